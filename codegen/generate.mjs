@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Generates src/generated/ from openapi.yaml: the TypeScript types (openapi-typescript) and a
+// module of contract facts (operations, limits, enum values) that the code reads instead of
+// keeping a second copy. `--check` fails when the committed files are out of date.
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import YAML from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const specPath = join(root, 'openapi.yaml');
+const outDir = join(root, 'src', 'generated');
+const check = process.argv.includes('--check');
+
+const HEADER = '// Generated from openapi.yaml by `npm run codegen`. Do not edit by hand.\n';
+const spec = YAML.parse(readFileSync(specPath, 'utf8'));
+
+function resolvePointer(pointer) {
+  if (!pointer.startsWith('#/')) throw new Error(`Only local references are supported: ${pointer}`);
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node, key) => {
+      if (node === undefined || !(key in node)) throw new Error(`Unresolvable pointer ${pointer}`);
+      return node[key];
+    }, spec);
+}
+
+/** Inlines every local $ref (the contract has no recursive schemas). */
+function deref(node, seen = new Set()) {
+  if (Array.isArray(node)) return node.map((item) => deref(item, seen));
+  if (node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') {
+    if (seen.has(node.$ref)) throw new Error(`Recursive reference ${node.$ref}`);
+    const next = new Set(seen).add(node.$ref);
+    const { $ref, ...siblings } = node;
+    return { ...deref(resolvePointer($ref), next), ...deref(siblings, next) };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, deref(value, seen)]));
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+function collectOperations() {
+  const operations = {};
+  for (const [path, item] of Object.entries(spec.paths)) {
+    const shared = item.parameters ?? [];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const security = op.security ?? spec.security ?? [];
+      const schemes = security.flatMap((requirement) => Object.keys(requirement));
+      const sessionOnly = schemes.length > 0 && schemes.every((scheme) => scheme === 'session');
+      const readOnly = method === 'get' || op['x-mtl-read-only'] === true;
+      const parameters = [...shared, ...(op.parameters ?? [])].map((p) => deref(p));
+      const body = op.requestBody ? deref(op.requestBody).content?.['application/json']?.schema : undefined;
+      const success = Object.keys(op.responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
+      operations[op.operationId] = {
+        method: method.toUpperCase(),
+        path,
+        tag: op.tags?.[0] ?? null,
+        summary: op.summary ?? '',
+        description: (op.description ?? '').trim(),
+        access: sessionOnly ? 'session' : readOnly ? 'read' : 'write',
+        successStatus: success,
+        parameters: parameters.map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required === true,
+          description: p.description ?? null,
+          schema: p.schema,
+        })),
+        requestBody: body ?? null,
+      };
+    }
+  }
+  return operations;
+}
+
+function enumOf(pointer) {
+  const schema = deref(resolvePointer(pointer));
+  if (!Array.isArray(schema.enum)) throw new Error(`${pointer} has no enum`);
+  return schema.enum;
+}
+
+function valueAt(pointer) {
+  const value = resolvePointer(pointer);
+  if (typeof value !== 'number') throw new Error(`${pointer} is not a number`);
+  return value;
+}
+
+function parameterSchema(path, method, name) {
+  const item = spec.paths[path];
+  const params = [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((p) => deref(p));
+  const found = params.find((p) => p.name === name);
+  if (!found) throw new Error(`No parameter ${name} on ${method} ${path}`);
+  return found.schema;
+}
+
+function contractModule() {
+  const limits = {
+    pageSizeDefault: valueAt('#/components/parameters/Limit/schema/default'),
+    pageSizeMax: valueAt('#/components/parameters/Limit/schema/maximum'),
+    memoryPreviewChars: enumOf('#/components/schemas/BatchBudget/properties/per_item')[0],
+    batchTotalChars: enumOf('#/components/schemas/BatchBudget/properties/total')[0],
+    batchMaxIds: parameterSchema('/memories/batch', 'get', 'ids').maxItems,
+    searchLimitDefault: parameterSchema('/memories/search', 'get', 'limit').default,
+  };
+  const enums = {
+    errorCode: enumOf('#/components/schemas/ErrorCode'),
+    memoryType: enumOf('#/components/schemas/MemoryType'),
+    sensitivity: enumOf('#/components/schemas/Sensitivity'),
+    apiKeyMode: enumOf('#/components/schemas/ApiKeyMode'),
+  };
+  const operations = collectOperations();
+  const json = (value) => JSON.stringify(value, null, 2);
+  return (
+    HEADER +
+    `/* eslint-disable */\n` +
+    `export const limits = ${json(limits)} as const;\n\n` +
+    `export const enums = ${json(enums)} as const;\n\n` +
+    `export type OperationAccess = 'read' | 'write' | 'session';\n\n` +
+    `export const operations = ${json(operations)} as const;\n\n` +
+    `export type OperationId = keyof typeof operations;\n`
+  );
+}
+
+async function typesModule() {
+  const ast = await openapiTS(new URL(`file://${specPath}`), {
+    alphabetize: false,
+    exportType: true,
+    immutable: false,
+  });
+  return HEADER + astToString(ast);
+}
+
+const outputs = {
+  'openapi.ts': await typesModule(),
+  'contract.ts': contractModule(),
+};
+
+let stale = [];
+for (const [name, content] of Object.entries(outputs)) {
+  const target = join(outDir, name);
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
+  if (current === content) continue;
+  if (check) stale.push(name);
+  else {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(target, content);
+    console.log(`wrote src/generated/${name}`);
+  }
+}
+if (check) {
+  if (stale.length > 0) {
+    console.error(`Generated files are out of date: ${stale.join(', ')}. Run \`npm run codegen\` and commit.`);
+    process.exit(1);
+  }
+  console.log('Generated files are up to date.');
+}

@@ -1,0 +1,119 @@
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import helmet from 'helmet';
+import pino, { type Logger } from 'pino';
+import swaggerUi from 'swagger-ui-express';
+import type { Config } from './config';
+import { CONTRACT, CONTRACT_PATH, CONTRACT_TEXT } from './contract-file';
+import type { Database } from './db/connect';
+import { AccountDirectory } from './domain/accounts/accounts';
+import { createSessionVerifier } from './domain/accounts/sessions';
+import { ActivityRecorder } from './domain/api-keys/activity';
+import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
+import type { DomainContext } from './domain/context';
+import { AppError } from './domain/shared/errors';
+import { systemClock, type Clock } from './domain/shared/clock';
+import { recordActivity } from './http/activity';
+import { authenticate, refuseCredentialsInQuery } from './http/auth';
+import { jsonBody, requireJson } from './http/body';
+import { errorHandler, sendError, unknownRoute } from './http/errors';
+import { mountHandlers, resolveOperations } from './http/handler';
+import { requestId, requestLog } from './http/request-context';
+import { handlers } from './routes';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly database: Database;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+export interface App {
+  readonly express: Express;
+  readonly ctx: DomainContext;
+  /** Flushes buffered activity; the caller closes the database. */
+  close(): Promise<void>;
+}
+
+const API_BASE = '/v1';
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { service: 'mtl' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: ['req.headers.authorization', 'authorization'], remove: true },
+  });
+}
+
+export function createApp(deps: AppDependencies): App {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? createLogger(config);
+  const apiKeys = new ApiKeyAuthenticator(database.db, clock);
+  const activity = new ActivityRecorder(database.db, clock, logger, config.activityFlushMs);
+  const ctx: DomainContext = { db: database.db, clock, logger, activity, apiKeys };
+  const auth = {
+    apiKeys,
+    verifySession: createSessionVerifier(config.session),
+    accounts: new AccountDirectory(database.db, clock),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  app.use(requestId);
+  app.use(requestLog(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+      },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true, data: { status: 'ok' } });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ ok: true, data: { status: 'ready' } });
+    } catch {
+      res.setHeader('Retry-After', '5');
+      sendError(res, new AppError('service_unavailable', 'The database is not reachable.'));
+    }
+  });
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(CONTRACT_TEXT);
+  });
+  app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
+
+  app.use(
+    API_BASE,
+    refuseCredentialsInQuery,
+    authenticate(auth),
+    recordActivity(activity),
+    resolveOperations(API_BASE),
+    requireJson,
+    jsonBody(),
+    ...OpenApiValidator.middleware({
+      apiSpec: CONTRACT_PATH,
+      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: true },
+      validateResponses: config.validateResponses ? { allErrors: true } : false,
+      validateSecurity: false,
+      ignoreUndocumented: false,
+    }),
+    mountHandlers(ctx, handlers),
+  );
+  app.use(unknownRoute);
+  app.use(errorHandler(logger));
+
+  return {
+    express: app,
+    ctx,
+    close: () => activity.close(),
+  };
+}

@@ -1,0 +1,133 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+/** A configuration problem found at start-up; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface SessionConfig {
+  /** HS256 secret; null when sessions are verified through a JWKS URL. */
+  readonly secret: Uint8Array | null;
+  readonly jwksUrl: string | null;
+  readonly issuer: string | null;
+  readonly audience: string | null;
+}
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** null: the embedded database (PGlite) stored under dataDir. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly databasePoolSize: number;
+  readonly session: SessionConfig;
+  readonly logLevel: LogLevel;
+  /** Check every response against the contract (on in tests; costs throughput). */
+  readonly validateResponses: boolean;
+  readonly trustProxy: boolean;
+  readonly activityFlushMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SESSION_SECRET_FILE = 'session-secret';
+const MIN_SECRET_LENGTH = 32;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer (got "${raw}")`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max} (got ${value})`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${env[name]}")`);
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+  }
+  return raw;
+}
+
+/** Reads the secret kept in the data directory, creating it on first use. */
+export function dataDirSessionSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, SESSION_SECRET_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+function sessionConfig(env: Env, databaseUrl: string | null, dataDir: string): SessionConfig {
+  const rawSecret = env.APP_JWT_SECRET;
+  const jwksUrl = url(env, 'APP_JWKS_URL', ['https:', 'http:']);
+  if (rawSecret !== undefined && rawSecret !== '' && jwksUrl) {
+    throw new ConfigError('APP_JWKS_URL', 'set either APP_JWT_SECRET or APP_JWKS_URL, not both');
+  }
+  let secret: Uint8Array | null = null;
+  if (rawSecret !== undefined && rawSecret !== '') {
+    if (rawSecret.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError('APP_JWT_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+    secret = new TextEncoder().encode(rawSecret);
+  } else if (!jwksUrl) {
+    if (databaseUrl) {
+      throw new ConfigError('APP_JWT_SECRET', 'APP_JWT_SECRET or APP_JWKS_URL is required when DATABASE_URL is set');
+    }
+    secret = dataDirSessionSecret(dataDir);
+  }
+  return {
+    secret,
+    jwksUrl,
+    issuer: env.APP_JWT_ISSUER?.trim() || null,
+    audience: env.APP_JWT_AUDIENCE?.trim() || null,
+  };
+}
+
+/** Environment -> one frozen Config, or a ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return Object.freeze({
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    session: Object.freeze(sessionConfig(env, databaseUrl, dataDir)),
+    logLevel,
+    validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    activityFlushMs: integer(env, 'ACTIVITY_FLUSH_MS', 1000, 10, 60000),
+  });
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The database handle the app is given: one set of Kysely queries serves both kinds. */
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<DB>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/** The extensions the schema needs; pg_trgm is not built into PGlite. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
+/** Wraps an open PGlite instance (the tests hand in one loaded from a migrated snapshot). */
+export function fromPGlite(pglite: PGlite): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function openPGlite(dataDir: string): Promise<Database> {
+  const directory = join(dataDir, 'pgdata');
+  mkdirSync(directory, { recursive: true });
+  const pglite = await PGlite.create(directory, { extensions: await pgliteExtensions() });
+  return fromPGlite(pglite);
+}
+
+export function openPostgres(connectionString: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    // count(*) and bigint columns as numbers, as PGlite returns them.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize: number;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openPGlite(options.dataDir);
+}

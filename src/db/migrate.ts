@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as init from './migrations/2026_11_22_0001_init';
+
+/** Every migration, in order; names sort by time. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_0001_init': init,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};
+
+/**
+ * Brings the schema up to date. Kysely's Migrator takes a PostgreSQL advisory lock for the run,
+ * so instances that start together apply each migration once.
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,118 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps leave the database as Date and are written as Date. */
+type Timestamp = ColumnType<Date, Date, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+export interface AccountsTable {
+  id: string;
+  external_id: string;
+  display_name: string | null;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  mode: 'read_only' | 'read_write';
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface ApiKeyActivityTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  at: Timestamp;
+  method: string;
+  route: string | null;
+  operation: string | null;
+  status: number;
+  request_id: string;
+  duration_ms: number;
+}
+
+export interface MemoriesTable {
+  id: string;
+  account_id: string;
+  text: string;
+  type: string;
+  sensitivity: string;
+  tags: string[];
+  pinned: boolean;
+  revision: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Maintained by a trigger from text and tags. */
+  search: Generated<string>;
+}
+
+export interface MemoryRevisionsTable {
+  memory_id: string;
+  account_id: string;
+  revision: number;
+  text: string;
+  type: string;
+  sensitivity: string;
+  tags: string[];
+  pinned: boolean;
+  created_at: Timestamp;
+  actor_kind: 'api_key' | 'session';
+  actor_key_id: string | null;
+}
+
+export interface SubjectsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  kind: string;
+  aliases: string[];
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MemoryLinksTable {
+  account_id: string;
+  subject_id: string;
+  memory_id: string;
+  created_at: Timestamp;
+}
+
+export interface FactsTable {
+  id: string;
+  account_id: string;
+  subject_id: string;
+  statement: string;
+  accepted_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface FactSourcesTable {
+  account_id: string;
+  fact_id: string;
+  memory_id: string;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  api_key_activity: ApiKeyActivityTable;
+  memories: MemoriesTable;
+  memory_revisions: MemoryRevisionsTable;
+  subjects: SubjectsTable;
+  memory_links: MemoryLinksTable;
+  facts: FactsTable;
+  fact_sources: FactSourcesTable;
+}
+
+export type MemoryRow = Selectable<MemoriesTable>;
+export type NewMemoryRow = Insertable<MemoriesTable>;
+export type MemoryRevisionRow = Selectable<MemoryRevisionsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ActivityRow = Selectable<ApiKeyActivityTable>;

@@ -1,0 +1,34 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { SessionConfig } from '../../config';
+
+export interface SessionClaims {
+  readonly subject: string;
+  readonly name: string | null;
+}
+
+const MAX_SUBJECT_LENGTH = 255;
+const MAX_NAME_LENGTH = 100;
+
+/** Verifies application session JWTs (HS256 secret or a JWKS URL); null when not valid. */
+export function createSessionVerifier(config: SessionConfig): (token: string) => Promise<SessionClaims | null> {
+  const jwks: JWTVerifyGetKey | null = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : null;
+  const options = {
+    requiredClaims: ['exp', 'sub'],
+    ...(config.issuer ? { issuer: config.issuer } : {}),
+    ...(config.audience ? { audience: config.audience } : {}),
+  };
+  return async (token) => {
+    try {
+      const { payload } = jwks
+        ? await jwtVerify(token, jwks, options)
+        : await jwtVerify(token, config.secret as Uint8Array, { ...options, algorithms: ['HS256'] });
+      const subject = payload.sub;
+      if (typeof subject !== 'string' || subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH) return null;
+      const rawName = typeof payload.name === 'string' ? payload.name.trim() : '';
+      return { subject, name: rawName ? [...rawName].slice(0, MAX_NAME_LENGTH).join('') : null };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  };
+}

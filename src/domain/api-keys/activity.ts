@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../shared/clock';
+import { newId } from '../shared/ids';
+
+export interface ActivityEntry {
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly at: Date;
+  readonly method: string;
+  readonly route: string | null;
+  readonly operation: string | null;
+  readonly status: number;
+  readonly requestId: string;
+  readonly durationMs: number;
+}
+
+const RETENTION_DAYS = 90;
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+const BATCH_SIZE = 500;
+const MAX_BUFFERED = 50_000;
+
+/**
+ * Buffers API-key activity in memory and writes it in batches, so recording an entry never
+ * waits on the database. Also advances each key's last_used_at.
+ */
+export class ActivityRecorder {
+  private buffer: ActivityEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private lastSweep = 0;
+  private dropped = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly flushMs: number,
+  ) {}
+
+  record(entry: ActivityEntry): void {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      this.buffer.shift();
+      this.dropped += 1;
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length >= BATCH_SIZE) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes everything buffered so far; resolves once it is stored. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const entries = this.buffer;
+    this.buffer = [];
+    this.flushing = this.flushing.then(() => this.write(entries));
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+  }
+
+  private async write(entries: ActivityEntry[]): Promise<void> {
+    try {
+      for (let start = 0; start < entries.length; start += BATCH_SIZE) {
+        await this.insert(entries.slice(start, start + BATCH_SIZE));
+      }
+      await this.sweep();
+      if (this.dropped > 0) {
+        this.logger.warn({ dropped: this.dropped }, 'activity entries dropped while the database was unavailable');
+        this.dropped = 0;
+      }
+    } catch (err) {
+      // Keep the entries for the next attempt, within the buffer limit.
+      this.buffer = entries.concat(this.buffer).slice(-MAX_BUFFERED);
+      this.logger.warn({ err, pending: this.buffer.length }, 'activity flush failed; will retry');
+      if (!this.timer) {
+        this.timer = setTimeout(() => void this.flush(), this.flushMs * 5);
+        this.timer.unref();
+      }
+    }
+  }
+
+  private async insert(entries: ActivityEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const lastUse = new Map<string, Date>();
+    for (const entry of entries) {
+      const seen = lastUse.get(entry.keyId);
+      if (!seen || seen < entry.at) lastUse.set(entry.keyId, entry.at);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('api_key_activity')
+        .values(
+          entries.map((entry) => ({
+            id: newId('activity', entry.at.getTime()),
+            account_id: entry.accountId,
+            key_id: entry.keyId,
+            at: entry.at,
+            method: entry.method,
+            route: entry.route,
+            operation: entry.operation,
+            status: entry.status,
+            request_id: entry.requestId,
+            duration_ms: entry.durationMs,
+          })),
+        )
+        .execute();
+      for (const [keyId, at] of lastUse) {
+        await trx
+          .updateTable('api_keys')
+          .set({ last_used_at: at })
+          .where('id', '=', keyId)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+          .execute();
+      }
+    });
+  }
+
+  private async sweep(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.lastSweep < RETENTION_SWEEP_MS) return;
+    this.lastSweep = now;
+    await this.db
+      .deleteFrom('api_key_activity')
+      .where('at', '<', sql<Date>`${new Date(now)}::timestamptz - make_interval(days => ${RETENTION_DAYS})`)
+      .execute();
+  }
+}

@@ -1,0 +1,186 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ApiKeyRow, ActivityRow, DB } from '../../db/schema';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { AppError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import type { ApiKeyMode, Principal } from '../shared/principal';
+import { displayPrefix, generateKey, hashKey } from './key-format';
+
+type ApiKey = components['schemas']['ApiKey'];
+type ApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
+type ActivityEntry = components['schemas']['ActivityEntry'];
+type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode,
+    prefix: row.prefix,
+    created_at: row.created_at.toISOString(),
+    last_used_at: iso(row.last_used_at),
+    expires_at: iso(row.expires_at),
+    revoked_at: iso(row.revoked_at),
+  };
+}
+
+function toActivityEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    method: row.method,
+    route: row.route,
+    operation: row.operation,
+    status: row.status,
+    request_id: row.request_id,
+    duration_ms: row.duration_ms,
+  };
+}
+
+async function insertKey(
+  db: Kysely<DB> | Transaction<DB>,
+  accountId: string,
+  name: string,
+  mode: ApiKeyMode,
+  now: Date,
+  expiresAt: Date | null,
+): Promise<ApiKeyWithSecret> {
+  const secret = generateKey(mode);
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      id: newId('apiKey', now.getTime()),
+      account_id: accountId,
+      name,
+      mode,
+      prefix: displayPrefix(secret),
+      key_hash: hashKey(secret),
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...toApiKey(row), secret };
+}
+
+async function findOwnedKey(
+  db: Kysely<DB> | Transaction<DB>,
+  accountId: string,
+  keyId: string,
+  lock = false,
+): Promise<ApiKeyRow> {
+  let query = db.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('account_id', '=', accountId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError('api_key_not_found', 'No API key with this ID.');
+  return row;
+}
+
+export async function createApiKey(
+  ctx: DomainContext,
+  principal: Principal,
+  input: ApiKeyCreate,
+): Promise<ApiKeyWithSecret> {
+  const now = ctx.clock.now();
+  const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;
+  return insertKey(ctx.db, principal.accountId, input.name.trim(), input.mode, now, expiresAt);
+}
+
+export async function listApiKeys(
+  ctx: DomainContext,
+  principal: Principal,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<ApiKey>> {
+  const size = pageSize(query.limit);
+  const position = decodeCursor('api_keys', {}, query.cursor, 2);
+  let select = ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', principal.accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1);
+  if (position) select = select.where(beforeTimeAndId('created_at', 'id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toApiKey,
+    (row) => [row.created_at.toISOString(), row.id],
+    (p) => encodeCursor('api_keys', {}, p),
+  );
+}
+
+/** Revokes a key at once; revoking a revoked key returns it unchanged. */
+export async function revokeApiKey(ctx: DomainContext, principal: Principal, keyId: string): Promise<ApiKey> {
+  const row = await ctx.db
+    .updateTable('api_keys')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(ctx.clock.now())) }))
+    .where('id', '=', keyId)
+    .where('account_id', '=', principal.accountId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('api_key_not_found', 'No API key with this ID.');
+  ctx.apiKeys.forget(keyId);
+  return toApiKey(row);
+}
+
+/** Revokes a key and issues a new one with the same name, mode and lifetime. */
+export async function rotateApiKey(
+  ctx: DomainContext,
+  principal: Principal,
+  keyId: string,
+): Promise<ApiKeyWithSecret> {
+  const replacement = await ctx.db.transaction().execute(async (trx) => {
+    const old = await findOwnedKey(trx, principal.accountId, keyId, true);
+    if (old.revoked_at) {
+      throw new AppError('invalid_request', 'This key is already revoked; create a new key instead.', {
+        revoked_at: old.revoked_at.toISOString(),
+      });
+    }
+    const now = ctx.clock.now();
+    await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', old.id).execute();
+    const lifetime = old.expires_at ? old.expires_at.getTime() - old.created_at.getTime() : null;
+    const expiresAt = lifetime !== null ? new Date(now.getTime() + lifetime) : null;
+    return insertKey(trx, principal.accountId, old.name, old.mode, now, expiresAt);
+  });
+  ctx.apiKeys.forget(keyId);
+  return replacement;
+}
+
+export async function listApiKeyActivity(
+  ctx: DomainContext,
+  principal: Principal,
+  keyId: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<ActivityEntry>> {
+  await findOwnedKey(ctx.db, principal.accountId, keyId);
+  const size = pageSize(query.limit);
+  const filters = { key_id: keyId };
+  const position = decodeCursor('api_key_activity', filters, query.cursor, 2);
+  // Entries buffered by this instance are written first, so a key's own requests show at once.
+  await ctx.activity.flush();
+  let select = ctx.db
+    .selectFrom('api_key_activity')
+    .selectAll()
+    .where('key_id', '=', keyId)
+    .where('account_id', '=', principal.accountId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1);
+  if (position) select = select.where(beforeTimeAndId('at', 'id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toActivityEntry,
+    (row) => [row.at.toISOString(), row.id],
+    (p) => encodeCursor('api_key_activity', filters, p),
+  );
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../shared/clock';
+import type { Principal } from '../shared/principal';
+import { hashKey, parseKey } from './key-format';
+
+interface CachedKey {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly mode: 'read_only' | 'read_write';
+  readonly expiresAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly fetchedAt: number;
+}
+
+/**
+ * Resolves API keys to principals. Lookups are cached briefly: a key revoked through another
+ * instance stops working here within CACHE_TTL_MS (the contract allows at most 5 seconds), and
+ * at once when revoked through this one.
+ */
+export class ApiKeyAuthenticator {
+  static readonly CACHE_TTL_MS = 2000;
+  private static readonly CACHE_LIMIT = 10_000;
+  private readonly cache = new Map<string, CachedKey | null>();
+  private readonly fetchedAt = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  async authenticate(token: string): Promise<Principal | null> {
+    const claimedMode = parseKey(token);
+    if (!claimedMode) return null;
+    const hash = hashKey(token);
+    const key = await this.lookup(hash);
+    if (!key || key.mode !== claimedMode) return null;
+    const now = this.clock.now().getTime();
+    if (key.revokedAt && key.revokedAt.getTime() <= now) return null;
+    if (key.expiresAt && key.expiresAt.getTime() <= now) return null;
+    return { kind: 'api_key', accountId: key.accountId, keyId: key.keyId, mode: key.mode };
+  }
+
+  /** Drops every cached lookup of a key (after a revocation through this instance). */
+  forget(keyId: string): void {
+    for (const [hash, cached] of this.cache) {
+      if (cached?.keyId === keyId) {
+        this.cache.delete(hash);
+        this.fetchedAt.delete(hash);
+      }
+    }
+  }
+
+  private async lookup(hash: string): Promise<CachedKey | null> {
+    const now = Date.now();
+    const fetched = this.fetchedAt.get(hash);
+    if (fetched !== undefined && now - fetched < ApiKeyAuthenticator.CACHE_TTL_MS) {
+      return this.cache.get(hash) ?? null;
+    }
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at'])
+      .where('key_hash', '=', hash)
+      .executeTakeFirst();
+    const key: CachedKey | null = row
+      ? {
+          keyId: row.id,
+          accountId: row.account_id,
+          mode: row.mode,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+          fetchedAt: now,
+        }
+      : null;
+    if (this.cache.size >= ApiKeyAuthenticator.CACHE_LIMIT) {
+      this.cache.clear();
+      this.fetchedAt.clear();
+    }
+    this.cache.set(hash, key);
+    this.fetchedAt.set(hash, now);
+    return key;
+  }
+}

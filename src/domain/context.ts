@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DB } from '../db/schema';
+import type { ActivityRecorder } from './api-keys/activity';
+import type { ApiKeyAuthenticator } from './api-keys/authenticator';
+import type { Clock } from './shared/clock';
+
+/** What every use case is given: the database, the clock and the shared in-process services. */
+export interface DomainContext {
+  readonly db: Kysely<DB>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly activity: ActivityRecorder;
+  readonly apiKeys: ApiKeyAuthenticator;
+}

@@ -1,0 +1,230 @@
+import type { MemoryRow } from '../../db/schema';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { AppError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import {
+  beforeTimeAndId,
+  cursorInteger,
+  decodeCursor,
+  encodeCursor,
+  pageSize,
+  toPage,
+  type Page,
+} from '../shared/pagination';
+import { canSeeSecrets, type Principal } from '../shared/principal';
+import { limits } from '../../generated/contract';
+import {
+  normalizeTags,
+  toMemory,
+  toMemoryPreview,
+  toMemoryRevision,
+  type Memory,
+  type MemoryRevision,
+} from './memory-mapper';
+import {
+  factsSourcedFrom,
+  findVisibleMemory,
+  insertMemory,
+  insertRevision,
+  visibleMemories,
+} from './memories.repository';
+
+type MemoryCreate = components['schemas']['MemoryCreate'];
+type MemoryUpdate = components['schemas']['MemoryUpdate'];
+
+export interface ListMemoriesQuery {
+  type?: string;
+  tag?: string;
+  sensitivity?: string;
+  pinned?: boolean;
+  updated_since?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
+
+function assertMayUseSensitivity(principal: Principal, sensitivity: string | undefined): void {
+  if (sensitivity === 'secret' && !canSeeSecrets(principal)) {
+    throw new AppError('secret_memory_forbidden', 'Secret Memories can only be created or set through the application.');
+  }
+}
+
+export async function createMemory(ctx: DomainContext, principal: Principal, input: MemoryCreate): Promise<Memory> {
+  assertMayUseSensitivity(principal, input.sensitivity);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await insertMemory(trx, {
+      id: newId('memory', now.getTime()),
+      account_id: principal.accountId,
+      text: input.text,
+      type: input.type ?? 'note',
+      sensitivity: input.sensitivity ?? 'normal',
+      tags: normalizeTags(input.tags ?? []),
+      pinned: input.pinned ?? false,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertRevision(trx, row, principal);
+    return toMemory(row);
+  });
+}
+
+export async function getMemory(ctx: DomainContext, principal: Principal, id: string): Promise<Memory> {
+  const row = await findVisibleMemory(ctx.db, principal, id);
+  if (!row) throw memoryNotFound();
+  return toMemory(row);
+}
+
+export async function listMemories(
+  ctx: DomainContext,
+  principal: Principal,
+  query: ListMemoriesQuery,
+): Promise<Page<Memory>> {
+  const size = pageSize(query.limit);
+  const filters = {
+    type: query.type,
+    tag: query.tag?.trim().toLowerCase(),
+    sensitivity: query.sensitivity,
+    pinned: query.pinned,
+    updated_since: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
+  };
+  const position = decodeCursor('memories', filters, query.cursor, 2);
+  let select = visibleMemories(ctx.db, principal)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1);
+  if (filters.type) select = select.where('type', '=', filters.type);
+  if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
+  if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
+  if (filters.tag) select = select.where('tags', '@>', [filters.tag]);
+  if (filters.updated_since) select = select.where('updated_at', '>=', new Date(filters.updated_since));
+  if (position) select = select.where(beforeTimeAndId('updated_at', 'id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toMemoryPreview,
+    (row) => [row.updated_at.toISOString(), row.id],
+    (p) => encodeCursor('memories', filters, p),
+  );
+}
+
+/** Whether an If-Match header value matches a revision (`*`, or any listed entity tag). */
+export function ifMatchAccepts(ifMatch: string, revision: number): boolean {
+  return ifMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === `"${revision}"`);
+}
+
+function changedFields(row: MemoryRow, patch: MemoryUpdate): Partial<MemoryRow> {
+  const changes: Partial<MemoryRow> = {};
+  if (patch.text !== undefined && patch.text !== row.text) changes.text = patch.text;
+  if (patch.type !== undefined && patch.type !== row.type) changes.type = patch.type;
+  if (patch.sensitivity !== undefined && patch.sensitivity !== row.sensitivity) changes.sensitivity = patch.sensitivity;
+  if (patch.pinned !== undefined && patch.pinned !== row.pinned) changes.pinned = patch.pinned;
+  if (patch.tags !== undefined) {
+    const tags = normalizeTags(patch.tags);
+    if (tags.length !== row.tags.length || tags.some((tag, i) => tag !== row.tags[i])) changes.tags = tags;
+  }
+  return changes;
+}
+
+/**
+ * Applies a partial update. A real change bumps the revision and records it; a request that
+ * changes nothing leaves the Memory (and its revision) as it was.
+ */
+export async function updateMemory(
+  ctx: DomainContext,
+  principal: Principal,
+  id: string,
+  patch: MemoryUpdate,
+  ifMatch?: string,
+): Promise<Memory> {
+  assertMayUseSensitivity(principal, patch.sensitivity);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findVisibleMemory(trx, principal, id, { forUpdate: true });
+    if (!row) throw memoryNotFound();
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, row.revision)) {
+      throw new AppError(
+        'precondition_failed',
+        `The Memory is at revision ${row.revision}; If-Match does not match it.`,
+        { current_revision: row.revision },
+        { ETag: `"${row.revision}"` },
+      );
+    }
+    const changes = changedFields(row, patch);
+    if (Object.keys(changes).length === 0) return toMemory(row);
+    const updated = await trx
+      .updateTable('memories')
+      .set({ ...changes, revision: row.revision + 1, updated_at: ctx.clock.now() })
+      .where('id', '=', row.id)
+      .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    await insertRevision(trx, updated as MemoryRow, principal);
+    return toMemory(updated as MemoryRow);
+  });
+}
+
+/** Deletes a Memory with its links and revisions, unless it backs a reviewed Fact. */
+export async function deleteMemory(ctx: DomainContext, principal: Principal, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findVisibleMemory(trx, principal, id, { forUpdate: true });
+    if (!row) throw memoryNotFound();
+    const factIds = await factsSourcedFrom(trx, principal.accountId, id);
+    if (factIds.length > 0) {
+      throw new AppError('memory_in_use', 'This Memory is a source of reviewed Facts and cannot be deleted.', {
+        fact_ids: factIds,
+      });
+    }
+    await trx.deleteFrom('memories').where('id', '=', id).where('account_id', '=', principal.accountId).execute();
+  });
+}
+
+/** Revisions in which the Memory was secret are not shown to API keys. */
+function visibleRevisions(ctx: DomainContext, principal: Principal, memoryId: string) {
+  let query = ctx.db
+    .selectFrom('memory_revisions')
+    .selectAll()
+    .where('memory_id', '=', memoryId)
+    .where('account_id', '=', principal.accountId);
+  if (!canSeeSecrets(principal)) query = query.where('sensitivity', '!=', 'secret');
+  return query;
+}
+
+export async function listMemoryRevisions(
+  ctx: DomainContext,
+  principal: Principal,
+  memoryId: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<MemoryRevision>> {
+  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
+  const size = pageSize(query.limit);
+  const filters = { memory_id: memoryId };
+  const position = decodeCursor('memory_revisions', filters, query.cursor, 1);
+  let select = visibleRevisions(ctx, principal, memoryId).orderBy('revision', 'desc').limit(size + 1);
+  if (position) select = select.where('revision', '<', cursorInteger(position[0]));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    (row) => toMemoryRevision(row, limits.memoryPreviewChars),
+    (row) => [row.revision],
+    (p) => encodeCursor('memory_revisions', filters, p),
+  );
+}
+
+export async function getMemoryRevision(
+  ctx: DomainContext,
+  principal: Principal,
+  memoryId: string,
+  revision: number,
+): Promise<MemoryRevision> {
+  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
+  const row = await visibleRevisions(ctx, principal, memoryId).where('revision', '=', revision).executeTakeFirst();
+  if (!row) throw new AppError('revision_not_found', `This Memory has no revision ${revision}.`);
+  return toMemoryRevision(row);
+}

@@ -1,0 +1,59 @@
+import type { components } from '../../generated/openapi';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type ErrorDetails = Record<string, unknown>;
+
+const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  unauthorized: 401,
+  insufficient_key_mode: 403,
+  session_required: 403,
+  secret_memory_forbidden: 403,
+  not_found: 404,
+  memory_not_found: 404,
+  subject_not_found: 404,
+  link_not_found: 404,
+  suggestion_not_found: 404,
+  template_not_found: 404,
+  api_key_not_found: 404,
+  revision_not_found: 404,
+  method_not_allowed: 405,
+  draft_changed: 409,
+  workflow_state_changed: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** The HTTP status of a code; every code not listed above is a 400. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+/** `retryable` is true exactly for 429, 500, 503 and idempotency_key_in_use. */
+export function isRetryable(code: ErrorCode): boolean {
+  const status = statusOf(code);
+  return status === 429 || status === 500 || status === 503 || code === 'idempotency_key_in_use';
+}
+
+/** The one error type of the service: a stable code, a message and optional details. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly retryable: boolean;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = statusOf(code);
+    this.retryable = isRetryable(code);
+  }
+}
+
+export const notFound = (code: ErrorCode, message: string): AppError => new AppError(code, message);

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { limits } from '../../generated/contract';
+import { AppError } from './errors';
+
+/** A position in a keyset ordering: the sort key values of the last row of a page. */
+export type CursorPosition = ReadonlyArray<string | number>;
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+/** Binds a cursor to the list it came from and the filters of the request that issued it. */
+function fingerprint(scope: string, filters: Record<string, unknown>): string {
+  const canonical = JSON.stringify(
+    [scope, ...Object.keys(filters).sort().map((key) => [key, filters[key] ?? null])],
+  );
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+export function encodeCursor(scope: string, filters: Record<string, unknown>, position: CursorPosition): string {
+  return Buffer.from(JSON.stringify({ f: fingerprint(scope, filters), p: position })).toString('base64url');
+}
+
+export function decodeCursor(
+  scope: string,
+  filters: Record<string, unknown>,
+  cursor: string | undefined,
+  arity: number,
+): CursorPosition | null {
+  if (cursor === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const { f, p } = (parsed ?? {}) as { f?: unknown; p?: unknown };
+  if (
+    !Array.isArray(p) ||
+    p.length !== arity ||
+    !p.every((value) => typeof value === 'string' || typeof value === 'number')
+  ) {
+    throw invalidCursor();
+  }
+  if (f !== fingerprint(scope, filters)) {
+    throw new AppError('invalid_cursor', 'This cursor belongs to a request with other filters.', {
+      parameter: 'cursor',
+    });
+  }
+  return p as CursorPosition;
+}
+
+function invalidCursor(): AppError {
+  return new AppError('invalid_cursor', 'The cursor is malformed.', { parameter: 'cursor' });
+}
+
+export function pageSize(limit: number | undefined): number {
+  return limit ?? limits.pageSizeDefault;
+}
+
+/**
+ * Turns `size + 1` fetched rows into a page: the extra row only says that more exist.
+ */
+export function toPage<Row, Item>(
+  rows: Row[],
+  size: number,
+  map: (row: Row) => Item,
+  positionOf: (row: Row) => CursorPosition,
+  cursorOf: (position: CursorPosition) => string,
+): Page<Item> {
+  const hasMore = rows.length > size;
+  const pageRows = hasMore ? rows.slice(0, size) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(map),
+    nextCursor: hasMore && last !== undefined ? cursorOf(positionOf(last)) : null,
+  };
+}
+
+/** Parses a timestamp stored in a cursor position. */
+export function cursorDate(value: string | number | undefined): Date {
+  const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(date.getTime())) throw invalidCursor();
+  return date;
+}
+
+/**
+ * The keyset condition "after this position" for a (timestamp desc, id desc) ordering, written
+ * as a row comparison so PostgreSQL can walk the matching index.
+ */
+export function beforeTimeAndId(
+  timeColumn: string,
+  idColumn: string,
+  position: CursorPosition,
+): RawBuilder<SqlBool> {
+  const [time, id] = position;
+  return sql<SqlBool>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) < (${cursorDate(time)}::timestamptz, ${String(id)})`;
+}
+
+/** Parses an integer stored in a cursor position. */
+export function cursorInteger(value: string | number | undefined): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new AppError('invalid_cursor', 'The cursor is malformed.', { parameter: 'cursor' });
+  }
+  return value;
+}

@@ -1,0 +1,38 @@
+import { operations, type OperationId } from '../../generated/contract';
+import { AppError } from './errors';
+
+export type ApiKeyMode = 'read_only' | 'read_write';
+
+/** Who is calling: an application session, or an API key of an account. */
+export type Principal =
+  | { readonly kind: 'session'; readonly accountId: string }
+  | { readonly kind: 'api_key'; readonly accountId: string; readonly keyId: string; readonly mode: ApiKeyMode };
+
+/** Secret Memories exist only for application sessions. */
+export function canSeeSecrets(principal: Principal): boolean {
+  return principal.kind === 'session';
+}
+
+/**
+ * The access rule of every public operation, read from the contract: application-only
+ * operations need a session; writes need a read-write key or a session.
+ */
+export function assertOperationAllowed(principal: Principal, operationId: OperationId): void {
+  const access = operations[operationId].access;
+  if (access === 'session' && principal.kind !== 'session') {
+    throw new AppError('session_required', 'This operation is only available to the application (session token).');
+  }
+  if (access === 'write' && principal.kind === 'api_key' && principal.mode === 'read_only') {
+    throw new AppError('insufficient_key_mode', 'This action needs a read-write API key.');
+  }
+}
+
+/** Whether a principal may call an operation (used to list the operations a key can use). */
+export function isOperationAllowed(principal: Principal, operationId: OperationId): boolean {
+  try {
+    assertOperationAllowed(principal, operationId);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { KEY_LIKE } from '../domain/api-keys/key-format';
+import type { ApiKeyAuthenticator } from '../domain/api-keys/authenticator';
+import type { AccountDirectory } from '../domain/accounts/accounts';
+import type { SessionClaims } from '../domain/accounts/sessions';
+import { AppError } from '../domain/shared/errors';
+import type { Principal } from '../domain/shared/principal';
+
+const CREDENTIAL_PARAMETERS = new Set(['api_key', 'apikey', 'key', 'token', 'access_token']);
+
+/**
+ * Credentials never travel in a query string: such a request is refused before anything else
+ * runs (and the query string is never logged).
+ */
+export const refuseCredentialsInQuery: RequestHandler = (req, _res, next) => {
+  const query = req.originalUrl.indexOf('?');
+  if (query === -1) {
+    next();
+    return;
+  }
+  const params = new URLSearchParams(req.originalUrl.slice(query + 1));
+  for (const [name, value] of params) {
+    if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || KEY_LIKE.test(value) || KEY_LIKE.test(name)) {
+      next(
+        new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the query string.', {
+          parameter: KEY_LIKE.test(name) ? '(redacted)' : name,
+        }),
+      );
+      return;
+    }
+  }
+  next();
+};
+
+export interface Authenticators {
+  readonly apiKeys: ApiKeyAuthenticator;
+  readonly verifySession: (token: string) => Promise<SessionClaims | null>;
+  readonly accounts: AccountDirectory;
+}
+
+const unauthorized = (message: string) => new AppError('unauthorized', message);
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** Resolves a bearer token (API key or session JWT) to a principal. */
+export async function principalFor(token: string, auth: Authenticators): Promise<Principal> {
+  if (token.startsWith('mtl_')) {
+    const principal = await auth.apiKeys.authenticate(token);
+    if (!principal) throw unauthorized('The API key is invalid, expired or revoked.');
+    return principal;
+  }
+  if (JWT_SHAPE.test(token)) {
+    const claims = await auth.verifySession(token);
+    if (!claims) throw unauthorized('The session token is invalid or expired.');
+    return { kind: 'session', accountId: await auth.accounts.accountFor(claims.subject, claims.name) };
+  }
+  throw unauthorized('The bearer token is malformed.');
+}
+
+export function bearerToken(header: string | undefined): string {
+  if (!header) throw unauthorized('Send Authorization: Bearer <API key or session token>.');
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+export function authenticate(auth: Authenticators): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      res.locals.principal = await principalFor(bearerToken(req.get('authorization')), auth);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

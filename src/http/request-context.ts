@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { OperationId } from '../generated/contract';
+import type { Principal } from '../domain/shared/principal';
+
+/** What the middleware learns about a request, kept on res.locals. */
+export interface RequestLocals {
+  requestId: string;
+  startedAt: bigint;
+  principal?: Principal;
+  operationId?: OperationId;
+  /** The route template, such as "/v1/memories/{id}". */
+  route?: string;
+}
+
+export function locals(res: Response): RequestLocals {
+  return res.locals as RequestLocals;
+}
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echoes a valid incoming Request-Id, otherwise makes one; every response carries it. */
+export const requestId: RequestHandler = (req, res, next) => {
+  const incoming = req.get('request-id');
+  const id = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = id;
+  res.locals.startedAt = process.hrtime.bigint();
+  res.setHeader('Request-Id', id);
+  next();
+};
+
+export function elapsedMs(res: Response): number {
+  return Number((process.hrtime.bigint() - locals(res).startedAt) / 1_000_000n);
+}
+
+/**
+ * One JSON line per request. Never the Authorization header, the query string, the body or
+ * any Memory text: only the route template (or the bare path for unknown routes).
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    res.on('finish', () => {
+      const state = locals(res);
+      logger.info(
+        {
+          request_id: state.requestId,
+          method: req.method,
+          route: state.route ?? null,
+          path: state.route ? undefined : req.path,
+          operation: state.operationId ?? null,
+          status: res.statusCode,
+          duration_ms: elapsedMs(res),
+          principal: state.principal?.kind ?? null,
+          key_id: state.principal?.kind === 'api_key' ? state.principal.keyId : undefined,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
