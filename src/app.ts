@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from './config';
-import { CONTRACT, CONTRACT_PATH, CONTRACT_TEXT } from './contract-file';
+import { CONTRACT, CONTRACT_TEXT, contractForValidation } from './contract-file';
 import type { Database } from './db/connect';
 import { AccountDirectory } from './domain/accounts/accounts';
 import { createSessionVerifier } from './domain/accounts/sessions';
@@ -100,7 +100,7 @@ export function createApp(deps: AppDependencies): App {
     requireJson,
     jsonBody(),
     ...OpenApiValidator.middleware({
-      apiSpec: CONTRACT_PATH,
+      apiSpec: contractForValidation() as never,
       validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: true },
       validateResponses: config.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,

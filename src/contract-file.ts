@@ -17,3 +17,44 @@ function findContract(): string {
 export const CONTRACT_PATH = findContract();
 export const CONTRACT_TEXT = readFileSync(CONTRACT_PATH, 'utf8');
 export const CONTRACT = YAML.parse(CONTRACT_TEXT) as Record<string, unknown>;
+
+type Json = Record<string, unknown>;
+
+function withoutMediaExamples(content: unknown): unknown {
+  if (!content || typeof content !== 'object') return content;
+  return Object.fromEntries(
+    Object.entries(content as Json).map(([type, media]) => {
+      const { examples: _examples, example: _example, ...rest } = (media ?? {}) as Json;
+      return [type, rest];
+    }),
+  );
+}
+
+function stripResponse(response: unknown): unknown {
+  if (!response || typeof response !== 'object' || !('content' in response)) return response;
+  return { ...(response as Json), content: withoutMediaExamples((response as Json).content) };
+}
+
+/**
+ * The contract as handed to express-openapi-validator: identical but for the media-type
+ * examples, which its response validation would otherwise compile as schemas (an example value
+ * with an `id` field is taken for a schema `$id`).
+ */
+export function contractForValidation(): Json {
+  const copy = structuredClone(CONTRACT) as Json;
+  const paths = (copy.paths ?? {}) as Record<string, Json>;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      const op = operation as Json;
+      const responses = op.responses as Json;
+      for (const status of Object.keys(responses)) responses[status] = stripResponse(responses[status]);
+      if (op.requestBody) op.requestBody = stripResponse(op.requestBody);
+    }
+  }
+  const components = (copy.components ?? {}) as Json;
+  const shared = (components.responses ?? {}) as Json;
+  for (const name of Object.keys(shared)) shared[name] = stripResponse(shared[name]);
+  delete components.examples;
+  return copy;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import type { Logger } from 'pino';
+import request from 'supertest';
+import { createApp, type App } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/connect';
+import type { Clock } from '../../src/domain/shared/clock';
+import { openTestDatabase } from './database';
+
+export const TEST_JWT_SECRET = 'test-secret-for-mtl-sessions-0123456789abcdef';
+
+export interface TestAccount {
+  readonly subject: string;
+  /** An application session token. */
+  readonly session: string;
+  readonly readWriteKey: string;
+  readonly readOnlyKey: string;
+  readonly readWriteKeyId: string;
+  readonly readOnlyKeyId: string;
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly database: Database;
+  readonly config: Config;
+  readonly http: ReturnType<typeof request>;
+  /** A new account with a session and one key of each mode. */
+  account(name?: string): Promise<TestAccount>;
+  sessionToken(subject: string, claims?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`;
+}
+
+export async function signSession(
+  subject: string,
+  claims: Record<string, unknown> = {},
+  options: { expiresIn?: string | number; secret?: string } = {},
+): Promise<string> {
+  return new SignJWT({ name: subject, ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '1h')
+    .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The real app on a database of its own, with every response checked against the contract. */
+export async function startTestApp(
+  options: { clock?: Clock; env?: Record<string, string>; logger?: Logger } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    APP_JWT_SECRET: TEST_JWT_SECRET,
+    VALIDATE_RESPONSES: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mtl-data-')),
+    ACTIVITY_FLUSH_MS: '50',
+    ...options.env,
+  });
+  const app = createApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const http = request(app.express);
+
+  async function createKey(session: string, mode: 'read_only' | 'read_write'): Promise<{ id: string; secret: string }> {
+    const res = await http
+      .post('/v1/account/api-keys')
+      .set(bearer(session))
+      .send({ name: `${mode} key`, mode });
+    if (res.status !== 201) throw new Error(`creating a key failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.data.id, secret: res.body.data.secret };
+  }
+
+  return {
+    app,
+    database,
+    config,
+    http,
+    sessionToken: (subject, claims) => signSession(subject, claims),
+    async account(name = uniqueName()) {
+      const session = await signSession(name);
+      const rw = await createKey(session, 'read_write');
+      const ro = await createKey(session, 'read_only');
+      return {
+        subject: name,
+        session,
+        readWriteKey: rw.secret,
+        readOnlyKey: ro.secret,
+        readWriteKeyId: rw.id,
+        readOnlyKeyId: ro.id,
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

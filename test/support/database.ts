@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPGlite, openPostgres, pgliteExtensions, type Database } from '../../src/db/connect';
+
+export const TEMPLATE_ENV = 'MTL_TEST_TEMPLATE_DATABASE';
+export const DUMP_ENV = 'MTL_TEST_PGLITE_DUMP';
+
+/** The PostgreSQL server the suite runs on, or undefined for the embedded database. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for one test file, copied from the migrated template: a PGlite loaded
+ * from the dump made in global set-up, or a PostgreSQL database created from the template.
+ */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    const dump = process.env[DUMP_ENV];
+    if (!dump) throw new Error(`${DUMP_ENV} is not set: run the suite through jest's global set-up`);
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(dump)]),
+      extensions: await pgliteExtensions(),
+    });
+    return fromPGlite(pglite);
+  }
+  const template = process.env[TEMPLATE_ENV];
+  if (!template) throw new Error(`${TEMPLATE_ENV} is not set: run the suite through jest's global set-up`);
+  const name = `mtl_test_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await adminQuery(url, `create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      // Two files cloning the template at the same instant: wait and try again.
+      if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+  const databaseUrl = withDatabase(url, name);
+  const database = openPostgres(databaseUrl, 10);
+  return {
+    ...database,
+    url: databaseUrl,
+    close: async () => {
+      await database.close();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
