@@ -1,7 +1,7 @@
 // Mints an application session token for local use: `npm run token -- <account> [--name "Display Name"] [--ttl 12h]`.
 // Uses APP_JWT_SECRET, or the secret the server keeps in DATA_DIR when none is configured.
-import { SignJWT } from 'jose';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -15,18 +15,13 @@ async function main(): Promise<void> {
     process.stderr.write('Usage: npm run token -- <account> [--name "Display Name"] [--ttl 12h]\n');
     process.exit(2);
   }
-  const config = loadConfig();
-  if (!config.session.secret) {
-    throw new ConfigError('APP_JWKS_URL', 'sessions are verified through a JWKS URL; mint tokens with that issuer instead');
-  }
-  let jwt = new SignJWT({ name: option(args, '--name') ?? subject })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(subject)
-    .setIssuedAt()
-    .setExpirationTime(option(args, '--ttl') ?? '12h');
-  if (config.session.issuer) jwt = jwt.setIssuer(config.session.issuer);
-  if (config.session.audience) jwt = jwt.setAudience(config.session.audience);
-  process.stdout.write((await jwt.sign(config.session.secret)) + '\n');
+  const name = option(args, '--name');
+  const ttl = option(args, '--ttl');
+  const token = await mintSessionToken(loadConfig().session, subject, {
+    ...(name ? { name } : {}),
+    ...(ttl ? { ttl } : {}),
+  });
+  process.stdout.write(token + '\n');
 }
 
 main().catch((err: unknown) => {

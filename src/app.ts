@@ -37,12 +37,19 @@ export interface App {
 
 const API_BASE = '/v1';
 
+function safeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const code = (err as { code?: unknown }).code;
+  return { type: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}), stack: err.stack };
+}
+
 export function createLogger(config: Config): Logger {
   return pino({
     level: config.logLevel,
     base: { service: 'mtl' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'authorization'], remove: true },
+    // Errors are logged by name, code, message and stack only: never a query's parameters.
+    serializers: { err: safeError },
   });
 }
 

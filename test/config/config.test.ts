@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+import { createSessionVerifier } from '../../src/domain/accounts/sessions';
+import { mintSessionToken } from '../../src/domain/accounts/session-tokens';
+
+const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123';
+const tempDir = () => mkdtempSync(join(tmpdir(), 'mtl-config-'));
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  test('with no variables, the defaults describe an embedded-database install on port 3000', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.validateResponses).toBe(false);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['APP_JWT_SECRET', { APP_JWT_SECRET: 'short' }],
+    ['APP_JWT_SECRET', { DATABASE_URL: 'postgres://localhost/mtl' }],
+    ['APP_JWKS_URL', { APP_JWKS_URL: 'ftp://keys.example.com' }],
+    ['APP_JWKS_URL', { APP_JWT_SECRET: SECRET, APP_JWKS_URL: 'https://keys.example.com/jwks.json' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['VALIDATE_RESPONSES', { VALIDATE_RESPONSES: 'maybe' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+  ])('when %s is wrong, start-up stops with an error naming it', (variable, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  test('without a configured secret, an embedded install creates one in its data directory and keeps it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).session.secret;
+    const file = join(dataDir, 'session-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = loadConfig({ DATA_DIR: dataDir }).session.secret;
+    expect(Buffer.from(second as Uint8Array).toString()).toBe(Buffer.from(first as Uint8Array).toString());
+    expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('local session tokens', () => {
+  test('a minted token verifies with the same configuration and carries the account and name', async () => {
+    const { session } = loadConfig({ DATA_DIR: tempDir(), APP_JWT_ISSUER: 'mtl-local', APP_JWT_AUDIENCE: 'mtl' });
+    const token = await mintSessionToken(session, 'alice', { name: 'Alice A.' });
+    const claims = await createSessionVerifier(session)(token);
+    expect(claims).toEqual({ subject: 'alice', name: 'Alice A.' });
+  });
+
+  test('a token minted for another issuer or with another secret is refused', async () => {
+    const dir = tempDir();
+    const strict = loadConfig({ DATA_DIR: dir, APP_JWT_SECRET: SECRET, APP_JWT_ISSUER: 'mtl-prod' });
+    const other = loadConfig({ DATA_DIR: dir, APP_JWT_SECRET: SECRET, APP_JWT_ISSUER: 'someone-else' });
+    const wrongSecret = loadConfig({ DATA_DIR: dir, APP_JWT_SECRET: SECRET.replace('a', 'b'), APP_JWT_ISSUER: 'mtl-prod' });
+    const verify = createSessionVerifier(strict.session);
+    expect(await verify(await mintSessionToken(other.session, 'alice'))).toBeNull();
+    expect(await verify(await mintSessionToken(wrongSecret.session, 'alice'))).toBeNull();
+    expect(await verify(await mintSessionToken(strict.session, 'alice'))).not.toBeNull();
+  });
+
+  test('an expired token is refused', async () => {
+    const { session } = loadConfig({ DATA_DIR: tempDir(), APP_JWT_SECRET: SECRET });
+    const token = await mintSessionToken(session, 'alice', { ttl: '-1m' });
+    expect(await createSessionVerifier(session)(token)).toBeNull();
+  });
+});
