@@ -1,3 +1,4 @@
+import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
@@ -99,7 +100,7 @@ export async function listMemories(
   if (filters.type) select = select.where('type', '=', filters.type);
   if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
   if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
-  if (filters.tag) select = select.where('tags', '@>', [filters.tag]);
+  if (filters.tag) select = select.where('tags', '@>', textArray([filters.tag]));
   if (filters.updated_since) select = select.where('updated_at', '>=', new Date(filters.updated_since));
   if (position) select = select.where(beforeTimeAndId('updated_at', 'id', position));
   const rows = await select.execute();
