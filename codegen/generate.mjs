@@ -107,12 +107,19 @@ function contractModule() {
     batchTotalChars: enumOf('#/components/schemas/BatchBudget/properties/total')[0],
     batchMaxIds: parameterSchema('/memories/batch', 'get', 'ids').maxItems,
     searchLimitDefault: parameterSchema('/memories/search', 'get', 'limit').default,
+    startupMaxCharsDefault: parameterSchema('/context/startup', 'get', 'max_chars').default,
+    resumeMaxCharsDefault: parameterSchema('/context/resume', 'get', 'max_chars').default,
+    subjectContextMaxCharsDefault: parameterSchema('/subjects/{subject_id}/context', 'get', 'max_chars').default,
+    contextMapDepthDefault: parameterSchema('/memories/{id}/context-map', 'get', 'depth').default,
+    contextMapMaxNodesDefault: parameterSchema('/memories/{id}/context-map', 'get', 'max_nodes').default,
+    contextMapLabelChars: deref(resolvePointer('#/components/schemas/ContextMapNode')).properties.label.maxLength,
   };
   const enums = {
     errorCode: enumOf('#/components/schemas/ErrorCode'),
     memoryType: enumOf('#/components/schemas/MemoryType'),
     sensitivity: enumOf('#/components/schemas/Sensitivity'),
     apiKeyMode: enumOf('#/components/schemas/ApiKeyMode'),
+    subjectKind: enumOf('#/components/schemas/SubjectKind'),
   };
   const operations = collectOperations();
   const json = (value) => JSON.stringify(value, null, 2);

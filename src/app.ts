@@ -13,6 +13,7 @@ import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { DomainContext } from './domain/context';
 import { AppError } from './domain/shared/errors';
 import { systemClock, type Clock } from './domain/shared/clock';
+import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInQuery } from './http/auth';
 import { jsonBody, requireJson } from './http/body';
@@ -59,7 +60,7 @@ export function createApp(deps: AppDependencies): App {
   const logger = deps.logger ?? createLogger(config);
   const apiKeys = new ApiKeyAuthenticator(database.db, clock);
   const activity = new ActivityRecorder(database.db, clock, logger, config.activityFlushMs);
-  const ctx: DomainContext = { db: database.db, clock, logger, activity, apiKeys };
+  const ctx: DomainContext = { db: database.db, clock, logger, activity, apiKeys, signer: new Signer(database.db) };
   const auth = {
     apiKeys,
     verifySession: createSessionVerifier(config.session),

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import type { ActivityRecorder } from './api-keys/activity';
 import type { ApiKeyAuthenticator } from './api-keys/authenticator';
 import type { Clock } from './shared/clock';
+import type { Signer } from './shared/signer';
 
 /** What every use case is given: the database, the clock and the shared in-process services. */
 export interface DomainContext {
@@ -12,4 +13,5 @@ export interface DomainContext {
   readonly logger: Logger;
   readonly activity: ActivityRecorder;
   readonly apiKeys: ApiKeyAuthenticator;
+  readonly signer: Signer;
 }

@@ -6,7 +6,13 @@ export const limits = {
   "memoryPreviewChars": 2000,
   "batchTotalChars": 12000,
   "batchMaxIds": 8,
-  "searchLimitDefault": 10
+  "searchLimitDefault": 10,
+  "startupMaxCharsDefault": 8000,
+  "resumeMaxCharsDefault": 8000,
+  "subjectContextMaxCharsDefault": 6000,
+  "contextMapDepthDefault": 2,
+  "contextMapMaxNodesDefault": 50,
+  "contextMapLabelChars": 200
 } as const;
 
 export const enums = {
@@ -44,6 +50,8 @@ export const enums = {
     "template_not_found",
     "api_key_not_found",
     "revision_not_found",
+    "insight_not_found",
+    "suggestion_already_reviewed",
     "method_not_allowed",
     "draft_changed",
     "workflow_state_changed",
@@ -71,6 +79,14 @@ export const enums = {
   "apiKeyMode": [
     "read_only",
     "read_write"
+  ],
+  "subjectKind": [
+    "person",
+    "project",
+    "organization",
+    "place",
+    "topic",
+    "other"
   ]
 } as const;
 
@@ -559,6 +575,972 @@ export const operations = {
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listMemorySubjects": {
+    "method": "GET",
+    "path": "/memories/{id}/subjects",
+    "tag": "Links",
+    "summary": "List Subjects linked to a Memory",
+    "description": "Most recently linked first.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getContextMap": {
+    "method": "GET",
+    "path": "/memories/{id}/context-map",
+    "tag": "Context",
+    "summary": "Load a bounded Context Map around a Memory",
+    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "depth",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "default": 2
+        }
+      },
+      {
+        "name": "max_nodes",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjects": {
+    "method": "GET",
+    "path": "/subjects",
+    "tag": "Subjects",
+    "summary": "List or search Subjects",
+    "description": "Without `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "q",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        }
+      },
+      {
+        "name": "kind",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "createSubject": {
+    "method": "POST",
+    "path": "/subjects",
+    "tag": "Subjects",
+    "summary": "Create a Subject",
+    "description": "Names are unique per account, compared case-insensitively (`400 duplicate_subject`).",
+    "access": "write",
+    "successStatus": [
+      201
+    ],
+    "parameters": [],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "allOf": [
+            {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            }
+          ],
+          "default": "other"
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "getSubject": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Get one Subject",
+    "description": "",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "updateSubject": {
+    "method": "PATCH",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Update one Subject",
+    "description": "Send at least one field. A new name must stay unique (`400 duplicate_subject`).",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "deleteSubject": {
+    "method": "DELETE",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Delete a Subject after confirmation",
+    "description": "The second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "confirmation_token",
+        "in": "query",
+        "required": false,
+        "description": "The token from `POST /subjects/{subject_id}/deletion/prepare`.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "prepareSubjectDeletion": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/deletion/prepare",
+    "tag": "Subjects",
+    "summary": "Prepare a confirmed Subject deletion",
+    "description": "The first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjectMemories": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/memories",
+    "tag": "Links",
+    "summary": "List Memories linked to a Subject",
+    "description": "Most recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "linkMemory": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/memories",
+    "tag": "Links",
+    "summary": "Link a Memory to a Subject",
+    "description": "201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "memory_id"
+      ],
+      "properties": {
+        "memory_id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    }
+  },
+  "unlinkMemory": {
+    "method": "DELETE",
+    "path": "/subjects/{subject_id}/memories/{memory_id}",
+    "tag": "Links",
+    "summary": "Remove a Memory link from a Subject",
+    "description": "`404 link_not_found` when the Memory is not linked to the Subject.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "memory_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getSubjectContext": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/context",
+    "tag": "Context",
+    "summary": "Load bounded Subject context",
+    "description": "The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 500,
+          "maximum": 20000,
+          "default": 6000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjectFacts": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/facts",
+    "tag": "Facts",
+    "summary": "List reviewed Subject Facts",
+    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listFactSuggestions": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/fact-suggestions",
+    "tag": "Facts",
+    "summary": "List Fact suggestions of a Subject",
+    "description": "Newest first, optionally only one status.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "createFactSuggestion": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/fact-suggestions",
+    "tag": "Facts",
+    "summary": "Create a source-backed Fact suggestion",
+    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "statement",
+        "source_memory_ids"
+      ],
+      "properties": {
+        "statement": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000,
+          "pattern": "\\S"
+        },
+        "source_memory_ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 10,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+            "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+          }
+        },
+        "note": {
+          "type": "string",
+          "maxLength": 1000
+        }
+      }
+    }
+  },
+  "listMemoryInsights": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/memory-insights",
+    "tag": "Insights",
+    "summary": "List pending read-only Memory insights",
+    "description": "Generated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "acceptFactSuggestion": {
+    "method": "POST",
+    "path": "/fact-suggestions/{suggestion_id}/accept",
+    "tag": "Facts",
+    "summary": "Accept a Fact suggestion",
+    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;\none whose statement now equals a Fact is `400 fact_exists`; one with no source left is\n`400 source_not_found`.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "suggestion_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "rejectFactSuggestion": {
+    "method": "POST",
+    "path": "/fact-suggestions/{suggestion_id}/reject",
+    "tag": "Facts",
+    "summary": "Reject a Fact suggestion",
+    "description": "Application only. A suggestion already reviewed is `400 suggestion_already_reviewed`.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "suggestion_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "dismissMemoryInsight": {
+    "method": "POST",
+    "path": "/memory-insights/{insight_id}/dismiss",
+    "tag": "Insights",
+    "summary": "Dismiss a Memory insight",
+    "description": "Application only. Idempotent; a dismissed insight stays dismissed while its cause lasts.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "insight_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "ins_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getWorkspaceProfile": {
+    "method": "GET",
+    "path": "/context/workspace-profile",
+    "tag": "Context",
+    "summary": "Load workspace guidance",
+    "description": "Empty guidance (and a null `updated_at`) when none was set.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null
+  },
+  "updateWorkspaceProfile": {
+    "method": "PUT",
+    "path": "/context/workspace-profile",
+    "tag": "Context",
+    "summary": "Set workspace guidance",
+    "description": "Application only. Replaces the guidance (0–8,000 code points).",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "guidance"
+      ],
+      "properties": {
+        "guidance": {
+          "type": "string",
+          "maxLength": 8000
+        }
+      }
+    }
+  },
+  "getStartupContext": {
+    "method": "GET",
+    "path": "/context/startup",
+    "tag": "Context",
+    "summary": "Load startup context",
+    "description": "Sections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "resumeContext": {
+    "method": "GET",
+    "path": "/context/resume",
+    "tag": "Context",
+    "summary": "Continue from a checkpoint",
+    "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). When more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`).",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "checkpoint",
+        "in": "query",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        }
+      },
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
         }
       }
     ],

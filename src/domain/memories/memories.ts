@@ -1,3 +1,4 @@
+import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
@@ -22,6 +23,7 @@ import {
   type Memory,
   type MemoryRevision,
 } from './memory-mapper';
+import { afterMemoryCreated, afterMemoryUpdated, beforeMemoryDeleted } from './memory-effects';
 import {
   factsSourcedFrom,
   findVisibleMemory,
@@ -68,6 +70,7 @@ export async function createMemory(ctx: DomainContext, principal: Principal, inp
       updated_at: now,
     });
     await insertRevision(trx, row, principal);
+    await afterMemoryCreated(trx, row);
     return toMemory(row);
   });
 }
@@ -99,7 +102,7 @@ export async function listMemories(
   if (filters.type) select = select.where('type', '=', filters.type);
   if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
   if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
-  if (filters.tag) select = select.where('tags', '@>', [filters.tag]);
+  if (filters.tag) select = select.where('tags', '@>', textArray([filters.tag]));
   if (filters.updated_since) select = select.where('updated_at', '>=', new Date(filters.updated_since));
   if (position) select = select.where(beforeTimeAndId('updated_at', 'id', position));
   const rows = await select.execute();
@@ -165,6 +168,7 @@ export async function updateMemory(
       .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at'])
       .executeTakeFirstOrThrow();
     await insertRevision(trx, updated as MemoryRow, principal);
+    await afterMemoryUpdated(trx, row, updated as MemoryRow);
     return toMemory(updated as MemoryRow);
   });
 }
@@ -180,6 +184,7 @@ export async function deleteMemory(ctx: DomainContext, principal: Principal, id:
         fact_ids: factIds,
       });
     }
+    await beforeMemoryDeleted(trx, row, ctx.clock.now());
     await trx.deleteFrom('memories').where('id', '=', id).where('account_id', '=', principal.accountId).execute();
   });
 }

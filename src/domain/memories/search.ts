@@ -1,3 +1,4 @@
+import { textArray } from '../../db/sql';
 import { sql } from 'kysely';
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
@@ -25,7 +26,7 @@ const tsQuery = (q: string) => sql`websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::r
 function filtered(ctx: DomainContext, principal: Principal, query: SearchQuery) {
   let select = visibleMemories(ctx.db, principal);
   if (query.type) select = select.where('type', '=', query.type);
-  if (query.tag) select = select.where('tags', '@>', [query.tag.trim().toLowerCase()]);
+  if (query.tag) select = select.where('tags', '@>', textArray([query.tag.trim().toLowerCase()]));
   return select;
 }
 
