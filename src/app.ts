@@ -17,7 +17,7 @@ import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInQuery } from './http/auth';
 import { jsonBody, requireJson } from './http/body';
-import { errorHandler, sendError, unknownRoute } from './http/errors';
+import { errorHandler, safeError, sendError, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
 import { handlers } from './routes';
@@ -37,12 +37,6 @@ export interface App {
 }
 
 const API_BASE = '/v1';
-
-function safeError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
-  const code = (err as { code?: unknown }).code;
-  return { type: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}), stack: err.stack };
-}
 
 export function createLogger(config: Config): Logger {
   return pino({
@@ -103,13 +97,14 @@ export function createApp(deps: AppDependencies): App {
     API_BASE,
     refuseCredentialsInQuery,
     authenticate(auth),
-    recordActivity(activity),
+    recordActivity(activity, clock),
     resolveOperations(API_BASE),
     requireJson,
     jsonBody(),
     ...OpenApiValidator.middleware({
       apiSpec: contractForValidation() as never,
-      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: true },
+      // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
+      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: config.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,
       ignoreUndocumented: false,

@@ -1624,6 +1624,31 @@ export const operations = {
       }
     }
   },
+  "getApiKey": {
+    "method": "GET",
+    "path": "/account/api-keys/{key_id}",
+    "tag": "API keys",
+    "summary": "Get one API key",
+    "description": "Application only. Never returns the secret.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "key_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "key_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
   "revokeApiKey": {
     "method": "DELETE",
     "path": "/account/api-keys/{key_id}",

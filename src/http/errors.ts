@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, type ErrorCode } from '../domain/shared/errors';
+import { AppError, safeError, type ErrorCode } from '../domain/shared/errors';
+
+export { safeError };
 import type { components } from '../generated/openapi';
 
 type ErrorBody = components['schemas']['ErrorResponse'];
@@ -114,6 +116,7 @@ export function sendError(res: Response, error: AppError): void {
     },
   };
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
   res.status(error.status).json(body);
 }
 
@@ -125,7 +128,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const error = toAppError(err);
     if (error.status >= 500) {
-      logger.error({ err, request_id: res.locals.requestId }, 'request failed');
+      logger.error({ error: safeError(err), request_id: res.locals.requestId }, 'request failed');
     }
     sendError(res, error);
   };

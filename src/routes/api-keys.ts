@@ -1,5 +1,6 @@
 import {
   createApiKey,
+  getApiKey,
   listApiKeyActivity,
   listApiKeys,
   revokeApiKey,
@@ -7,7 +8,7 @@ import {
 } from '../domain/api-keys/api-keys';
 import { locationOf, type HandlerGroup } from '../http/handler';
 
-type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listApiKeyActivity';
+type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'getApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listApiKeyActivity';
 
 export const apiKeyHandlers: HandlerGroup<ApiKeyOperations> = {
   listApiKeys: async (ctx, { principal, query }) => {
@@ -18,6 +19,10 @@ export const apiKeyHandlers: HandlerGroup<ApiKeyOperations> = {
     const key = await createApiKey(ctx, principal, body);
     return { status: 201, body: { ok: true, data: key }, headers: locationOf(`/account/api-keys/${key.id}`) };
   },
+  getApiKey: async (ctx, { principal, path }) => ({
+    status: 200,
+    body: { ok: true, data: await getApiKey(ctx, principal, path.key_id) },
+  }),
   revokeApiKey: async (ctx, { principal, path }) => ({
     status: 200,
     body: { ok: true, data: await revokeApiKey(ctx, principal, path.key_id) },

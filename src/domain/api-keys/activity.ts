@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/ids';
+import { safeError } from '../shared/errors';
 
 export interface ActivityEntry {
   readonly accountId: string;
@@ -81,7 +82,7 @@ export class ActivityRecorder {
     } catch (err) {
       // Keep the entries for the next attempt, within the buffer limit.
       this.buffer = entries.concat(this.buffer).slice(-MAX_BUFFERED);
-      this.logger.warn({ err, pending: this.buffer.length }, 'activity flush failed; will retry');
+      this.logger.warn({ error: safeError(err), pending: this.buffer.length }, 'activity flush failed; will retry');
       if (!this.timer) {
         this.timer = setTimeout(() => void this.flush(), this.flushMs * 5);
         this.timer.unref();

@@ -117,6 +117,10 @@ export async function listApiKeys(
   );
 }
 
+export async function getApiKey(ctx: DomainContext, principal: Principal, keyId: string): Promise<ApiKey> {
+  return toApiKey(await findOwnedKey(ctx.db, principal.accountId, keyId));
+}
+
 /** Revokes a key at once; revoking a revoked key returns it unchanged. */
 export async function revokeApiKey(ctx: DomainContext, principal: Principal, keyId: string): Promise<ApiKey> {
   const row = await ctx.db

@@ -57,3 +57,19 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: ErrorCode, message: string): AppError => new AppError(code, message);
+
+/**
+ * Errors are logged by name, code and stack frames only. Their message is left out: a database
+ * error's message, detail or parameters can carry the values a caller sent.
+ */
+export function safeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const { code, routine } = err as { code?: unknown; routine?: unknown };
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    type: err.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof routine === 'string' ? { routine } : {}),
+    stack: frames.join('\n'),
+  };
+}

@@ -28,11 +28,33 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-/** A new opaque ID: the type prefix, 10 characters of milliseconds, then 16 random characters. */
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+/** The next random part: fresh for a new millisecond, the previous one plus one within the same. */
+function randomPart(now: number): number[] {
+  if (now === lastTime) {
+    const next = [...lastRandom];
+    for (let i = next.length - 1; i >= 0; i -= 1) {
+      next[i] = ((next[i] ?? 0) + 1) % 32;
+      if (next[i] !== 0) break;
+    }
+    lastRandom = next;
+  } else {
+    lastTime = now;
+    // Five bits of headroom in the first character, so increments within a millisecond never wrap.
+    lastRandom = [...randomBytes(16)].map((byte, i) => (i === 0 ? byte % 16 : byte % 32));
+  }
+  return lastRandom;
+}
+
+/**
+ * A new opaque ID: the type prefix, 10 characters of milliseconds, then 16 random characters.
+ * IDs made by one process in the same millisecond still sort in creation order.
+ */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  const random = randomBytes(16);
   let body = encodeTime(now);
-  for (const byte of random) body += ALPHABET[byte % 32];
+  for (const digit of randomPart(now)) body += ALPHABET[digit];
   return `${ID_PREFIXES[kind]}_${body}`;
 }
 

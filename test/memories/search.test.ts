@@ -1,0 +1,309 @@
+import type { Clock } from '../../src/domain/shared/clock';
+import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+
+/** Strictly increasing milliseconds, so "more recently updated" never ties by accident. */
+function monotonicClock(): Clock {
+  let last = 0;
+  return {
+    now: () => {
+      last = Math.max(Date.now(), last + 1);
+      return new Date(last);
+    },
+  };
+}
+
+interface MemoryBody {
+  id: string;
+  text: string;
+  text_truncated: boolean;
+  type: string;
+  sensitivity: string;
+  tags: string[];
+  pinned: boolean;
+  revision: number;
+  updated_at: string;
+}
+
+interface Hit {
+  memory: MemoryBody;
+  score: number;
+  match: 'fulltext' | 'fuzzy';
+  highlight: string;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ clock: monotonicClock() });
+});
+afterAll(() => t.close());
+
+async function remember(token: string, text: string, extra: Record<string, unknown> = {}): Promise<MemoryBody> {
+  const res = await t.http
+    .post('/v1/memories')
+    .set(bearer(token))
+    .send({ text, ...extra });
+  if (res.status !== 201) throw new Error(`creating a Memory failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as MemoryBody;
+}
+
+async function search(token: string, query: Record<string, string | number>) {
+  return t.http.get('/v1/memories/search').query(query).set(bearer(token));
+}
+
+async function hitsFor(token: string, query: Record<string, string | number>): Promise<Hit[]> {
+  const res = await search(token, query);
+  expect(res.status).toBe(200);
+  expect(res.body.ok).toBe(true);
+  return res.body.data as Hit[];
+}
+
+const ids = (hits: Hit[]) => hits.map((h) => h.memory.id);
+
+function expectError(res: { status: number; body: any }, status: number, code: string): void {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  expect(res.body.ok).toBe(false);
+  expect(res.body.error.status).toBe(status);
+  expect(res.body.error.retryable).toBe(false);
+}
+
+describe('ranking', () => {
+  let alice: TestAccount;
+  beforeAll(async () => {
+    alice = await t.account();
+  });
+
+  test('a Memory that mentions the word three times ranks above one that mentions it once', async () => {
+    const once = await remember(alice.readWriteKey, 'Went kayaking once with my cousin near the old harbour wall.');
+    const thrice = await remember(alice.readWriteKey, 'Kayaking is a passion: kayaking at dawn, kayaking at dusk.');
+    // Make the single mention the most recently updated: relevance must still win over recency.
+    await t.http.patch(`/v1/memories/${once.id}`).set(bearer(alice.readWriteKey)).send({ pinned: true }).expect(200);
+
+    const hits = await hitsFor(alice.readOnlyKey, { q: 'kayaking' });
+    expect(ids(hits)).toEqual([thrice.id, once.id]);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+  });
+
+  test('a word in a tag weighs more than the same word mentioned once in the text', async () => {
+    const bob = await t.account();
+    const inTag = await remember(bob.readWriteKey, 'Booked a weekend trip to the fjords with the club.', {
+      tags: ['Birdwatching'],
+    });
+    const inText = await remember(bob.readWriteKey, 'Tried birdwatching for an afternoon near the lake.');
+
+    const hits = await hitsFor(bob.readWriteKey, { q: 'birdwatching' });
+    expect(ids(hits)).toEqual([inTag.id, inText.id]);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+  });
+
+  test('at equal relevance the more recently updated Memory comes first, and an update moves it up', async () => {
+    const carol = await t.account();
+    const older = await remember(carol.readWriteKey, 'Water the ficus plant on the balcony.');
+    const newer = await remember(carol.readWriteKey, 'Water the ficus plant on the balcony.');
+
+    let hits = await hitsFor(carol.readWriteKey, { q: 'ficus' });
+    expect(ids(hits)).toEqual([newer.id, older.id]);
+    expect(hits[0]!.score).toBe(hits[1]!.score);
+
+    await t.http.patch(`/v1/memories/${older.id}`).set(bearer(carol.readWriteKey)).send({ pinned: true }).expect(200);
+    hits = await hitsFor(carol.readWriteKey, { q: 'ficus' });
+    expect(ids(hits)).toEqual([older.id, newer.id]);
+  });
+});
+
+describe('web-search syntax', () => {
+  let dave: TestAccount;
+  const m: Record<string, MemoryBody> = {};
+  beforeAll(async () => {
+    dave = await t.account();
+    m.greenTea = await remember(dave.readWriteKey, 'I like green tea in the morning.');
+    m.teaGreen = await remember(dave.readWriteKey, 'The tea was green and rather bitter.');
+    m.coffee = await remember(dave.readWriteKey, 'Coffee with oat milk at the office.');
+    m.juice = await remember(dave.readWriteKey, 'Orange juice after the run.');
+    m.mint = await remember(dave.readWriteKey, 'Mint tea before bed helps me sleep.');
+  });
+
+  test('a quoted phrase matches only Memories with the exact phrase', async () => {
+    const hits = await hitsFor(dave.readOnlyKey, { q: '"green tea"' });
+    expect(ids(hits)).toEqual([m.greenTea!.id]);
+  });
+
+  test('the same words without quotes match both word orders', async () => {
+    const hits = await hitsFor(dave.readOnlyKey, { q: 'green tea' });
+    expect(ids(hits).sort()).toEqual([m.greenTea!.id, m.teaGreen!.id].sort());
+  });
+
+  test('"a or b" matches Memories with either word', async () => {
+    const hits = await hitsFor(dave.readOnlyKey, { q: 'coffee or juice' });
+    expect(ids(hits).sort()).toEqual([m.coffee!.id, m.juice!.id].sort());
+    expect(hits.every((h) => h.match === 'fulltext')).toBe(true);
+  });
+
+  test('"-word" excludes Memories that contain the word', async () => {
+    const hits = await hitsFor(dave.readOnlyKey, { q: 'tea -green' });
+    expect(ids(hits)).toEqual([m.mint!.id]);
+  });
+});
+
+describe('what is searched', () => {
+  test('tags are searched even when the text does not contain the word', async () => {
+    const erin = await t.account();
+    const tagged = await remember(erin.readWriteKey, 'Saturn rings visible tonight from the garden.', {
+      tags: ['Astronomy'],
+    });
+    await remember(erin.readWriteKey, 'Buy new garden gloves.');
+    const hits = await hitsFor(erin.readOnlyKey, { q: 'astronomy' });
+    expect(ids(hits)).toEqual([tagged.id]);
+    expect(hits[0]!.match).toBe('fulltext');
+  });
+
+  test('the type and tag filters narrow the hits', async () => {
+    const frank = await t.account();
+    const decision = await remember(frank.readWriteKey, 'Project falcon: we chose PostgreSQL.', { type: 'decision' });
+    const note = await remember(frank.readWriteKey, 'Project falcon retro notes.', { tags: ['work'] });
+    const both = await hitsFor(frank.readOnlyKey, { q: 'falcon' });
+    expect(ids(both).sort()).toEqual([decision.id, note.id].sort());
+
+    expect(ids(await hitsFor(frank.readOnlyKey, { q: 'falcon', type: 'decision' }))).toEqual([decision.id]);
+    expect(ids(await hitsFor(frank.readOnlyKey, { q: 'falcon', tag: 'WORK' }))).toEqual([note.id]);
+    expect(await hitsFor(frank.readOnlyKey, { q: 'falcon', type: 'event' })).toEqual([]);
+    expect(await hitsFor(frank.readOnlyKey, { q: 'falcon', type: 'decision', tag: 'work' })).toEqual([]);
+  });
+
+  test('an unknown type filter is 400 invalid_request', async () => {
+    const gina = await t.account();
+    expectError(await search(gina.readOnlyKey, { q: 'falcon', type: 'diary' }), 400, 'invalid_request');
+  });
+
+  test('secret Memories are searched for sessions only, and other accounts are never searched', async () => {
+    const owner = await t.account();
+    const stranger = await t.account();
+    const secret = await remember(owner.session, 'The vault combination is hidden under the zebra rug.', {
+      sensitivity: 'secret',
+    });
+    const normal = await remember(owner.readWriteKey, 'A zebra crossing near the school.');
+
+    expect(ids(await hitsFor(owner.readOnlyKey, { q: 'zebra' }))).toEqual([normal.id]);
+    expect(ids(await hitsFor(owner.session, { q: 'zebra' })).sort()).toEqual([normal.id, secret.id].sort());
+    expect(await hitsFor(stranger.session, { q: 'zebra' })).toEqual([]);
+    // Not through the typo-tolerant path either.
+    expect(await hitsFor(stranger.session, { q: 'zebre' })).toEqual([]);
+    expect(ids(await hitsFor(owner.readOnlyKey, { q: 'combinaton' }))).toEqual([]);
+  });
+});
+
+describe('hits', () => {
+  test('every hit is {memory, score, match: "fulltext", highlight} with the matched word marked', async () => {
+    const hank = await t.account();
+    const created = await remember(hank.readWriteKey, 'Kayaking at dawn on the quiet lake was wonderful.', {
+      tags: ['outdoors'],
+    });
+    const hits = await hitsFor(hank.readOnlyKey, { q: 'kayaking' });
+    expect(hits).toHaveLength(1);
+    const hit = hits[0]!;
+    expect(Object.keys(hit).sort()).toEqual(['highlight', 'match', 'memory', 'score']);
+    expect(hit.match).toBe('fulltext');
+    expect(typeof hit.score).toBe('number');
+    expect(hit.score).toBeGreaterThan(0);
+    expect(hit.memory).toEqual({ ...created, text_truncated: false });
+    expect(hit.highlight).toContain('<mark>Kayaking</mark>');
+  });
+
+  test('a word stemmed differently in the text is still found and marked', async () => {
+    const ivan = await t.account();
+    await remember(ivan.readWriteKey, 'The team meets on Tuesdays for planning.');
+    const hits = await hitsFor(ivan.readOnlyKey, { q: 'tuesday' });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.match).toBe('fulltext');
+    expect(hits[0]!.highlight).toContain('<mark>Tuesdays</mark>');
+  });
+
+  test('a typo ("tuesdys") finds the Memory through fuzzy matching, with a highlight', async () => {
+    const judy = await t.account();
+    const standup = await remember(judy.readWriteKey, 'Team standup happens on Tuesdays at nine.');
+    await remember(judy.readWriteKey, 'Pick up the dry cleaning.');
+    const hits = await hitsFor(judy.readOnlyKey, { q: 'tuesdys' });
+    expect(ids(hits)).toEqual([standup.id]);
+    expect(hits[0]!.match).toBe('fuzzy');
+    expect(typeof hits[0]!.score).toBe('number');
+    expect(hits[0]!.highlight).toContain('<mark>Tuesdays</mark>');
+  });
+
+  test('a typo ("typscript") finds the TypeScript Memory through fuzzy matching', async () => {
+    const ken = await t.account();
+    const ts = await remember(ken.readWriteKey, 'Prefers TypeScript with strict mode for new services.');
+    await remember(ken.readWriteKey, 'Allergic to peanuts.');
+    const hits = await hitsFor(ken.readOnlyKey, { q: 'typscript' });
+    expect(ids(hits)).toEqual([ts.id]);
+    expect(hits[0]!.match).toBe('fuzzy');
+    expect(hits[0]!.highlight).toContain('<mark>TypeScript</mark>');
+  });
+
+  test('a word that is in nobody\'s Memory returns an empty list', async () => {
+    const lena = await t.account();
+    await remember(lena.readWriteKey, 'I like green tea in the morning.');
+    await remember(lena.readWriteKey, 'Coffee with oat milk at the office.');
+    const res = await search(lena.readOnlyKey, { q: 'xylophone' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, data: [] });
+  });
+
+  test('hit text is shortened to 2,000 code points with text_truncated, counted in code points', async () => {
+    const mia = await t.account();
+    const long = await remember(mia.readWriteKey, `Harbour log. ${'waves and wind '.repeat(200)}`);
+    expect([...long.text].length).toBeGreaterThan(2000);
+    const emoji = `Harbour emoji ${'😀'.repeat(1500)}`; // 1,514 code points, 3,014 UTF-16 units
+    const short = await remember(mia.readWriteKey, emoji);
+
+    const hits = await hitsFor(mia.readOnlyKey, { q: 'harbour' });
+    const longHit = hits.find((h) => h.memory.id === long.id)!;
+    const shortHit = hits.find((h) => h.memory.id === short.id)!;
+    expect([...longHit.memory.text].length).toBe(2000);
+    expect(longHit.memory.text).toBe(long.text.slice(0, 2000));
+    expect(longHit.memory.text_truncated).toBe(true);
+    expect(shortHit.memory.text).toBe(emoji);
+    expect(shortHit.memory.text_truncated).toBe(false);
+  });
+});
+
+describe('limits and validation', () => {
+  let nina: TestAccount;
+  beforeAll(async () => {
+    nina = await t.account();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => remember(nina.readWriteKey, `Lantern festival note number ${i + 1}.`)),
+    );
+  });
+
+  test('limit defaults to 10 hits', async () => {
+    expect(await hitsFor(nina.readOnlyKey, { q: 'lantern' })).toHaveLength(10);
+  });
+
+  test('limit caps the hits, and 50 is allowed', async () => {
+    expect(await hitsFor(nina.readOnlyKey, { q: 'lantern', limit: 3 })).toHaveLength(3);
+    expect(await hitsFor(nina.readOnlyKey, { q: 'lantern', limit: 50 })).toHaveLength(12);
+  });
+
+  test('limit=51 and limit=0 are 400 invalid_request', async () => {
+    expectError(await search(nina.readOnlyKey, { q: 'lantern', limit: 51 }), 400, 'invalid_request');
+    expectError(await search(nina.readOnlyKey, { q: 'lantern', limit: 0 }), 400, 'invalid_request');
+  });
+
+  test('a missing, empty or blank q is 400 invalid_request', async () => {
+    const missing = await t.http.get('/v1/memories/search').set(bearer(nina.readOnlyKey));
+    expectError(missing, 400, 'invalid_request');
+    expectError(await search(nina.readOnlyKey, { q: '' }), 400, 'invalid_request');
+    expectError(await search(nina.readOnlyKey, { q: '   ' }), 400, 'invalid_request');
+  });
+
+  test('q of 500 characters is accepted and q of 501 is 400 invalid_request', async () => {
+    const q500 = 'lantern '.repeat(63).slice(0, 500);
+    expect(q500).toHaveLength(500);
+    expect(await hitsFor(nina.readOnlyKey, { q: q500 })).toHaveLength(10);
+    expectError(await search(nina.readOnlyKey, { q: `${q500}x` }), 400, 'invalid_request');
+  });
+
+  test('search needs a bearer token', async () => {
+    const res = await t.http.get('/v1/memories/search').query({ q: 'lantern' });
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 401, code: 'unauthorized' });
+  });
+});
