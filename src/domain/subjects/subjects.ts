@@ -8,9 +8,11 @@ import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { cursorInteger, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
+import { TYPO_WORD_SIMILARITY, withWordSimilarity } from '../../db/sql';
 import {
   findSubject,
   isUniqueViolation,
+  type Queryable,
   lockSubject,
   subjectsOf,
   type SubjectWithCount,
@@ -169,24 +171,27 @@ export async function listSubjects(
         when subjects.search_text like ${`%${like}%`} then 2
         else 3 end)`
     : sql<number>`0`;
-  let select = subjectsOf(ctx.db, principal)
-    .select(group.as('match_group'))
-    .select(sql<string>`lower(subjects.name)`.as('sort_name'))
-    .orderBy(group)
-    .orderBy(sql`lower(subjects.name)`)
-    .orderBy('subjects.id')
-    .limit(size + 1);
-  if (query.kind) select = select.where('subjects.kind', '=', query.kind);
-  if (q) {
-    select = select.where(sql<boolean>`(subjects.search_text like ${`%${like}%`} or ${q} <% subjects.search_text)`);
-  }
-  if (position) {
-    const [matchGroup, sortName, id] = position;
-    select = select.where(
-      sql<boolean>`(${group}, lower(subjects.name), subjects.id) > (${cursorInteger(matchGroup)}, ${String(sortName)}, ${String(id)})`,
-    );
-  }
-  const rows = await select.execute();
+  const search = (db: Queryable) => {
+    let select = subjectsOf(db, principal)
+      .select(group.as('match_group'))
+      .select(sql<string>`lower(subjects.name)`.as('sort_name'))
+      .orderBy(group)
+      .orderBy(sql`lower(subjects.name)`)
+      .orderBy('subjects.id')
+      .limit(size + 1);
+    if (query.kind) select = select.where('subjects.kind', '=', query.kind);
+    if (q) {
+      select = select.where(sql<boolean>`(subjects.search_text like ${`%${like}%`} or ${q} <% subjects.search_text)`);
+    }
+    if (position) {
+      const [matchGroup, sortName, id] = position;
+      select = select.where(
+        sql<boolean>`(${group}, lower(subjects.name), subjects.id) > (${cursorInteger(matchGroup)}, ${String(sortName)}, ${String(id)})`,
+      );
+    }
+    return select.execute();
+  };
+  const rows = q ? await withWordSimilarity(ctx.db, TYPO_WORD_SIMILARITY, search) : await search(ctx.db);
   return toPage(
     rows,
     size,
