@@ -11,6 +11,7 @@ import { createSessionVerifier } from './domain/accounts/sessions';
 import { ActivityRecorder } from './domain/api-keys/activity';
 import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { DomainContext } from './domain/context';
+import { scheduleMaintenance } from './domain/maintenance';
 import { AppError } from './domain/shared/errors';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
@@ -114,9 +115,13 @@ export function createApp(deps: AppDependencies): App {
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 
+  const stopMaintenance = scheduleMaintenance(ctx, logger);
   return {
     express: app,
     ctx,
-    close: () => activity.close(),
+    close: async () => {
+      stopMaintenance();
+      await activity.close();
+    },
   };
 }

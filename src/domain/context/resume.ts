@@ -1,7 +1,7 @@
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import { changesAfter, pruneChanges, type ChangeRow } from '../changes/change-feed';
+import { changesAfter, type ChangeRow } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { factCount } from '../facts/facts';
 import { visibleMemories } from '../memories/memories.repository';
@@ -16,8 +16,6 @@ type SubjectKind = components['schemas']['SubjectKind'];
 
 /** Changes read per call; more means `has_more`. */
 export const RESUME_MAX_CHANGES = 200;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-let lastPrune = 0;
 
 interface EntityChange {
   readonly entity: ChangeRow['entity'];
@@ -56,11 +54,6 @@ export async function resumeContext(
   options: ContextOptions,
 ): Promise<ResumeContext> {
   const from = await readCheckpoint(ctx, principal.accountId, checkpoint);
-  const now = ctx.clock.now();
-  if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
-    lastPrune = now.getTime();
-    await pruneChanges(ctx.db, now);
-  }
   const includeSensitive = options.include_sensitive ?? false;
   const budget = new TextBudget(options.max_chars ?? limits.resumeMaxCharsDefault);
 

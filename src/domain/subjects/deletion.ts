@@ -60,10 +60,6 @@ export async function prepareSubjectDeletion(
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
     await trx
-      .deleteFrom('subject_deletion_tokens')
-      .where('expires_at', '<', new Date(now.getTime() - TOKEN_LIFETIME_MS))
-      .execute();
-    await trx
       .insertInto('subject_deletion_tokens')
       .values({
         token_hash: hashToken(token),
