@@ -168,6 +168,79 @@ export interface ServiceSecretsTable {
   created_at: Timestamp;
 }
 
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  draft_revision: number;
+  starter_readme: string;
+  review_state: 'draft' | 'changes_requested' | 'review_error' | 'ready_to_publish';
+  reviewed_revision: number | null;
+  last_run_id: string | null;
+  publication_state: 'never_published' | 'published' | 'unpublished';
+  version: number;
+  published_revision: number | null;
+  published_at: NullableTimestamp;
+  state_version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TemplateRevisionsTable {
+  template_id: string;
+  revision: number;
+  name: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  license: string;
+  release_notes: string;
+  total_size: number;
+  created_at: Timestamp;
+}
+
+export interface TemplateFilesTable {
+  template_id: string;
+  revision: number;
+  path: string;
+  content: string;
+  size: number;
+}
+
+export interface RunCheckRecord {
+  check: string;
+  status: 'passed' | 'failed';
+  findings: Array<{ path?: string; line?: number; message: string }>;
+}
+
+export interface TemplateRunsTable {
+  id: string;
+  template_id: string;
+  account_id: string;
+  action: string;
+  revision: number | null;
+  status: 'succeeded' | 'failed';
+  /** jsonb: written as JSON text, read back parsed. */
+  checks: ColumnType<RunCheckRecord[], string, string>;
+  error_code: string | null;
+  created_at: Timestamp;
+}
+
+export interface PublicTemplatesTable {
+  template_id: string;
+  account_id: string;
+  revision: number;
+  version: number;
+  name: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  license: string;
+  release_notes: string;
+  readme: string;
+  published_at: Timestamp;
+  search: Generated<string>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -185,7 +258,17 @@ export interface DB {
   subject_deletion_tokens: SubjectDeletionTokensTable;
   workspace_profiles: WorkspaceProfilesTable;
   service_secrets: ServiceSecretsTable;
+  templates: TemplatesTable;
+  template_revisions: TemplateRevisionsTable;
+  template_files: TemplateFilesTable;
+  template_runs: TemplateRunsTable;
+  public_templates: PublicTemplatesTable;
 }
+
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateRevisionRow = Selectable<TemplateRevisionsTable>;
+export type TemplateRunRow = Selectable<TemplateRunsTable>;
+export type PublicTemplateRow = Selectable<PublicTemplatesTable>;
 
 export type SubjectRow = Selectable<SubjectsTable>;
 export type FactRow = Selectable<FactsTable>;

@@ -12,6 +12,15 @@ export const limits = {
   "subjectContextMaxCharsDefault": 6000,
   "contextMapDepthDefault": 2,
   "contextMapMaxNodesDefault": 50,
+  "templatesMax": 100,
+  "draftFilesMax": 50,
+  "draftFileCharsMax": 100000,
+  "draftTotalCharsMax": 500000,
+  "draftPathCharsMax": 200,
+  "draftBodyBytesMax": 2097152,
+  "readMaxCharsPerFileDefault": 20000,
+  "readMaxTotalCharsDefault": 100000,
+  "librarySearchLimitDefault": 20,
   "contextMapLabelChars": 200
 } as const;
 
@@ -52,6 +61,7 @@ export const enums = {
     "revision_not_found",
     "insight_not_found",
     "suggestion_already_reviewed",
+    "template_limit_reached",
     "method_not_allowed",
     "draft_changed",
     "workflow_state_changed",
@@ -87,7 +97,34 @@ export const enums = {
     "place",
     "topic",
     "other"
+  ],
+  "templateLicense": [
+    "MIT",
+    "Apache-2.0",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "ISC",
+    "MPL-2.0",
+    "GPL-3.0-only",
+    "LGPL-3.0-only",
+    "CC0-1.0",
+    "CC-BY-4.0",
+    "CC-BY-SA-4.0",
+    "Unlicense"
+  ],
+  "templateCategory": [
+    "productivity",
+    "engineering",
+    "writing",
+    "research",
+    "personal",
+    "education",
+    "other"
   ]
+} as const;
+
+export const patterns = {
+  "draftFilePath": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$"
 } as const;
 
 export type OperationAccess = 'read' | 'write' | 'session';
@@ -1545,6 +1582,526 @@ export const operations = {
       }
     ],
     "requestBody": null
+  },
+  "searchLibraryTemplates": {
+    "method": "GET",
+    "path": "/library/templates",
+    "tag": "Library",
+    "summary": "Search public Templates",
+    "description": "Published Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "query",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        }
+      },
+      {
+        "name": "category",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        }
+      },
+      {
+        "name": "tag",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getLibraryTemplate": {
+    "method": "GET",
+    "path": "/library/templates/{template_id}",
+    "tag": "Library",
+    "summary": "Get one public Template",
+    "description": "The public listing and published file list of a published Template; 404 otherwise.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getCreatorStatus": {
+    "method": "GET",
+    "path": "/library/creator/status",
+    "tag": "Library",
+    "summary": "List owned Templates and workflow results",
+    "description": "Every Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null
+  },
+  "readTemplateDraft": {
+    "method": "POST",
+    "path": "/library/templates/{template_id}/read",
+    "tag": "Library",
+    "summary": "Read selected, bounded content from an owned draft",
+    "description": "A retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000
+        }
+      }
+    }
+  },
+  "updateTemplateDraft": {
+    "method": "PUT",
+    "path": "/library/templates/{template_id}/draft",
+    "tag": "Library",
+    "summary": "Replace an owned private draft",
+    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "base_revision",
+        "files"
+      ],
+      "properties": {
+        "base_revision": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The revision this update replaces, as returned by the last read."
+        },
+        "files": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "content"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
+                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+              },
+              "content": {
+                "type": "string",
+                "maxLength": 100000,
+                "description": "UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points."
+              }
+            }
+          },
+          "description": "The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "description": "An SPDX identifier from the allowed list.",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ]
+        },
+        "release_notes": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "runTemplateWorkflow": {
+    "method": "POST",
+    "path": "/library/templates/workflow",
+    "tag": "Library",
+    "summary": "Create, review, publish, unpublish or republish an owned Template",
+    "description": "One action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish` and `revision` = reviewed revision = current draft revision | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [],
+    "requestBody": {
+      "oneOf": [
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "name",
+            "category",
+            "license"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "create"
+              ]
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100,
+              "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+            },
+            "summary": {
+              "type": "string",
+              "maxLength": 300
+            },
+            "category": {
+              "type": "string",
+              "enum": [
+                "productivity",
+                "engineering",
+                "writing",
+                "research",
+                "personal",
+                "education",
+                "other"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "maxItems": 10,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 40,
+                "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+              },
+              "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+            },
+            "license": {
+              "type": "string",
+              "description": "An SPDX identifier from the allowed list.",
+              "enum": [
+                "MIT",
+                "Apache-2.0",
+                "BSD-2-Clause",
+                "BSD-3-Clause",
+                "ISC",
+                "MPL-2.0",
+                "GPL-3.0-only",
+                "LGPL-3.0-only",
+                "CC0-1.0",
+                "CC-BY-4.0",
+                "CC-BY-SA-4.0",
+                "Unlicense"
+              ]
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "revision"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "submit_review",
+                "retry"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "revision",
+            "release_notes",
+            "confirm"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "publish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "release_notes": {
+              "type": "string",
+              "minLength": 10,
+              "maxLength": 2000,
+              "pattern": "\\S"
+            },
+            "confirm": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "license",
+                "files_public",
+                "reviewed_revision"
+              ],
+              "properties": {
+                "license": {
+                  "type": "string",
+                  "description": "Must equal the Template's license."
+                },
+                "files_public": {
+                  "type": "boolean",
+                  "description": "Must be true: every file of the draft becomes public."
+                },
+                "reviewed_revision": {
+                  "type": "integer",
+                  "description": "Must equal `revision`, the revision that completed review."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "unpublish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "release_notes"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "republish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "release_notes": {
+              "type": "string",
+              "minLength": 10,
+              "maxLength": 2000,
+              "pattern": "\\S"
+            }
+          }
+        }
+      ],
+      "discriminator": {
+        "propertyName": "action",
+        "mapping": {
+          "create": "#/components/schemas/WorkflowCreate",
+          "submit_review": "#/components/schemas/WorkflowReview",
+          "retry": "#/components/schemas/WorkflowReview",
+          "publish": "#/components/schemas/WorkflowPublish",
+          "unpublish": "#/components/schemas/WorkflowUnpublish",
+          "republish": "#/components/schemas/WorkflowRepublish"
+        }
+      }
+    }
   },
   "listApiKeys": {
     "method": "GET",

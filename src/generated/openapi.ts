@@ -579,6 +579,164 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/library/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public Templates
+         * @description Published Templates only, public listing fields only; never a draft, an unpublished
+         *     Template or a revision newer than the published one. With `query`, ranked full-text search
+         *     (web-search syntax) over name, tags, summary and README, then newest publication first;
+         *     without it, newest publication first.
+         */
+        get: operations["searchLibraryTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one public Template
+         * @description The public listing and published file list of a published Template; 404 otherwise.
+         */
+        get: operations["getLibraryTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/creator/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List owned Templates and workflow results
+         * @description Every Template of the caller (owner's view: draft revision, review and publication
+         *     states) with its five latest workflow runs, and the limits that apply. Call it before any
+         *     write or publication request, and again after a 409.
+         */
+        get: operations["getCreatorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read selected, bounded content from an owned draft
+         * @description A retrieval request (read-only keys may use it). Returns the current draft revision and
+         *     the selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all
+         *     together to `max_total_chars` code points. Paths not in the draft are listed in `missing`;
+         *     files left out because the total budget ran out, in `omitted`. Use `revision` as
+         *     `base_revision` of the next draft update.
+         */
+        post: operations["readTemplateDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an owned private draft
+         * @description Replaces the complete file set (and optionally the metadata) when `base_revision` is the
+         *     current draft revision; otherwise `409 draft_changed` with the current revision in
+         *     `details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root
+         *     README) is reported at once in `details.violations` with `400 invalid_draft`; content that
+         *     contains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing
+         *     is stored unless the whole update succeeds. A successful update creates a new revision and
+         *     sends the review back to `draft`. Bodies may be up to 2 MiB.
+         */
+        put: operations["updateTemplateDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/workflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create, review, publish, unpublish or republish an owned Template
+         * @description One action per request, chosen by `action`:
+         *
+         *     | action | allowed when | effect |
+         *     | --- | --- | --- |
+         *     | `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |
+         *     | `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |
+         *     | `retry` | review `review_error` | runs the review again on the same revision |
+         *     | `publish` | review `ready_to_publish` and `revision` = reviewed revision = current draft revision | publication `published`, `version` + 1, the reviewed revision becomes the public one |
+         *     | `unpublish` | publication `published` | publication `unpublished`, gone from public search |
+         *     | `republish` | publication `unpublished` | published again with the last published revision (same version) |
+         *
+         *     An action not allowed in the current state is `400 invalid_template_state` (current states
+         *     in `details`). A `revision` that is not the current draft revision is `409 draft_changed`.
+         *     Concurrent requests on one Template are serialised; one whose premise no longer holds when
+         *     its turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the
+         *     Template's license, `files_public: true` and `reviewed_revision` equal to `revision`
+         *     (`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is
+         *     recorded as a run, refused ones included.
+         */
+        post: operations["runTemplateWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/api-keys": {
         parameters: {
             query?: never;
@@ -684,7 +842,7 @@ export type components = {
          * @description Stable machine code of an error. New codes may be added within `v1`.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded";
+        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -1141,6 +1299,266 @@ export type components = {
             ok: true;
             data: components["schemas"]["ContextMap"];
         };
+        /** @example tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        TemplateId: string;
+        /** @example run_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        RunId: string;
+        /** @enum {string} */
+        TemplateCategory: "productivity" | "engineering" | "writing" | "research" | "personal" | "education" | "other";
+        /**
+         * @description An SPDX identifier from the allowed list.
+         * @enum {string}
+         */
+        TemplateLicense: "MIT" | "Apache-2.0" | "BSD-2-Clause" | "BSD-3-Clause" | "ISC" | "MPL-2.0" | "GPL-3.0-only" | "LGPL-3.0-only" | "CC0-1.0" | "CC-BY-4.0" | "CC-BY-SA-4.0" | "Unlicense";
+        TemplateName: string;
+        TemplateSummary: string;
+        TemplateTag: string;
+        /** @description 0–10 tags, trimmed, lower-cased and de-duplicated. */
+        TemplateTags: components["schemas"]["TemplateTag"][];
+        ReleaseNotes: string;
+        /**
+         * @description Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only
+         *     letters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).
+         *     Unique in the draft, compared case-insensitively.
+         */
+        DraftFilePath: string;
+        /** @description UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points. */
+        DraftFileContent: string;
+        DraftFile: {
+            path: components["schemas"]["DraftFilePath"];
+            content: components["schemas"]["DraftFileContent"];
+        };
+        /** @description The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`. */
+        DraftFiles: components["schemas"]["DraftFile"][];
+        /**
+         * @description The most code points of content a draft may hold in all its files.
+         * @enum {integer}
+         */
+        DraftTotalChars: 500000;
+        DraftUpdate: {
+            /** @description The revision this update replaces, as returned by the last read. */
+            base_revision: number;
+            files: components["schemas"]["DraftFiles"];
+            name?: components["schemas"]["TemplateName"];
+            summary?: components["schemas"]["TemplateSummary"];
+            category?: components["schemas"]["TemplateCategory"];
+            tags?: components["schemas"]["TemplateTags"];
+            license?: components["schemas"]["TemplateLicense"];
+            release_notes?: string;
+        };
+        DraftReadRequest: {
+            paths?: string[];
+            /** @default 20000 */
+            max_chars_per_file: number;
+            /** @default 100000 */
+            max_total_chars: number;
+        };
+        DraftReadFile: {
+            path: string;
+            /** @description The file's full length in code points. */
+            size: number;
+            content: string;
+            truncated: boolean;
+        };
+        DraftReadResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template_id: components["schemas"]["TemplateId"];
+                revision: number;
+                files: components["schemas"]["DraftReadFile"][];
+                missing: string[];
+                omitted: string[];
+            };
+        };
+        FileSummary: {
+            path: string;
+            size: number;
+        };
+        /** @enum {string} */
+        ReviewState: "draft" | "changes_requested" | "review_error" | "ready_to_publish";
+        /** @enum {string} */
+        PublicationState: "never_published" | "published" | "unpublished";
+        Template: {
+            id: components["schemas"]["TemplateId"];
+            name: string;
+            summary: string;
+            category: components["schemas"]["TemplateCategory"];
+            tags: string[];
+            license: components["schemas"]["TemplateLicense"];
+            release_notes: string;
+            draft: {
+                revision: number;
+                files: components["schemas"]["FileSummary"][];
+                total_size: number;
+                updated_at: components["schemas"]["Timestamp"];
+            };
+            review: {
+                state: components["schemas"]["ReviewState"];
+                reviewed_revision: number | null;
+                last_run_id: string | null;
+            };
+            publication: {
+                state: components["schemas"]["PublicationState"];
+                version: number;
+                published_revision: number | null;
+                published_at: components["schemas"]["NullableTimestamp"];
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        TemplateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Template"];
+        };
+        RunFinding: {
+            path?: string;
+            line?: number;
+            message: string;
+        };
+        RunCheck: {
+            /** @enum {string} */
+            check: "readme_present" | "file_rules" | "license_allowed" | "metadata_complete" | "no_secrets" | "text_only";
+            /** @enum {string} */
+            status: "passed" | "failed";
+            findings: components["schemas"]["RunFinding"][];
+        };
+        /** @enum {string} */
+        WorkflowAction: "create" | "submit_review" | "retry" | "publish" | "unpublish" | "republish";
+        WorkflowRun: {
+            id: components["schemas"]["RunId"];
+            template_id: components["schemas"]["TemplateId"];
+            action: components["schemas"]["WorkflowAction"];
+            /** @description The draft revision the action concerned. */
+            revision: number | null;
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            checks: components["schemas"]["RunCheck"][];
+            /** @description For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`. */
+            error_code: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WorkflowResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template: components["schemas"]["Template"];
+                run: components["schemas"]["WorkflowRun"];
+            };
+        };
+        WorkflowCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create";
+            name: components["schemas"]["TemplateName"];
+            summary?: components["schemas"]["TemplateSummary"];
+            category: components["schemas"]["TemplateCategory"];
+            tags?: components["schemas"]["TemplateTags"];
+            license: components["schemas"]["TemplateLicense"];
+        };
+        WorkflowReview: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "submit_review" | "retry";
+            template_id: components["schemas"]["TemplateId"];
+            revision: number;
+        };
+        PublishConfirmation: {
+            /** @description Must equal the Template's license. */
+            license: string;
+            /** @description Must be true: every file of the draft becomes public. */
+            files_public: boolean;
+            /** @description Must equal `revision`, the revision that completed review. */
+            reviewed_revision: number;
+        };
+        WorkflowPublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "publish";
+            template_id: components["schemas"]["TemplateId"];
+            revision: number;
+            release_notes: components["schemas"]["ReleaseNotes"];
+            confirm: components["schemas"]["PublishConfirmation"];
+        };
+        WorkflowUnpublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "unpublish";
+            template_id: components["schemas"]["TemplateId"];
+        };
+        WorkflowRepublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "republish";
+            template_id: components["schemas"]["TemplateId"];
+            release_notes: components["schemas"]["ReleaseNotes"];
+        };
+        WorkflowRequest: components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowReview"] | components["schemas"]["WorkflowPublish"] | components["schemas"]["WorkflowUnpublish"] | components["schemas"]["WorkflowRepublish"];
+        CreatorLimits: {
+            /** @enum {integer} */
+            templates_max: 100;
+            templates_used: number;
+            files_max: number;
+            file_chars_max: number;
+            total_chars_max: components["schemas"]["DraftTotalChars"];
+            path_chars_max: number;
+            /**
+             * @description The largest draft update body accepted, in bytes.
+             * @enum {integer}
+             */
+            body_bytes_max: 2097152;
+        };
+        CreatorStatusResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                templates: {
+                    template: components["schemas"]["Template"];
+                    latest_runs: components["schemas"]["WorkflowRun"][];
+                }[];
+                limits: components["schemas"]["CreatorLimits"];
+            };
+        };
+        PublicTemplate: {
+            id: components["schemas"]["TemplateId"];
+            name: string;
+            summary: string;
+            category: components["schemas"]["TemplateCategory"];
+            tags: string[];
+            license: components["schemas"]["TemplateLicense"];
+            version: number;
+            published_at: components["schemas"]["Timestamp"];
+            creator: {
+                display_name: string | null;
+            };
+            readme_excerpt: string;
+        };
+        PublicTemplateListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["PublicTemplate"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        PublicTemplateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template: components["schemas"]["PublicTemplate"];
+                files: components["schemas"]["FileSummary"][];
+                release_notes: string;
+            };
+        };
         /** @enum {string} */
         ApiKeyMode: "read_only" | "read_write";
         ApiKeyCreate: {
@@ -1266,7 +1684,22 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is larger than 1 MiB (`payload_too_large`). */
+        /**
+         * @description Library only: the draft changed (`draft_changed`, the current revision in
+         *     `details.current_revision`) or the workflow state changed while the request waited
+         *     (`workflow_state_changed`). Read the creator status and the draft again before another
+         *     write; do not retry blindly.
+         */
+        Conflict: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is larger than 1 MiB (2 MiB for a draft update) (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1311,6 +1744,7 @@ export type components = {
          *     Memories never appear for API keys.
          */
         IncludeSensitive: boolean;
+        TemplateIdPath: components["schemas"]["TemplateId"];
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
         IfMatch: string;
     };
@@ -2343,6 +2777,200 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchLibraryTemplates: {
+        parameters: {
+            query?: {
+                query?: string;
+                category?: components["schemas"]["TemplateCategory"];
+                tag?: string;
+                limit?: number;
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of public Templates. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTemplateListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLibraryTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public Template. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCreatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's Templates and limits. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readTemplateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DraftReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft's revision and the selected content. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftReadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftUpdate"];
+            };
+        };
+        responses: {
+            /** @description The Template with its new draft revision. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runTemplateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowRequest"];
+            };
+        };
+        responses: {
+            /** @description The action ran (a review that failed checks is a run with status `failed`). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description The Template was created. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -2,6 +2,7 @@ import type { Handlers } from '../http/handler';
 import { apiKeyHandlers } from './api-keys';
 import { contextHandlers } from './context';
 import { factHandlers } from './facts';
+import { libraryHandlers } from './library';
 import { memoryHandlers } from './memories';
 import { subjectHandlers } from './subjects';
 
@@ -11,5 +12,6 @@ export const handlers: Handlers = {
   ...subjectHandlers,
   ...factHandlers,
   ...contextHandlers,
+  ...libraryHandlers,
   ...apiKeyHandlers,
 };
