@@ -228,9 +228,11 @@ export async function refreshDuplicatesOfMemory(
           .select(['other.id as id', sql<boolean>`${folded('other.text')} = ${folded('self.text')}`.as('same')])
           .where('l.subject_id', '=', subjectId)
           .where('other.id', '!=', memoryId)
+          // Texts with nothing left after folding (only symbols) are compared as written.
           .where((eb) =>
             eb.or([
-              eb(folded('other.text'), '=', folded('self.text')),
+              eb.and([eb(folded('self.text'), '!=', ''), eb(folded('other.text'), '=', folded('self.text'))]),
+              eb(sql`lower(btrim(other.text))`, '=', sql`lower(btrim(self.text))`),
               eb(sql`similarity(other.text, self.text)`, '>=', DUPLICATE_SIMILARITY),
             ]),
           )
@@ -301,6 +303,13 @@ export async function listMemoryInsights(
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryInsight>> {
+  const subject = await ctx.db
+    .selectFrom('subjects')
+    .select('id')
+    .where('id', '=', subjectId)
+    .where('account_id', '=', principal.accountId)
+    .executeTakeFirst();
+  if (!subject) throw new AppError('subject_not_found', 'No Subject with this ID.');
   const size = pageSize(query.limit);
   const filters = { subject_id: subjectId };
   const position = decodeCursor('memory_insights', filters, query.cursor, 2);
