@@ -170,7 +170,7 @@ export async function listSubjects(
         when ' ' || subjects.search_text like ${`% ${like}%`} then 1
         when subjects.search_text like ${`%${like}%`} then 2
         else 3 end)`
-    : sql<number>`0`;
+    : sql<number>`0::int`; // an expression: a bare 0 in ORDER BY would mean a column position
   const search = (db: Queryable) => {
     let select = subjectsOf(db, principal)
       .select(group.as('match_group'))
