@@ -6,8 +6,7 @@ import { recordChanges } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { canSeeSecrets, type Principal } from '../shared/principal';
-import { subjectNotFound } from './subjects';
-import { lockSubject } from './subjects.repository';
+import { lockOwnedSubject } from './subjects.repository';
 
 type Preparation = components['schemas']['SubjectDeletionResponse']['data'];
 type Impact = components['schemas']['DeletionImpact'];
@@ -79,7 +78,7 @@ export async function prepareSubjectDeletion(
   subjectId: string,
 ): Promise<Preparation> {
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     const { impact, fingerprint } = await impactOf(trx, principal, subjectId);
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
@@ -107,7 +106,7 @@ export async function deleteSubject(
   confirmationToken: string | undefined,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     if (!confirmationToken) {
       throw new AppError(
         'confirmation_required',

@@ -14,6 +14,7 @@ import {
   isUniqueViolation,
   type Queryable,
   lockSubject,
+  subjectNotFound,
   subjectsOf,
   type SubjectWithCount,
 } from './subjects.repository';
@@ -36,7 +37,7 @@ export function toSubject(row: SubjectWithCount): Subject {
   };
 }
 
-export const subjectNotFound = (): AppError => new AppError('subject_not_found', 'No Subject with this ID.');
+export { subjectNotFound };
 
 /** Aliases are trimmed and de-duplicated case-insensitively, keeping the first spelling. */
 export function normalizeAliases(aliases: readonly string[]): string[] {
