@@ -59,13 +59,14 @@ export interface ChangeRow {
 export async function changesAfter(db: Queryable, accountId: string, after: number, limit: number): Promise<ChangeRow[]> {
   const rows = await db
     .selectFrom('changes')
-    .select([sql<string>`seq::text`.as('seq'), 'entity', 'entity_id', 'op'])
+    .select([sql<string>`seq::text`.as('seq_text'), 'entity', 'entity_id', 'op'])
     .where('account_id', '=', accountId)
-    .where('seq', '>', String(after))
-    .orderBy('seq')
+    .where('changes.seq', '>', String(after))
+    // By the bigint column: its text copy would sort 10 before 2.
+    .orderBy('changes.seq')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ seq: Number(row.seq), entity: row.entity, entityId: row.entity_id, op: row.op }));
+  return rows.map((row) => ({ seq: Number(row.seq_text), entity: row.entity, entityId: row.entity_id, op: row.op }));
 }
 
 const FEED_RETENTION_DAYS = 31;

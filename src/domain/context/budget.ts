@@ -85,7 +85,12 @@ export function toContextMemory(row: MemoryRow, text: Shortened): ContextMemory 
   };
 }
 
-/** How many candidates a budget could hold at most: fetching more is pointless. */
-export function candidateLimit(maxChars: number): number {
+/** How many Memories a budget could hold at most (each needs 100 characters left): fetching more is pointless. */
+export function memoryCandidateLimit(maxChars: number): number {
   return Math.floor(maxChars / MIN_MEMORY_CHARS) + 1;
+}
+
+/** Items kept whole or not at all (names, statements, summaries) take at least one character each. */
+export function wholeItemCandidateLimit(maxChars: number): number {
+  return maxChars;
 }

@@ -25,7 +25,10 @@ interface EntityChange {
   readonly lastSeq: number;
 }
 
-/** Each changed entity once, in its latest state, ordered by its latest change. */
+/**
+ * Each changed entity once (reported in its latest state), ordered by its first change in the
+ * page, so a cut always falls after at least one reported entity and paging moves forward.
+ */
 function collapse(rows: readonly ChangeRow[]): EntityChange[] {
   const byEntity = new Map<string, EntityChange>();
   for (const row of rows) {
@@ -39,13 +42,13 @@ function collapse(rows: readonly ChangeRow[]): EntityChange[] {
       lastSeq: row.seq,
     });
   }
-  return [...byEntity.values()].sort((a, b) => a.lastSeq - b.lastSeq);
+  return [...byEntity.values()].sort((a, b) => a.firstSeq - b.firstSeq);
 }
 
 /**
  * What changed since a checkpoint, oldest first, within the budget. When the budget or the page
- * of changes runs out, the new checkpoint sits just before the first change not reported, so the
- * next call continues there (an entity may be reported twice, never missed).
+ * of changes runs out, the new checkpoint sits just before the first change of the first entity
+ * not reported, so the next call continues there (an entity may be reported twice, never missed).
  */
 export async function resumeContext(
   ctx: DomainContext,
@@ -115,7 +118,7 @@ export async function resumeContext(
   let position: number;
   let hasMore: boolean;
   if (cutAt !== null) {
-    position = Math.min(...entities.slice(cutAt).map((e) => e.firstSeq)) - 1;
+    position = (entities[cutAt] as EntityChange).firstSeq - 1;
     hasMore = true;
   } else {
     position = page.length > 0 ? (page[page.length - 1] as ChangeRow).seq : from;

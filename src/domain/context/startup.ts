@@ -7,7 +7,7 @@ import type { DomainContext } from '../context';
 import { factCount } from '../facts/facts';
 import type { Principal } from '../shared/principal';
 import { subjectsOf } from '../subjects/subjects.repository';
-import { candidateLimit, contextMemories, TextBudget, toContextMemory } from './budget';
+import { contextMemories, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
 import { issueCheckpoint } from './checkpoints';
 import { getWorkspaceProfile } from './profile';
 
@@ -49,7 +49,7 @@ export async function startupContext(
   const maxChars = options.max_chars ?? limits.startupMaxCharsDefault;
   const includeSensitive = options.include_sensitive ?? false;
   const budget = new TextBudget(maxChars);
-  const fetch = candidateLimit(maxChars);
+  const fetch = memoryCandidateLimit(maxChars);
 
   const profile = await getWorkspaceProfile(ctx, principal);
   const guidance = budget.fitShortened(profile.guidance, Math.floor(maxChars / 4));
@@ -84,7 +84,7 @@ export async function startupContext(
       .orderBy('memory_count', 'desc')
       .orderBy(sql`lower(subjects.name)`)
       .orderBy('subjects.id')
-      .limit(fetch)
+      .limit(wholeItemCandidateLimit(budget.left))
       .execute(),
     subjectQuery
       .clearSelect()

@@ -7,7 +7,7 @@ import { pendingInsights, toMemoryInsight } from '../insights/insights';
 import type { Principal } from '../shared/principal';
 import { subjectNotFound, toSubject } from '../subjects/subjects';
 import { findSubject } from '../subjects/subjects.repository';
-import { candidateLimit, contextMemories, TextBudget, toContextMemory } from './budget';
+import { contextMemories, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
 import type { ContextOptions } from './startup';
 
 type SubjectContext = components['schemas']['SubjectContext'];
@@ -26,7 +26,8 @@ export async function subjectContext(
   if (!row) throw subjectNotFound();
   const maxChars = options.max_chars ?? limits.subjectContextMaxCharsDefault;
   const budget = new TextBudget(maxChars);
-  const fetch = candidateLimit(maxChars);
+  const fetch = memoryCandidateLimit(maxChars);
+  const fetchWhole = wholeItemCandidateLimit(maxChars);
   budget.fitShortened(row.name);
   const description = budget.fitShortened(row.description);
   const subject = { ...toSubject(row), description: description.text };
@@ -36,7 +37,7 @@ export async function subjectContext(
     .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
     .where('l.subject_id', '=', subjectId);
   const [factRows, factTotal, memoryRows, memoryTotal, insights] = await Promise.all([
-    factQuery.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(fetch).execute(),
+    factQuery.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(fetchWhole).execute(),
     factQuery.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
     memoryQuery
       .orderBy('memories.pinned', 'desc')
@@ -45,7 +46,7 @@ export async function subjectContext(
       .limit(fetch)
       .execute(),
     memoryQuery.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-    pendingInsights(ctx, principal, subjectId, fetch),
+    pendingInsights(ctx, principal, subjectId, fetchWhole),
   ]);
 
   const fittingFacts = [];

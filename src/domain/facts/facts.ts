@@ -6,8 +6,7 @@ import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
-import { subjectNotFound } from '../subjects/subjects';
-import { lockSubject } from '../subjects/subjects.repository';
+import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
 
 export type Fact = components['schemas']['Fact'];
 type FactSuggestion = components['schemas']['FactSuggestion'];
@@ -46,23 +45,13 @@ export async function toFacts(db: Queryable, principal: Principal, rows: readonl
   }));
 }
 
-async function assertSubjectVisible(db: Queryable, principal: Principal, subjectId: string): Promise<void> {
-  const found = await db
-    .selectFrom('subjects')
-    .select('id')
-    .where('id', '=', subjectId)
-    .where('account_id', '=', principal.accountId)
-    .executeTakeFirst();
-  if (!found) throw subjectNotFound();
-}
-
 export async function listSubjectFacts(
   ctx: DomainContext,
   principal: Principal,
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Fact>> {
-  await assertSubjectVisible(ctx.db, principal, subjectId);
+  await assertSubjectExists(ctx.db, principal, subjectId);
   const size = pageSize(query.limit);
   const filters = { subject_id: subjectId };
   const position = decodeCursor('facts', filters, query.cursor, 2);
@@ -142,7 +131,7 @@ export async function createFactSuggestion(
 ): Promise<{ suggestion: FactSuggestion; created: boolean }> {
   const key = statementKey(input.statement);
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     const ids = [...new Set(input.source_memory_ids)];
     let visible = trx
       .selectFrom('memories')
@@ -219,7 +208,7 @@ export async function listFactSuggestions(
   subjectId: string,
   query: { status?: string; limit?: number; cursor?: string },
 ): Promise<Page<FactSuggestion>> {
-  await assertSubjectVisible(ctx.db, principal, subjectId);
+  await assertSubjectExists(ctx.db, principal, subjectId);
   const size = pageSize(query.limit);
   const filters = { subject_id: subjectId, status: query.status };
   const position = decodeCursor('fact_suggestions', filters, query.cursor, 2);

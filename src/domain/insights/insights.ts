@@ -7,6 +7,7 @@ import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { afterTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
+import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, mentionedTerm, subjectTerms } from './mentions';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
@@ -303,13 +304,7 @@ export async function listMemoryInsights(
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryInsight>> {
-  const subject = await ctx.db
-    .selectFrom('subjects')
-    .select('id')
-    .where('id', '=', subjectId)
-    .where('account_id', '=', principal.accountId)
-    .executeTakeFirst();
-  if (!subject) throw new AppError('subject_not_found', 'No Subject with this ID.');
+  await assertSubjectExists(ctx.db, principal, subjectId);
   const size = pageSize(query.limit);
   const filters = { subject_id: subjectId };
   const position = decodeCursor('memory_insights', filters, query.cursor, 2);

@@ -49,6 +49,8 @@ export class Signer {
     if (!body || !signature || extra !== undefined) return null;
     const expected = await this.mac(purpose, body);
     const given = Buffer.from(signature, 'base64url');
+    // Only the canonical encoding counts: the decoder ignores stray characters.
+    if (given.toString('base64url') !== signature) return null;
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

@@ -5,9 +5,8 @@ import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
-import type { Principal } from '../shared/principal';
-import { subjectNotFound } from './subjects';
-import { lockSubject } from './subjects.repository';
+import { canSeeSecrets, type Principal } from '../shared/principal';
+import { lockOwnedSubject } from './subjects.repository';
 
 type Preparation = components['schemas']['SubjectDeletionResponse']['data'];
 type Impact = components['schemas']['DeletionImpact'];
@@ -17,9 +16,17 @@ const TOKEN_PREFIX = 'sdc_';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** What the deletion would remove, and a fingerprint of the links and Facts it was shown for. */
-async function impactOf(trx: Transaction<DB>, subjectId: string): Promise<{ impact: Impact; fingerprint: string }> {
-  const [links, facts, suggestions, insights] = await Promise.all([
+/**
+ * What the deletion would remove, as the principal may see it (secret Memories, and insights that
+ * involve them, are not counted for API keys), and a fingerprint of all links and Facts.
+ */
+async function impactOf(
+  trx: Transaction<DB>,
+  principal: Principal,
+  subjectId: string,
+): Promise<{ impact: Impact; fingerprint: string }> {
+  const hideSecrets = !canSeeSecrets(principal);
+  const [links, facts, suggestions, insights, secretLinks, secretInsights] = await Promise.all([
     trx.selectFrom('memory_links').select('memory_id').where('subject_id', '=', subjectId).orderBy('memory_id').execute(),
     trx.selectFrom('facts').select('id').where('subject_id', '=', subjectId).orderBy('id').execute(),
     trx
@@ -32,16 +39,33 @@ async function impactOf(trx: Transaction<DB>, subjectId: string): Promise<{ impa
       .select(sql<number>`count(*)::int`.as('count'))
       .where('subject_id', '=', subjectId)
       .executeTakeFirstOrThrow(),
+    hideSecrets
+      ? trx
+          .selectFrom('memory_links as l')
+          .innerJoin('memories as m', 'm.id', 'l.memory_id')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where('l.subject_id', '=', subjectId)
+          .where('m.sensitivity', '=', 'secret')
+          .executeTakeFirstOrThrow()
+      : { count: 0 },
+    hideSecrets
+      ? trx
+          .selectFrom('memory_insights as i')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where('i.subject_id', '=', subjectId)
+          .where(sql<boolean>`exists (select 1 from memories m where m.id = any(i.memory_ids) and m.sensitivity = 'secret')`)
+          .executeTakeFirstOrThrow()
+      : { count: 0 },
   ]);
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([links.map((l) => l.memory_id), facts.map((f) => f.id)]))
     .digest('hex');
   return {
     impact: {
-      linked_memories: links.length,
+      linked_memories: links.length - secretLinks.count,
       facts: facts.length,
       fact_suggestions: suggestions.count,
-      insights: insights.count,
+      insights: insights.count - secretInsights.count,
     },
     fingerprint,
   };
@@ -54,8 +78,8 @@ export async function prepareSubjectDeletion(
   subjectId: string,
 ): Promise<Preparation> {
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
-    const { impact, fingerprint } = await impactOf(trx, subjectId);
+    await lockOwnedSubject(trx, principal, subjectId);
+    const { impact, fingerprint } = await impactOf(trx, principal, subjectId);
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -82,7 +106,7 @@ export async function deleteSubject(
   confirmationToken: string | undefined,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     if (!confirmationToken) {
       throw new AppError(
         'confirmation_required',
@@ -103,7 +127,7 @@ export async function deleteSubject(
         parameter: 'confirmation_token',
       });
     }
-    const { fingerprint } = await impactOf(trx, subjectId);
+    const { fingerprint } = await impactOf(trx, principal, subjectId);
     if (fingerprint !== token.state_fingerprint) {
       throw new AppError('confirmation_stale', 'Links or Facts of this Subject changed since the deletion was prepared; prepare again.', {
         parameter: 'confirmation_token',

@@ -7,8 +7,8 @@ import { findVisibleMemory, visibleMemories } from '../memories/memories.reposit
 import { AppError } from '../shared/errors';
 import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { subjectNotFound, toSubject, type Subject } from './subjects';
-import { lockSubject, subjectsOf } from './subjects.repository';
+import { toSubject, type Subject } from './subjects';
+import { assertSubjectExists, lockOwnedSubject, subjectsOf } from './subjects.repository';
 
 type Link = components['schemas']['Link'];
 
@@ -22,7 +22,7 @@ export async function linkMemory(
   memoryId: string,
 ): Promise<{ link: Link; created: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     if (!(await findVisibleMemory(trx, principal, memoryId))) throw memoryNotFound();
     const now = ctx.clock.now();
     const inserted = await trx
@@ -54,7 +54,7 @@ export async function unlinkMemory(
   memoryId: string,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockSubject(trx, principal.accountId, subjectId))) throw subjectNotFound();
+    await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
     const visible = await findVisibleMemory(trx, principal, memoryId);
     const removed = visible
@@ -79,9 +79,7 @@ export async function listSubjectMemories(
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Memory>> {
-  if (!(await subjectsOf(ctx.db, principal).where('subjects.id', '=', subjectId).executeTakeFirst())) {
-    throw subjectNotFound();
-  }
+  await assertSubjectExists(ctx.db, principal, subjectId);
   const size = pageSize(query.limit);
   const filters = { subject_id: subjectId };
   const position = decodeCursor('subject_memories', filters, query.cursor, 2);

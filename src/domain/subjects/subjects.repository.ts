@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SubjectRow } from '../../db/schema';
+import { AppError } from '../shared/errors';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 
 export type Queryable = Kysely<DB> | Transaction<DB>;
@@ -51,6 +52,26 @@ export async function lockSubject(trx: Transaction<DB>, accountId: string, id: s
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+export const subjectNotFound = (): AppError => new AppError('subject_not_found', 'No Subject with this ID.');
+
+/** 404 subject_not_found unless the Subject belongs to the caller's account. */
+export async function assertSubjectExists(db: Queryable, principal: Principal, subjectId: string): Promise<void> {
+  const found = await db
+    .selectFrom('subjects')
+    .select('id')
+    .where('id', '=', subjectId)
+    .where('account_id', '=', principal.accountId)
+    .executeTakeFirst();
+  if (!found) throw subjectNotFound();
+}
+
+/** The Subject row locked for the rest of the transaction, or 404 subject_not_found. */
+export async function lockOwnedSubject(trx: Transaction<DB>, principal: Principal, subjectId: string) {
+  const subject = await lockSubject(trx, principal.accountId, subjectId);
+  if (!subject) throw subjectNotFound();
+  return subject;
 }
 
 export function isUniqueViolation(err: unknown): boolean {

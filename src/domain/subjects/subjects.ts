@@ -14,6 +14,7 @@ import {
   isUniqueViolation,
   type Queryable,
   lockSubject,
+  subjectNotFound,
   subjectsOf,
   type SubjectWithCount,
 } from './subjects.repository';
@@ -36,7 +37,7 @@ export function toSubject(row: SubjectWithCount): Subject {
   };
 }
 
-export const subjectNotFound = (): AppError => new AppError('subject_not_found', 'No Subject with this ID.');
+export { subjectNotFound };
 
 /** Aliases are trimmed and de-duplicated case-insensitively, keeping the first spelling. */
 export function normalizeAliases(aliases: readonly string[]): string[] {
@@ -170,7 +171,7 @@ export async function listSubjects(
         when ' ' || subjects.search_text like ${`% ${like}%`} then 1
         when subjects.search_text like ${`%${like}%`} then 2
         else 3 end)`
-    : sql<number>`0`;
+    : sql<number>`0::int`; // an expression: a bare 0 in ORDER BY would mean a column position
   const search = (db: Queryable) => {
     let select = subjectsOf(db, principal)
       .select(group.as('match_group'))
