@@ -75,8 +75,11 @@ export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
 
 export interface SecretFinding {
   readonly kind: string;
-  readonly path: string;
-  readonly line: number;
+  /** The file whose content or path holds it. */
+  readonly path?: string;
+  readonly line?: number;
+  /** The metadata field (or `files[i].path`) that holds it, when not a file's content. */
+  readonly field?: string;
   readonly message: string;
 }
 
@@ -96,22 +99,49 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: 'stripe_live_key', label: 'a Stripe live secret key', pattern: /\bsk_live_[0-9A-Za-z]{16,}/g },
 ];
 
-/** Where secrets appear: file and line and the kind, never the secret itself. */
+function matches(text: string, kinds?: readonly string[]): Array<{ secret: SecretPattern; index: number }> {
+  const found: Array<{ secret: SecretPattern; index: number }> = [];
+  for (const secret of SECRET_PATTERNS) {
+    if (kinds && !kinds.includes(secret.kind)) continue;
+    for (const match of text.matchAll(secret.pattern)) {
+      if (!secret.confirm || secret.confirm(match[0])) found.push({ secret, index: match.index });
+    }
+  }
+  return found;
+}
+
+/**
+ * Where secrets appear in a file set: file and line for contents, the field for paths (a path is
+ * public too), and the kind, never the secret itself.
+ */
 export function findSecrets(files: readonly DraftFileInput[], kinds?: readonly string[]): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  for (const file of files) {
-    for (const secret of SECRET_PATTERNS) {
-      if (kinds && !kinds.includes(secret.kind)) continue;
-      for (const match of file.content.matchAll(secret.pattern)) {
-        if (secret.confirm && !secret.confirm(match[0])) continue;
-        findings.push({
-          kind: secret.kind,
-          path: file.path,
-          line: lineOf(file.content, match.index),
-          message: `${file.path} line ${lineOf(file.content, match.index)} contains what looks like ${secret.label}.`,
-        });
-      }
+  files.forEach((file, i) => {
+    for (const { secret, index } of matches(file.content, kinds)) {
+      const line = lineOf(file.content, index);
+      findings.push({ kind: secret.kind, path: file.path, line, message: `${file.path} line ${line} contains what looks like ${secret.label}.` });
     }
+    for (const { secret } of matches(file.path, kinds)) {
+      findings.push({ kind: secret.kind, field: `files[${i}].path`, message: `The path of file ${i + 1} contains what looks like ${secret.label}.` });
+    }
+  });
+  return findings;
+}
+
+/** Secrets in public metadata (name, summary, tags, release notes), named by field only. */
+export function findSecretsInFields(
+  fields: Record<string, string | readonly string[] | null | undefined>,
+  kinds?: readonly string[],
+): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const values = typeof value === 'string' ? [value] : (value ?? []);
+    values.forEach((text, i) => {
+      const field = typeof value === 'string' ? name : `${name}[${i}]`;
+      for (const { secret } of matches(text, kinds)) {
+        findings.push({ kind: secret.kind, field, message: `${field} contains what looks like ${secret.label}.` });
+      }
+    });
   }
   return findings;
 }

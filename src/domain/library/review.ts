@@ -1,6 +1,6 @@
 import type { RunCheckRecord, TemplateRevisionRow } from '../../db/schema';
 import { enums } from '../../generated/contract';
-import { draftViolations, findSecrets, ROOT_README, type DraftFileInput } from './draft-rules';
+import { draftViolations, findSecrets, findSecretsInFields, ROOT_README, type DraftFileInput } from './draft-rules';
 
 export interface ReviewInput {
   readonly files: readonly DraftFileInput[];
@@ -56,7 +56,11 @@ export const REVIEW_CHECKS: readonly ReviewCheck[] = [
   },
   {
     name: 'no_secrets',
-    run: ({ files }) => findSecrets(files).map(({ path, line, message }) => ({ path, line, message })),
+    run: ({ files, revision }) =>
+      [
+        ...findSecrets(files),
+        ...findSecretsInFields({ name: revision.name, summary: revision.summary, tags: revision.tags, release_notes: revision.release_notes }),
+      ].map(({ path, line, message }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), message })),
   },
   {
     name: 'text_only',

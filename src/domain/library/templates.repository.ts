@@ -41,7 +41,7 @@ export function filesOf(db: Queryable, templateId: string, revision: number) {
     .select(['path', 'size'])
     .where('template_id', '=', templateId)
     .where('revision', '=', revision)
-    .orderBy('path')
+    .orderBy(sql`path collate "C"`)
     .execute();
 }
 
@@ -51,7 +51,7 @@ export function fileContents(db: Queryable, templateId: string, revision: number
     .select(['path', 'content', 'size'])
     .where('template_id', '=', templateId)
     .where('revision', '=', revision)
-    .orderBy('path')
+    .orderBy(sql`path collate "C"`)
     .execute();
 }
 

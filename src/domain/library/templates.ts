@@ -6,7 +6,7 @@ import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
-import { draftViolations, findSecrets, ROOT_README, type DraftFileInput } from './draft-rules';
+import { draftViolations, findSecrets, findSecretsInFields, ROOT_README, type DraftFileInput } from './draft-rules';
 import {
   fileContents,
   latestRuns,
@@ -111,18 +111,25 @@ export async function readDraft(
   return result;
 }
 
+export type PublicFields = Parameters<typeof findSecretsInFields>[0];
+
+/** Refuses an MTL API key anywhere that can become public: contents, paths, metadata. */
+export function assertNoApiKey(files: readonly DraftFileInput[], fields: PublicFields): void {
+  const keys = [...findSecrets(files, ['mtl_api_key']), ...findSecretsInFields(fields, ['mtl_api_key'])];
+  if (keys.length > 0) {
+    throw new AppError('secret_in_content', 'The Template contains an MTL API key; remove it (and revoke the key).', {
+      findings: keys.map(({ path, line, field }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), ...(field ? { field } : {}) })),
+    });
+  }
+}
+
 /** Refuses a file set that breaks a rule (all reported) or holds an MTL API key. */
-export function assertValidDraft(files: readonly DraftFileInput[]): void {
+export function assertValidDraft(files: readonly DraftFileInput[], fields: PublicFields = {}): void {
   const violations = draftViolations(files);
   if (violations.length > 0) {
     throw new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, { violations });
   }
-  const keys = findSecrets(files, ['mtl_api_key']);
-  if (keys.length > 0) {
-    throw new AppError('secret_in_content', 'The draft contains an MTL API key; remove it (and revoke the key).', {
-      findings: keys.map(({ path, line }) => ({ path, line })),
-    });
-  }
+  assertNoApiKey(files, fields);
 }
 
 /**
@@ -136,7 +143,12 @@ export async function updateDraft(
   update: DraftUpdate,
 ): Promise<Template> {
   await loadTemplate(ctx.db, principal.accountId, templateId);
-  assertValidDraft(update.files);
+  assertValidDraft(update.files, {
+    name: update.name,
+    summary: update.summary,
+    tags: update.tags,
+    release_notes: update.release_notes,
+  });
   return ctx.db.transaction().execute(async (trx) => {
     const { template, revision } = await loadTemplate(trx, principal.accountId, templateId, { lock: true });
     if (update.base_revision !== template.draft_revision) {

@@ -18,7 +18,7 @@ import {
   type Queryable,
   type TemplateState,
 } from './templates.repository';
-import { normalizeTemplateTags, starterReadme, toRun, toTemplate, type Template, type WorkflowRun } from './templates';
+import { assertNoApiKey, normalizeTemplateTags, starterReadme, toRun, toTemplate, type Template, type WorkflowRun } from './templates';
 
 type WorkflowRequest = components['schemas']['WorkflowRequest'];
 type CreateRequest = components['schemas']['WorkflowCreate'];
@@ -53,19 +53,19 @@ function draftChanged(state: TemplateState, revision: number): AppError {
 /** The premise of an action: what the state must be for it to run. Throws the refusal. */
 function assertPremise(state: TemplateState, request: ActionRequest): void {
   const { template, revision } = state;
+  // A revision that is no longer the draft's is a changed draft, whatever the state.
+  if ('revision' in request && request.revision !== template.draft_revision) throw draftChanged(state, request.revision);
   switch (request.action) {
     case 'submit_review':
     case 'retry': {
       const allowed = request.action === 'retry' ? ['review_error'] : ['draft', 'changes_requested'];
       if (!allowed.includes(template.review_state)) throw invalidState(state, request.action);
-      if (request.revision !== template.draft_revision) throw draftChanged(state, request.revision);
       return;
     }
     case 'publish': {
-      if (template.review_state !== 'ready_to_publish') throw invalidState(state, request.action);
-      if (request.revision !== template.draft_revision || request.revision !== template.reviewed_revision) {
-        throw draftChanged(state, request.revision);
-      }
+      const alreadyPublic = template.publication_state === 'published' && template.published_revision === request.revision;
+      if (template.review_state !== 'ready_to_publish' || alreadyPublic) throw invalidState(state, request.action);
+      if (request.revision !== template.reviewed_revision) throw draftChanged(state, request.revision);
       const mismatched = [
         ...(request.confirm.license !== revision.license ? ['license'] : []),
         ...(request.confirm.files_public !== true ? ['files_public'] : []),
@@ -116,6 +116,7 @@ async function recordRun(
 }
 
 async function createTemplate(ctx: DomainContext, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
+  assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
   return ctx.db.transaction().execute(async (trx) => {
     // The account row's lock serialises creations, so the limit holds under concurrency.
     await trx.selectFrom('accounts').select('id').where('id', '=', principal.accountId).forUpdate().execute();
@@ -270,6 +271,7 @@ export async function runWorkflow(ctx: DomainContext, principal: Principal, requ
     throw error;
   };
   try {
+    if ('release_notes' in request) assertNoApiKey([], { release_notes: request.release_notes });
     assertPremise(before, request);
   } catch (err) {
     if (err instanceof AppError) return refuse(err);
