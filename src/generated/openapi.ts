@@ -718,12 +718,13 @@ export type paths = {
          *     | `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |
          *     | `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |
          *     | `retry` | review `review_error` | runs the review again on the same revision |
-         *     | `publish` | review `ready_to_publish` and `revision` = reviewed revision = current draft revision | publication `published`, `version` + 1, the reviewed revision becomes the public one |
+         *     | `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |
          *     | `unpublish` | publication `published` | publication `unpublished`, gone from public search |
          *     | `republish` | publication `unpublished` | published again with the last published revision (same version) |
          *
          *     An action not allowed in the current state is `400 invalid_template_state` (current states
-         *     in `details`). A `revision` that is not the current draft revision is `409 draft_changed`.
+         *     in `details`). A `revision` that is not the current draft revision is `409 draft_changed`,
+         *     whatever the state.
          *     Concurrent requests on one Template are serialised; one whose premise no longer holds when
          *     its turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the
          *     Template's license, `files_public: true` and `reviewed_revision` equal to `revision`
