@@ -10,6 +10,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0003_library': library,
 };
 
+/** The names of every migration, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
+
 const provider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
 };
