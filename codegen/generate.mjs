@@ -107,12 +107,33 @@ function contractModule() {
     batchTotalChars: enumOf('#/components/schemas/BatchBudget/properties/total')[0],
     batchMaxIds: parameterSchema('/memories/batch', 'get', 'ids').maxItems,
     searchLimitDefault: parameterSchema('/memories/search', 'get', 'limit').default,
+    startupMaxCharsDefault: parameterSchema('/context/startup', 'get', 'max_chars').default,
+    resumeMaxCharsDefault: parameterSchema('/context/resume', 'get', 'max_chars').default,
+    subjectContextMaxCharsDefault: parameterSchema('/subjects/{subject_id}/context', 'get', 'max_chars').default,
+    contextMapDepthDefault: parameterSchema('/memories/{id}/context-map', 'get', 'depth').default,
+    contextMapMaxNodesDefault: parameterSchema('/memories/{id}/context-map', 'get', 'max_nodes').default,
+    templatesMax: enumOf('#/components/schemas/CreatorLimits/properties/templates_max')[0],
+    draftFilesMax: valueAt('#/components/schemas/DraftFiles/maxItems'),
+    draftFileCharsMax: valueAt('#/components/schemas/DraftFileContent/maxLength'),
+    draftTotalCharsMax: enumOf('#/components/schemas/DraftTotalChars')[0],
+    draftPathCharsMax: valueAt('#/components/schemas/DraftFilePath/maxLength'),
+    draftBodyBytesMax: enumOf('#/components/schemas/CreatorLimits/properties/body_bytes_max')[0],
+    readMaxCharsPerFileDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_chars_per_file/default'),
+    readMaxTotalCharsDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_total_chars/default'),
+    librarySearchLimitDefault: parameterSchema('/library/templates', 'get', 'limit').default,
+    contextMapLabelChars: deref(resolvePointer('#/components/schemas/ContextMapNode')).properties.label.maxLength,
   };
   const enums = {
     errorCode: enumOf('#/components/schemas/ErrorCode'),
     memoryType: enumOf('#/components/schemas/MemoryType'),
     sensitivity: enumOf('#/components/schemas/Sensitivity'),
     apiKeyMode: enumOf('#/components/schemas/ApiKeyMode'),
+    subjectKind: enumOf('#/components/schemas/SubjectKind'),
+    templateLicense: enumOf('#/components/schemas/TemplateLicense'),
+    templateCategory: enumOf('#/components/schemas/TemplateCategory'),
+  };
+  const patterns = {
+    draftFilePath: resolvePointer('#/components/schemas/DraftFilePath/pattern'),
   };
   const operations = collectOperations();
   const json = (value) => JSON.stringify(value, null, 2);
@@ -121,6 +142,7 @@ function contractModule() {
     `/* eslint-disable */\n` +
     `export const limits = ${json(limits)} as const;\n\n` +
     `export const enums = ${json(enums)} as const;\n\n` +
+    `export const patterns = ${json(patterns)} as const;\n\n` +
     `export type OperationAccess = 'read' | 'write' | 'session';\n\n` +
     `export const operations = ${json(operations)} as const;\n\n` +
     `export type OperationId = keyof typeof operations;\n`

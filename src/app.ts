@@ -11,21 +11,26 @@ import { createSessionVerifier } from './domain/accounts/sessions';
 import { ActivityRecorder } from './domain/api-keys/activity';
 import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { DomainContext } from './domain/context';
+import { scheduleMaintenance } from './domain/maintenance';
+import type { ReviewCheck } from './domain/library/review';
 import { AppError } from './domain/shared/errors';
 import { systemClock, type Clock } from './domain/shared/clock';
+import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInQuery } from './http/auth';
-import { jsonBody, requireJson } from './http/body';
+import { jsonBodyByRoute, requireJson } from './http/body';
 import { errorHandler, safeError, sendError, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
 import { handlers } from './routes';
+import { limits } from './generated/contract';
 
 export interface AppDependencies {
   readonly config: Config;
   readonly database: Database;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  readonly reviewChecks?: readonly ReviewCheck[];
 }
 
 export interface App {
@@ -53,7 +58,15 @@ export function createApp(deps: AppDependencies): App {
   const logger = deps.logger ?? createLogger(config);
   const apiKeys = new ApiKeyAuthenticator(database.db, clock);
   const activity = new ActivityRecorder(database.db, clock, logger, config.activityFlushMs);
-  const ctx: DomainContext = { db: database.db, clock, logger, activity, apiKeys };
+  const ctx: DomainContext = {
+    db: database.db,
+    clock,
+    logger,
+    activity,
+    apiKeys,
+    signer: new Signer(database.db),
+    ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
+  };
   const auth = {
     apiKeys,
     verifySession: createSessionVerifier(config.session),
@@ -99,7 +112,7 @@ export function createApp(deps: AppDependencies): App {
     recordActivity(activity, clock),
     resolveOperations(API_BASE),
     requireJson,
-    jsonBody(),
+    jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),
     ...OpenApiValidator.middleware({
       apiSpec: contractForValidation() as never,
       // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
@@ -113,9 +126,13 @@ export function createApp(deps: AppDependencies): App {
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 
+  const stopMaintenance = scheduleMaintenance(ctx, logger);
   return {
     express: app,
     ctx,
-    close: () => activity.close(),
+    close: async () => {
+      stopMaintenance();
+      await activity.close();
+    },
   };
 }

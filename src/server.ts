@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { inspect } from 'node:util';
 import { createApp, createLogger } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   const server: Server = app.express.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, database: database.kind }, 'MTL listening');
   });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    process.stderr.write(`MTL cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}\n`);
+    process.exit(1);
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +55,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`MTL failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`MTL failed to start: ${err instanceof Error ? (err.stack ?? err.message) : inspect(err)}\n`);
   process.exit(1);
 });

@@ -1,10 +1,17 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_22_0001_init';
+import * as subjectsContext from './migrations/2026_11_22_0002_subjects_context';
+import * as library from './migrations/2026_11_22_0003_library';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_init': init,
+  '2026_11_22_0002_subjects_context': subjectsContext,
+  '2026_11_22_0003_library': library,
 };
+
+/** The names of every migration, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
 
 const provider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,

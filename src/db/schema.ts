@@ -9,6 +9,7 @@ export interface AccountsTable {
   external_id: string;
   display_name: string | null;
   created_at: Timestamp;
+  change_seq: Generated<string>;
 }
 
 export interface ApiKeysTable {
@@ -75,6 +76,8 @@ export interface SubjectsTable {
   description: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Maintained by a trigger from name and aliases. */
+  search_text: Generated<string>;
 }
 
 export interface MemoryLinksTable {
@@ -89,6 +92,8 @@ export interface FactsTable {
   account_id: string;
   subject_id: string;
   statement: string;
+  /** The statement folded for equality: lower case, single spaces. */
+  statement_key: string;
   accepted_at: Timestamp;
   created_at: Timestamp;
 }
@@ -97,6 +102,143 @@ export interface FactSourcesTable {
   account_id: string;
   fact_id: string;
   memory_id: string;
+}
+
+export interface ChangesTable {
+  account_id: string;
+  /** int8: read it cast to text. */
+  seq: string;
+  entity: 'memory' | 'subject';
+  entity_id: string;
+  op: 'upsert' | 'delete';
+  at: Timestamp;
+}
+
+export interface FactSuggestionsTable {
+  id: string;
+  account_id: string;
+  subject_id: string;
+  statement: string;
+  statement_key: string;
+  note: string | null;
+  status: 'pending' | 'accepted' | 'rejected';
+  fact_id: string | null;
+  created_at: Timestamp;
+  reviewed_at: NullableTimestamp;
+}
+
+export interface FactSuggestionSourcesTable {
+  account_id: string;
+  suggestion_id: string;
+  memory_id: string;
+}
+
+export interface MemoryInsightsTable {
+  id: string;
+  account_id: string;
+  subject_id: string;
+  kind: 'unlinked_mention' | 'possible_duplicate';
+  cause_key: string;
+  memory_ids: string[];
+  summary: string;
+  status: 'pending' | 'dismissed';
+  created_at: Timestamp;
+  dismissed_at: NullableTimestamp;
+}
+
+export interface SubjectDeletionTokensTable {
+  token_hash: string;
+  account_id: string;
+  subject_id: string;
+  state_fingerprint: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface WorkspaceProfilesTable {
+  account_id: string;
+  guidance: string;
+  updated_at: Timestamp;
+}
+
+export interface ServiceSecretsTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  draft_revision: number;
+  starter_readme: string;
+  review_state: 'draft' | 'changes_requested' | 'review_error' | 'ready_to_publish';
+  reviewed_revision: number | null;
+  last_run_id: string | null;
+  publication_state: 'never_published' | 'published' | 'unpublished';
+  version: number;
+  published_revision: number | null;
+  published_at: NullableTimestamp;
+  state_version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TemplateRevisionsTable {
+  template_id: string;
+  revision: number;
+  name: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  license: string;
+  release_notes: string;
+  total_size: number;
+  created_at: Timestamp;
+}
+
+export interface TemplateFilesTable {
+  template_id: string;
+  revision: number;
+  path: string;
+  content: string;
+  size: number;
+}
+
+export interface RunCheckRecord {
+  check: string;
+  status: 'passed' | 'failed';
+  findings: Array<{ path?: string; line?: number; message: string }>;
+}
+
+export interface TemplateRunsTable {
+  id: string;
+  template_id: string;
+  account_id: string;
+  action: string;
+  revision: number | null;
+  status: 'succeeded' | 'failed';
+  /** jsonb: written as JSON text, read back parsed. */
+  checks: ColumnType<RunCheckRecord[], string, string>;
+  error_code: string | null;
+  created_at: Timestamp;
+}
+
+export interface PublicTemplatesTable {
+  template_id: string;
+  account_id: string;
+  revision: number;
+  version: number;
+  name: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  license: string;
+  release_notes: string;
+  readme: string;
+  published_at: Timestamp;
+  search: Generated<string>;
 }
 
 export interface DB {
@@ -109,7 +251,29 @@ export interface DB {
   memory_links: MemoryLinksTable;
   facts: FactsTable;
   fact_sources: FactSourcesTable;
+  changes: ChangesTable;
+  fact_suggestions: FactSuggestionsTable;
+  fact_suggestion_sources: FactSuggestionSourcesTable;
+  memory_insights: MemoryInsightsTable;
+  subject_deletion_tokens: SubjectDeletionTokensTable;
+  workspace_profiles: WorkspaceProfilesTable;
+  service_secrets: ServiceSecretsTable;
+  templates: TemplatesTable;
+  template_revisions: TemplateRevisionsTable;
+  template_files: TemplateFilesTable;
+  template_runs: TemplateRunsTable;
+  public_templates: PublicTemplatesTable;
 }
+
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateRevisionRow = Selectable<TemplateRevisionsTable>;
+export type TemplateRunRow = Selectable<TemplateRunsTable>;
+export type PublicTemplateRow = Selectable<PublicTemplatesTable>;
+
+export type SubjectRow = Selectable<SubjectsTable>;
+export type FactRow = Selectable<FactsTable>;
+export type FactSuggestionRow = Selectable<FactSuggestionsTable>;
+export type MemoryInsightRow = Selectable<MemoryInsightsTable>;
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type NewMemoryRow = Insertable<MemoriesTable>;

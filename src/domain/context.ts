@@ -4,6 +4,8 @@ import type { DB } from '../db/schema';
 import type { ActivityRecorder } from './api-keys/activity';
 import type { ApiKeyAuthenticator } from './api-keys/authenticator';
 import type { Clock } from './shared/clock';
+import type { Signer } from './shared/signer';
+import type { ReviewCheck } from './library/review';
 
 /** What every use case is given: the database, the clock and the shared in-process services. */
 export interface DomainContext {
@@ -12,4 +14,7 @@ export interface DomainContext {
   readonly logger: Logger;
   readonly activity: ActivityRecorder;
   readonly apiKeys: ApiKeyAuthenticator;
+  readonly signer: Signer;
+  /** The Library review's checks; the standard list unless a test replaces it. */
+  readonly reviewChecks?: readonly ReviewCheck[];
 }

@@ -6,7 +6,22 @@ export const limits = {
   "memoryPreviewChars": 2000,
   "batchTotalChars": 12000,
   "batchMaxIds": 8,
-  "searchLimitDefault": 10
+  "searchLimitDefault": 10,
+  "startupMaxCharsDefault": 8000,
+  "resumeMaxCharsDefault": 8000,
+  "subjectContextMaxCharsDefault": 6000,
+  "contextMapDepthDefault": 2,
+  "contextMapMaxNodesDefault": 50,
+  "templatesMax": 100,
+  "draftFilesMax": 50,
+  "draftFileCharsMax": 100000,
+  "draftTotalCharsMax": 500000,
+  "draftPathCharsMax": 200,
+  "draftBodyBytesMax": 2097152,
+  "readMaxCharsPerFileDefault": 20000,
+  "readMaxTotalCharsDefault": 100000,
+  "librarySearchLimitDefault": 20,
+  "contextMapLabelChars": 200
 } as const;
 
 export const enums = {
@@ -44,6 +59,9 @@ export const enums = {
     "template_not_found",
     "api_key_not_found",
     "revision_not_found",
+    "insight_not_found",
+    "suggestion_already_reviewed",
+    "template_limit_reached",
     "method_not_allowed",
     "draft_changed",
     "workflow_state_changed",
@@ -71,7 +89,42 @@ export const enums = {
   "apiKeyMode": [
     "read_only",
     "read_write"
+  ],
+  "subjectKind": [
+    "person",
+    "project",
+    "organization",
+    "place",
+    "topic",
+    "other"
+  ],
+  "templateLicense": [
+    "MIT",
+    "Apache-2.0",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "ISC",
+    "MPL-2.0",
+    "GPL-3.0-only",
+    "LGPL-3.0-only",
+    "CC0-1.0",
+    "CC-BY-4.0",
+    "CC-BY-SA-4.0",
+    "Unlicense"
+  ],
+  "templateCategory": [
+    "productivity",
+    "engineering",
+    "writing",
+    "research",
+    "personal",
+    "education",
+    "other"
   ]
+} as const;
+
+export const patterns = {
+  "draftFilePath": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$"
 } as const;
 
 export type OperationAccess = 'read' | 'write' | 'session';
@@ -563,6 +616,1492 @@ export const operations = {
       }
     ],
     "requestBody": null
+  },
+  "listMemorySubjects": {
+    "method": "GET",
+    "path": "/memories/{id}/subjects",
+    "tag": "Links",
+    "summary": "List Subjects linked to a Memory",
+    "description": "Most recently linked first.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getContextMap": {
+    "method": "GET",
+    "path": "/memories/{id}/context-map",
+    "tag": "Context",
+    "summary": "Load a bounded Context Map around a Memory",
+    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "depth",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "default": 2
+        }
+      },
+      {
+        "name": "max_nodes",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjects": {
+    "method": "GET",
+    "path": "/subjects",
+    "tag": "Subjects",
+    "summary": "List or search Subjects",
+    "description": "Without `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "q",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        }
+      },
+      {
+        "name": "kind",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "createSubject": {
+    "method": "POST",
+    "path": "/subjects",
+    "tag": "Subjects",
+    "summary": "Create a Subject",
+    "description": "Names are unique per account, compared case-insensitively (`400 duplicate_subject`).",
+    "access": "write",
+    "successStatus": [
+      201
+    ],
+    "parameters": [],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "allOf": [
+            {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            }
+          ],
+          "default": "other"
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "getSubject": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Get one Subject",
+    "description": "",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "updateSubject": {
+    "method": "PATCH",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Update one Subject",
+    "description": "Send at least one field. A new name must stay unique (`400 duplicate_subject`).",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "deleteSubject": {
+    "method": "DELETE",
+    "path": "/subjects/{subject_id}",
+    "tag": "Subjects",
+    "summary": "Delete a Subject after confirmation",
+    "description": "The second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "confirmation_token",
+        "in": "query",
+        "required": false,
+        "description": "The token from `POST /subjects/{subject_id}/deletion/prepare`.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "prepareSubjectDeletion": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/deletion/prepare",
+    "tag": "Subjects",
+    "summary": "Prepare a confirmed Subject deletion",
+    "description": "The first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjectMemories": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/memories",
+    "tag": "Links",
+    "summary": "List Memories linked to a Subject",
+    "description": "Most recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "linkMemory": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/memories",
+    "tag": "Links",
+    "summary": "Link a Memory to a Subject",
+    "description": "201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "memory_id"
+      ],
+      "properties": {
+        "memory_id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    }
+  },
+  "unlinkMemory": {
+    "method": "DELETE",
+    "path": "/subjects/{subject_id}/memories/{memory_id}",
+    "tag": "Links",
+    "summary": "Remove a Memory link from a Subject",
+    "description": "`404 link_not_found` when the Memory is not linked to the Subject.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "memory_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getSubjectContext": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/context",
+    "tag": "Context",
+    "summary": "Load bounded Subject context",
+    "description": "The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 500,
+          "maximum": 20000,
+          "default": 6000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listSubjectFacts": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/facts",
+    "tag": "Facts",
+    "summary": "List reviewed Subject Facts",
+    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "listFactSuggestions": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/fact-suggestions",
+    "tag": "Facts",
+    "summary": "List Fact suggestions of a Subject",
+    "description": "Newest first, optionally only one status.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "createFactSuggestion": {
+    "method": "POST",
+    "path": "/subjects/{subject_id}/fact-suggestions",
+    "tag": "Facts",
+    "summary": "Create a source-backed Fact suggestion",
+    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "statement",
+        "source_memory_ids"
+      ],
+      "properties": {
+        "statement": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000,
+          "pattern": "\\S"
+        },
+        "source_memory_ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 10,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+            "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+          }
+        },
+        "note": {
+          "type": "string",
+          "maxLength": 1000
+        }
+      }
+    }
+  },
+  "listMemoryInsights": {
+    "method": "GET",
+    "path": "/subjects/{subject_id}/memory-insights",
+    "tag": "Insights",
+    "summary": "List pending read-only Memory insights",
+    "description": "Generated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "subject_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "acceptFactSuggestion": {
+    "method": "POST",
+    "path": "/fact-suggestions/{suggestion_id}/accept",
+    "tag": "Facts",
+    "summary": "Accept a Fact suggestion",
+    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;\none whose statement now equals a Fact is `400 fact_exists`; one with no source left is\n`400 source_not_found`.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "suggestion_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "rejectFactSuggestion": {
+    "method": "POST",
+    "path": "/fact-suggestions/{suggestion_id}/reject",
+    "tag": "Facts",
+    "summary": "Reject a Fact suggestion",
+    "description": "Application only. A suggestion already reviewed is `400 suggestion_already_reviewed`.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "suggestion_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "dismissMemoryInsight": {
+    "method": "POST",
+    "path": "/memory-insights/{insight_id}/dismiss",
+    "tag": "Insights",
+    "summary": "Dismiss a Memory insight",
+    "description": "Application only. Idempotent; a dismissed insight stays dismissed while its cause lasts.",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "insight_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "ins_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getWorkspaceProfile": {
+    "method": "GET",
+    "path": "/context/workspace-profile",
+    "tag": "Context",
+    "summary": "Load workspace guidance",
+    "description": "Empty guidance (and a null `updated_at`) when none was set.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null
+  },
+  "updateWorkspaceProfile": {
+    "method": "PUT",
+    "path": "/context/workspace-profile",
+    "tag": "Context",
+    "summary": "Set workspace guidance",
+    "description": "Application only. Replaces the guidance (0–8,000 code points).",
+    "access": "session",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "guidance"
+      ],
+      "properties": {
+        "guidance": {
+          "type": "string",
+          "maxLength": 8000
+        }
+      }
+    }
+  },
+  "getStartupContext": {
+    "method": "GET",
+    "path": "/context/startup",
+    "tag": "Context",
+    "summary": "Load startup context",
+    "description": "Sections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "resumeContext": {
+    "method": "GET",
+    "path": "/context/resume",
+    "tag": "Context",
+    "summary": "Continue from a checkpoint",
+    "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). When more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`).",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "checkpoint",
+        "in": "query",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        }
+      },
+      {
+        "name": "max_chars",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        }
+      },
+      {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": false,
+        "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.\n",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "searchLibraryTemplates": {
+    "method": "GET",
+    "path": "/library/templates",
+    "tag": "Library",
+    "summary": "Search public Templates",
+    "description": "Published Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "query",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        }
+      },
+      {
+        "name": "category",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        }
+      },
+      {
+        "name": "tag",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getLibraryTemplate": {
+    "method": "GET",
+    "path": "/library/templates/{template_id}",
+    "tag": "Library",
+    "summary": "Get one public Template",
+    "description": "The public listing and published file list of a published Template; 404 otherwise.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null
+  },
+  "getCreatorStatus": {
+    "method": "GET",
+    "path": "/library/creator/status",
+    "tag": "Library",
+    "summary": "List owned Templates and workflow results",
+    "description": "Every Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null
+  },
+  "readTemplateDraft": {
+    "method": "POST",
+    "path": "/library/templates/{template_id}/read",
+    "tag": "Library",
+    "summary": "Read selected, bounded content from an owned draft",
+    "description": "A retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
+    "access": "read",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000
+        }
+      }
+    }
+  },
+  "updateTemplateDraft": {
+    "method": "PUT",
+    "path": "/library/templates/{template_id}/draft",
+    "tag": "Library",
+    "summary": "Replace an owned private draft",
+    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
+    "access": "write",
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "template_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "base_revision",
+        "files"
+      ],
+      "properties": {
+        "base_revision": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The revision this update replaces, as returned by the last read."
+        },
+        "files": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "content"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
+                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+              },
+              "content": {
+                "type": "string",
+                "maxLength": 100000,
+                "description": "UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points."
+              }
+            }
+          },
+          "description": "The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "description": "An SPDX identifier from the allowed list.",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ]
+        },
+        "release_notes": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      }
+    }
+  },
+  "runTemplateWorkflow": {
+    "method": "POST",
+    "path": "/library/templates/workflow",
+    "tag": "Library",
+    "summary": "Create, review, publish, unpublish or republish an owned Template",
+    "description": "One action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.",
+    "access": "write",
+    "successStatus": [
+      200,
+      201
+    ],
+    "parameters": [],
+    "requestBody": {
+      "oneOf": [
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "name",
+            "category",
+            "license"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "create"
+              ]
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100,
+              "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+            },
+            "summary": {
+              "type": "string",
+              "maxLength": 300
+            },
+            "category": {
+              "type": "string",
+              "enum": [
+                "productivity",
+                "engineering",
+                "writing",
+                "research",
+                "personal",
+                "education",
+                "other"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "maxItems": 10,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 40,
+                "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+              },
+              "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+            },
+            "license": {
+              "type": "string",
+              "description": "An SPDX identifier from the allowed list.",
+              "enum": [
+                "MIT",
+                "Apache-2.0",
+                "BSD-2-Clause",
+                "BSD-3-Clause",
+                "ISC",
+                "MPL-2.0",
+                "GPL-3.0-only",
+                "LGPL-3.0-only",
+                "CC0-1.0",
+                "CC-BY-4.0",
+                "CC-BY-SA-4.0",
+                "Unlicense"
+              ]
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "revision"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "submit_review",
+                "retry"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "revision",
+            "release_notes",
+            "confirm"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "publish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "release_notes": {
+              "type": "string",
+              "minLength": 10,
+              "maxLength": 2000,
+              "pattern": "\\S"
+            },
+            "confirm": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "license",
+                "files_public",
+                "reviewed_revision"
+              ],
+              "properties": {
+                "license": {
+                  "type": "string",
+                  "description": "Must equal the Template's license."
+                },
+                "files_public": {
+                  "type": "boolean",
+                  "description": "Must be true: every file of the draft becomes public."
+                },
+                "reviewed_revision": {
+                  "type": "integer",
+                  "description": "Must equal `revision`, the revision that completed review."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "unpublish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "action",
+            "template_id",
+            "release_notes"
+          ],
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "republish"
+              ]
+            },
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$",
+              "example": "tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+            },
+            "release_notes": {
+              "type": "string",
+              "minLength": 10,
+              "maxLength": 2000,
+              "pattern": "\\S"
+            }
+          }
+        }
+      ],
+      "discriminator": {
+        "propertyName": "action",
+        "mapping": {
+          "create": "#/components/schemas/WorkflowCreate",
+          "submit_review": "#/components/schemas/WorkflowReview",
+          "retry": "#/components/schemas/WorkflowReview",
+          "publish": "#/components/schemas/WorkflowPublish",
+          "unpublish": "#/components/schemas/WorkflowUnpublish",
+          "republish": "#/components/schemas/WorkflowRepublish"
+        }
+      }
+    }
   },
   "listApiKeys": {
     "method": "GET",

@@ -153,6 +153,591 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/memories/{id}/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List Subjects linked to a Memory
+         * @description Most recently linked first.
+         */
+        get: operations["listMemorySubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memories/{id}/context-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load a bounded Context Map around a Memory
+         * @description The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the
+         *     Facts it is a source of) at depth 1; the Facts of those Subjects and the other Memories
+         *     linked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code
+         *     points. `sensitive` Memories (and, for sessions, secret ones) are left out unless
+         *     `include_sensitive=true`; secret Memories never appear for API keys.
+         */
+        get: operations["getContextMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search Subjects
+         * @description Without `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it
+         *     case-insensitively: exact matches first, then prefix, then substring, then typo-tolerant
+         *     (trigram) matches, each group by name.
+         */
+        get: operations["listSubjects"];
+        put?: never;
+        /**
+         * Create a Subject
+         * @description Names are unique per account, compared case-insensitively (`400 duplicate_subject`).
+         */
+        post: operations["createSubject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Get one Subject */
+        get: operations["getSubject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a Subject after confirmation
+         * @description The second step of the two-step deletion. Deletes the Subject with its links, Facts,
+         *     suggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;
+         *     an unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or
+         *     Facts changed since the prepare request: `400 confirmation_stale` (prepare again).
+         */
+        delete: operations["deleteSubject"];
+        options?: never;
+        head?: never;
+        /**
+         * Update one Subject
+         * @description Send at least one field. A new name must stay unique (`400 duplicate_subject`).
+         */
+        patch: operations["updateSubject"];
+        trace?: never;
+    };
+    "/subjects/{subject_id}/deletion/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a confirmed Subject deletion
+         * @description The first step of the two-step deletion: returns a single-use confirmation token, valid
+         *     for 10 minutes, and what the deletion would remove. Show the impact to the user, then send
+         *     `DELETE /subjects/{subject_id}?confirmation_token=…`.
+         */
+        post: operations["prepareSubjectDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List Memories linked to a Subject
+         * @description Most recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.
+         */
+        get: operations["listSubjectMemories"];
+        put?: never;
+        /**
+         * Link a Memory to a Subject
+         * @description 201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).
+         */
+        post: operations["linkMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+                memory_id: components["schemas"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a Memory link from a Subject
+         * @description `404 link_not_found` when the Memory is not linked to the Subject.
+         */
+        delete: operations["unlinkMemory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load bounded Subject context
+         * @description The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then
+         *     newest) and its pending insights, within `max_chars` code points of returned text (Subject
+         *     name and description, Fact statements, Memory text, insight summaries). Memory text is
+         *     shortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in
+         *     `omitted`, only when fewer than 100 characters are left.
+         */
+        get: operations["getSubjectContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List reviewed Subject Facts
+         * @description Reviewed Facts only, newest first. Secret sources are left out for API keys.
+         */
+        get: operations["listSubjectFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/fact-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List Fact suggestions of a Subject
+         * @description Newest first, optionally only one status.
+         */
+        get: operations["listFactSuggestions"];
+        put?: never;
+        /**
+         * Create a source-backed Fact suggestion
+         * @description Every source must exist and be visible to the caller (`400 source_not_found`) and be
+         *     linked to the Subject (`400 source_not_linked`). A statement equal, after folding case and
+         *     whitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is
+         *     200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.
+         */
+        post: operations["createFactSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subjects/{subject_id}/memory-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List pending read-only Memory insights
+         * @description Generated by the service whenever Memories, links or Subjects change: `unlinked_mention`
+         *     (a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)
+         *     and `possible_duplicate` (two linked Memories whose texts are equal after folding case,
+         *     whitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,
+         *     oldest first; an insight disappears when its cause does. Insights that involve a secret
+         *     Memory are not shown to API keys.
+         */
+        get: operations["listMemoryInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fact-suggestions/{suggestion_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestion_id: components["parameters"]["SuggestionIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a Fact suggestion
+         * @description Application only. A pending suggestion becomes a reviewed Fact with the same sources
+         *     (those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;
+         *     one whose statement now equals a Fact is `400 fact_exists`; one with no source left is
+         *     `400 source_not_found`.
+         */
+        post: operations["acceptFactSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fact-suggestions/{suggestion_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestion_id: components["parameters"]["SuggestionIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a Fact suggestion
+         * @description Application only. A suggestion already reviewed is `400 suggestion_already_reviewed`.
+         */
+        post: operations["rejectFactSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory-insights/{insight_id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insight_id: components["schemas"]["InsightId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a Memory insight
+         * @description Application only. Idempotent; a dismissed insight stays dismissed while its cause lasts.
+         */
+        post: operations["dismissMemoryInsight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/workspace-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load workspace guidance
+         * @description Empty guidance (and a null `updated_at`) when none was set.
+         */
+        get: operations["getWorkspaceProfile"];
+        /**
+         * Set workspace guidance
+         * @description Application only. Replaces the guidance (0–8,000 code points).
+         */
+        put: operations["updateWorkspaceProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/startup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load startup context
+         * @description Sections in this order, each filled within what is left of `max_chars` code points of
+         *     returned text: `profile` (the workspace guidance, at most a quarter of the budget),
+         *     `pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`
+         *     Memories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).
+         *     A Memory appears in one section only. Memory text is shortened to what is left (at most
+         *     2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100
+         *     characters are left. `checkpoint` resumes from this moment through `GET /context/resume`.
+         */
+        get: operations["getStartupContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Continue from a checkpoint
+         * @description What changed since the checkpoint, oldest first, each Memory or Subject once in its latest
+         *     state: upserted Memories (shortened text) and Subjects, and the IDs of removed ones
+         *     (deleted, or no longer visible to the caller: a Memory that turned secret for an API key,
+         *     or sensitive without `include_sensitive=true`). When more changes remain than fit
+         *     `max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.
+         *     Checkpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,
+         *     `400 checkpoint_expired`).
+         */
+        get: operations["resumeContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public Templates
+         * @description Published Templates only, public listing fields only; never a draft, an unpublished
+         *     Template or a revision newer than the published one. With `query`, ranked full-text search
+         *     (web-search syntax) over name, tags, summary and README, then newest publication first;
+         *     without it, newest publication first.
+         */
+        get: operations["searchLibraryTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one public Template
+         * @description The public listing and published file list of a published Template; 404 otherwise.
+         */
+        get: operations["getLibraryTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/creator/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List owned Templates and workflow results
+         * @description Every Template of the caller (owner's view: draft revision, review and publication
+         *     states) with its five latest workflow runs, and the limits that apply. Call it before any
+         *     write or publication request, and again after a 409.
+         */
+        get: operations["getCreatorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read selected, bounded content from an owned draft
+         * @description A retrieval request (read-only keys may use it). Returns the current draft revision and
+         *     the selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all
+         *     together to `max_total_chars` code points. Paths not in the draft are listed in `missing`;
+         *     files left out because the total budget ran out, in `omitted`. Use `revision` as
+         *     `base_revision` of the next draft update.
+         */
+        post: operations["readTemplateDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an owned private draft
+         * @description Replaces the complete file set (and optionally the metadata) when `base_revision` is the
+         *     current draft revision; otherwise `409 draft_changed` with the current revision in
+         *     `details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root
+         *     README) is reported at once in `details.violations` with `400 invalid_draft`; content that
+         *     contains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing
+         *     is stored unless the whole update succeeds. A successful update creates a new revision and
+         *     sends the review back to `draft`. Bodies may be up to 2 MiB.
+         */
+        put: operations["updateTemplateDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/workflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create, review, publish, unpublish or republish an owned Template
+         * @description One action per request, chosen by `action`:
+         *
+         *     | action | allowed when | effect |
+         *     | --- | --- | --- |
+         *     | `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |
+         *     | `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |
+         *     | `retry` | review `review_error` | runs the review again on the same revision |
+         *     | `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |
+         *     | `unpublish` | publication `published` | publication `unpublished`, gone from public search |
+         *     | `republish` | publication `unpublished` | published again with the last published revision (same version) |
+         *
+         *     An action not allowed in the current state is `400 invalid_template_state` (current states
+         *     in `details`). A `revision` that is not the current draft revision is `409 draft_changed`,
+         *     whatever the state.
+         *     Concurrent requests on one Template are serialised; one whose premise no longer holds when
+         *     its turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the
+         *     Template's license, `files_public: true` and `reviewed_revision` equal to `revision`
+         *     (`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is
+         *     recorded as a run, refused ones included.
+         */
+        post: operations["runTemplateWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/api-keys": {
         parameters: {
             query?: never;
@@ -258,7 +843,7 @@ export type components = {
          * @description Stable machine code of an error. New codes may be added within `v1`.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded";
+        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -429,6 +1014,552 @@ export type components = {
             data: components["schemas"]["MemoryRevision"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
+        /** @example sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        SubjectId: string;
+        /** @example fct_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        FactId: string;
+        /** @example fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        SuggestionId: string;
+        /** @example ins_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        InsightId: string;
+        /** @enum {string} */
+        SubjectKind: "person" | "project" | "organization" | "place" | "topic" | "other";
+        /** @description 1–200 code points, no control characters; surrounding whitespace is trimmed. */
+        SubjectName: string;
+        /** @description 0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed. */
+        SubjectAliases: components["schemas"]["SubjectName"][];
+        SubjectDescription: string;
+        SubjectCreate: {
+            name: components["schemas"]["SubjectName"];
+            /** @default other */
+            kind: components["schemas"]["SubjectKind"];
+            aliases?: components["schemas"]["SubjectAliases"];
+            description?: components["schemas"]["SubjectDescription"];
+        };
+        SubjectUpdate: {
+            name?: components["schemas"]["SubjectName"];
+            kind?: components["schemas"]["SubjectKind"];
+            aliases?: components["schemas"]["SubjectAliases"];
+            description?: components["schemas"]["SubjectDescription"];
+        };
+        Subject: {
+            id: components["schemas"]["SubjectId"];
+            name: string;
+            kind: components["schemas"]["SubjectKind"];
+            aliases: string[];
+            description: string;
+            /** @description Linked Memories the caller can see (secret ones are not counted for API keys). */
+            memory_count: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        SubjectResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Subject"];
+        };
+        SubjectListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Subject"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        DeletionImpact: {
+            linked_memories: number;
+            facts: number;
+            fact_suggestions: number;
+            insights: number;
+        };
+        SubjectDeletionResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                subject_id: components["schemas"]["SubjectId"];
+                /** @description Single-use; send it as `confirmation_token` on the DELETE within 10 minutes. */
+                confirmation_token: string;
+                expires_at: components["schemas"]["Timestamp"];
+                impact: components["schemas"]["DeletionImpact"];
+            };
+        };
+        LinkCreate: {
+            memory_id: components["schemas"]["MemoryId"];
+        };
+        Link: {
+            subject_id: components["schemas"]["SubjectId"];
+            memory_id: components["schemas"]["MemoryId"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        LinkResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Link"];
+        };
+        UnlinkResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                subject_id: components["schemas"]["SubjectId"];
+                memory_id: components["schemas"]["MemoryId"];
+                /** @enum {boolean} */
+                deleted: true;
+            };
+        };
+        FactSource: {
+            memory_id: components["schemas"]["MemoryId"];
+        };
+        Fact: {
+            id: components["schemas"]["FactId"];
+            subject_id: components["schemas"]["SubjectId"];
+            statement: string;
+            sources: components["schemas"]["FactSource"][];
+            accepted_at: components["schemas"]["Timestamp"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        FactListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Fact"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /** @enum {string} */
+        SuggestionStatus: "pending" | "accepted" | "rejected";
+        FactSuggestionCreate: {
+            statement: string;
+            source_memory_ids: components["schemas"]["MemoryId"][];
+            note?: string;
+        };
+        FactSuggestion: {
+            id: components["schemas"]["SuggestionId"];
+            subject_id: components["schemas"]["SubjectId"];
+            statement: string;
+            note: string | null;
+            sources: components["schemas"]["FactSource"][];
+            status: components["schemas"]["SuggestionStatus"];
+            /** @description The Fact an accepted suggestion became (null until accepted). */
+            fact_id: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            reviewed_at: components["schemas"]["NullableTimestamp"];
+        };
+        FactSuggestionCreateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description False when an equal pending suggestion already existed (and is returned). */
+            created: boolean;
+            data: components["schemas"]["FactSuggestion"];
+        };
+        FactSuggestionListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["FactSuggestion"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        FactSuggestionReviewResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                suggestion: components["schemas"]["FactSuggestion"];
+                /** @description The new Fact (accept only). */
+                fact?: components["schemas"]["Fact"];
+            };
+        };
+        /** @enum {string} */
+        InsightKind: "unlinked_mention" | "possible_duplicate";
+        MemoryInsight: {
+            id: components["schemas"]["InsightId"];
+            subject_id: components["schemas"]["SubjectId"];
+            kind: components["schemas"]["InsightKind"];
+            /** @enum {string} */
+            status: "pending" | "dismissed";
+            summary: string;
+            memory_ids: components["schemas"]["MemoryId"][];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        MemoryInsightResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["MemoryInsight"];
+        };
+        MemoryInsightListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["MemoryInsight"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        WorkspaceProfileUpdate: {
+            guidance: string;
+        };
+        WorkspaceProfile: {
+            guidance: string;
+            updated_at: components["schemas"]["NullableTimestamp"];
+        };
+        WorkspaceProfileResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["WorkspaceProfile"];
+        };
+        ContextMemory: {
+            id: components["schemas"]["MemoryId"];
+            type: components["schemas"]["MemoryType"];
+            sensitivity: components["schemas"]["Sensitivity"];
+            pinned: boolean;
+            tags: string[];
+            text: string;
+            text_truncated: boolean;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ContextSubject: {
+            id: components["schemas"]["SubjectId"];
+            name: string;
+            kind: components["schemas"]["SubjectKind"];
+            memory_count: number;
+            fact_count: number;
+        };
+        ContextBudget: {
+            max_chars: number;
+            used_chars: number;
+        };
+        StartupContext: {
+            profile: {
+                guidance: string;
+                truncated: boolean;
+            };
+            pinned: components["schemas"]["ContextMemory"][];
+            instructions: components["schemas"]["ContextMemory"][];
+            recent: components["schemas"]["ContextMemory"][];
+            subjects: components["schemas"]["ContextSubject"][];
+            budget: components["schemas"]["ContextBudget"];
+            omitted: {
+                pinned: number;
+                instructions: number;
+                recent: number;
+                subjects: number;
+            };
+            /** @description Pass to `GET /context/resume` to learn what changed after this response. */
+            checkpoint: string;
+        };
+        StartupContextResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["StartupContext"];
+        };
+        ResumeContext: {
+            memories_upserted: components["schemas"]["ContextMemory"][];
+            memories_removed: components["schemas"]["MemoryId"][];
+            subjects_upserted: components["schemas"]["ContextSubject"][];
+            subjects_removed: components["schemas"]["SubjectId"][];
+            checkpoint: string;
+            has_more: boolean;
+            budget: components["schemas"]["ContextBudget"];
+        };
+        ResumeContextResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["ResumeContext"];
+        };
+        SubjectContext: {
+            subject: components["schemas"]["Subject"];
+            facts: components["schemas"]["Fact"][];
+            memories: components["schemas"]["ContextMemory"][];
+            pending_insights: components["schemas"]["MemoryInsight"][];
+            budget: components["schemas"]["ContextBudget"];
+            omitted: {
+                facts: number;
+                memories: number;
+                insights: number;
+            };
+        };
+        SubjectContextResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["SubjectContext"];
+        };
+        ContextMapNode: {
+            id: string;
+            /** @enum {string} */
+            kind: "memory" | "subject" | "fact";
+            label: string;
+        };
+        ContextMapEdge: {
+            from: string;
+            to: string;
+            /**
+             * @description `linked_to`: Memory → Subject; `fact_of`: Fact → Subject; `sourced_from`: Fact → Memory.
+             * @enum {string}
+             */
+            kind: "linked_to" | "fact_of" | "sourced_from";
+        };
+        ContextMap: {
+            root: components["schemas"]["MemoryId"];
+            nodes: components["schemas"]["ContextMapNode"][];
+            edges: components["schemas"]["ContextMapEdge"][];
+            truncated: boolean;
+            omitted_nodes: number;
+        };
+        ContextMapResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["ContextMap"];
+        };
+        /** @example tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        TemplateId: string;
+        /** @example run_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        RunId: string;
+        /** @enum {string} */
+        TemplateCategory: "productivity" | "engineering" | "writing" | "research" | "personal" | "education" | "other";
+        /**
+         * @description An SPDX identifier from the allowed list.
+         * @enum {string}
+         */
+        TemplateLicense: "MIT" | "Apache-2.0" | "BSD-2-Clause" | "BSD-3-Clause" | "ISC" | "MPL-2.0" | "GPL-3.0-only" | "LGPL-3.0-only" | "CC0-1.0" | "CC-BY-4.0" | "CC-BY-SA-4.0" | "Unlicense";
+        TemplateName: string;
+        TemplateSummary: string;
+        TemplateTag: string;
+        /** @description 0–10 tags, trimmed, lower-cased and de-duplicated. */
+        TemplateTags: components["schemas"]["TemplateTag"][];
+        ReleaseNotes: string;
+        /**
+         * @description Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only
+         *     letters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).
+         *     Unique in the draft, compared case-insensitively.
+         */
+        DraftFilePath: string;
+        /** @description UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points. */
+        DraftFileContent: string;
+        DraftFile: {
+            path: components["schemas"]["DraftFilePath"];
+            content: components["schemas"]["DraftFileContent"];
+        };
+        /** @description The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`. */
+        DraftFiles: components["schemas"]["DraftFile"][];
+        /**
+         * @description The most code points of content a draft may hold in all its files.
+         * @enum {integer}
+         */
+        DraftTotalChars: 500000;
+        DraftUpdate: {
+            /** @description The revision this update replaces, as returned by the last read. */
+            base_revision: number;
+            files: components["schemas"]["DraftFiles"];
+            name?: components["schemas"]["TemplateName"];
+            summary?: components["schemas"]["TemplateSummary"];
+            category?: components["schemas"]["TemplateCategory"];
+            tags?: components["schemas"]["TemplateTags"];
+            license?: components["schemas"]["TemplateLicense"];
+            release_notes?: string;
+        };
+        DraftReadRequest: {
+            paths?: string[];
+            /** @default 20000 */
+            max_chars_per_file: number;
+            /** @default 100000 */
+            max_total_chars: number;
+        };
+        DraftReadFile: {
+            path: string;
+            /** @description The file's full length in code points. */
+            size: number;
+            content: string;
+            truncated: boolean;
+        };
+        DraftReadResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template_id: components["schemas"]["TemplateId"];
+                revision: number;
+                files: components["schemas"]["DraftReadFile"][];
+                missing: string[];
+                omitted: string[];
+            };
+        };
+        FileSummary: {
+            path: string;
+            size: number;
+        };
+        /** @enum {string} */
+        ReviewState: "draft" | "changes_requested" | "review_error" | "ready_to_publish";
+        /** @enum {string} */
+        PublicationState: "never_published" | "published" | "unpublished";
+        Template: {
+            id: components["schemas"]["TemplateId"];
+            name: string;
+            summary: string;
+            category: components["schemas"]["TemplateCategory"];
+            tags: string[];
+            license: components["schemas"]["TemplateLicense"];
+            release_notes: string;
+            draft: {
+                revision: number;
+                files: components["schemas"]["FileSummary"][];
+                total_size: number;
+                updated_at: components["schemas"]["Timestamp"];
+            };
+            review: {
+                state: components["schemas"]["ReviewState"];
+                reviewed_revision: number | null;
+                last_run_id: string | null;
+            };
+            publication: {
+                state: components["schemas"]["PublicationState"];
+                version: number;
+                published_revision: number | null;
+                published_at: components["schemas"]["NullableTimestamp"];
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        TemplateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Template"];
+        };
+        RunFinding: {
+            path?: string;
+            line?: number;
+            message: string;
+        };
+        RunCheck: {
+            /** @enum {string} */
+            check: "readme_present" | "file_rules" | "license_allowed" | "metadata_complete" | "no_secrets" | "text_only";
+            /** @enum {string} */
+            status: "passed" | "failed";
+            findings: components["schemas"]["RunFinding"][];
+        };
+        /** @enum {string} */
+        WorkflowAction: "create" | "submit_review" | "retry" | "publish" | "unpublish" | "republish";
+        WorkflowRun: {
+            id: components["schemas"]["RunId"];
+            template_id: components["schemas"]["TemplateId"];
+            action: components["schemas"]["WorkflowAction"];
+            /** @description The draft revision the action concerned. */
+            revision: number | null;
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            checks: components["schemas"]["RunCheck"][];
+            /** @description For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`. */
+            error_code: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WorkflowResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template: components["schemas"]["Template"];
+                run: components["schemas"]["WorkflowRun"];
+            };
+        };
+        WorkflowCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create";
+            name: components["schemas"]["TemplateName"];
+            summary?: components["schemas"]["TemplateSummary"];
+            category: components["schemas"]["TemplateCategory"];
+            tags?: components["schemas"]["TemplateTags"];
+            license: components["schemas"]["TemplateLicense"];
+        };
+        WorkflowReview: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "submit_review" | "retry";
+            template_id: components["schemas"]["TemplateId"];
+            revision: number;
+        };
+        PublishConfirmation: {
+            /** @description Must equal the Template's license. */
+            license: string;
+            /** @description Must be true: every file of the draft becomes public. */
+            files_public: boolean;
+            /** @description Must equal `revision`, the revision that completed review. */
+            reviewed_revision: number;
+        };
+        WorkflowPublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "publish";
+            template_id: components["schemas"]["TemplateId"];
+            revision: number;
+            release_notes: components["schemas"]["ReleaseNotes"];
+            confirm: components["schemas"]["PublishConfirmation"];
+        };
+        WorkflowUnpublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "unpublish";
+            template_id: components["schemas"]["TemplateId"];
+        };
+        WorkflowRepublish: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "republish";
+            template_id: components["schemas"]["TemplateId"];
+            release_notes: components["schemas"]["ReleaseNotes"];
+        };
+        WorkflowRequest: components["schemas"]["WorkflowCreate"] | components["schemas"]["WorkflowReview"] | components["schemas"]["WorkflowPublish"] | components["schemas"]["WorkflowUnpublish"] | components["schemas"]["WorkflowRepublish"];
+        CreatorLimits: {
+            /** @enum {integer} */
+            templates_max: 100;
+            templates_used: number;
+            files_max: number;
+            file_chars_max: number;
+            total_chars_max: components["schemas"]["DraftTotalChars"];
+            path_chars_max: number;
+            /**
+             * @description The largest draft update body accepted, in bytes.
+             * @enum {integer}
+             */
+            body_bytes_max: 2097152;
+        };
+        CreatorStatusResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                templates: {
+                    template: components["schemas"]["Template"];
+                    latest_runs: components["schemas"]["WorkflowRun"][];
+                }[];
+                limits: components["schemas"]["CreatorLimits"];
+            };
+        };
+        PublicTemplate: {
+            id: components["schemas"]["TemplateId"];
+            name: string;
+            summary: string;
+            category: components["schemas"]["TemplateCategory"];
+            tags: string[];
+            license: components["schemas"]["TemplateLicense"];
+            version: number;
+            published_at: components["schemas"]["Timestamp"];
+            creator: {
+                display_name: string | null;
+            };
+            readme_excerpt: string;
+        };
+        PublicTemplateListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["PublicTemplate"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        PublicTemplateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template: components["schemas"]["PublicTemplate"];
+                files: components["schemas"]["FileSummary"][];
+                release_notes: string;
+            };
+        };
         /** @enum {string} */
         ApiKeyMode: "read_only" | "read_write";
         ApiKeyCreate: {
@@ -554,7 +1685,22 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is larger than 1 MiB (`payload_too_large`). */
+        /**
+         * @description Library only: the draft changed (`draft_changed`, the current revision in
+         *     `details.current_revision`) or the workflow state changed while the request waited
+         *     (`workflow_state_changed`). Read the creator status and the draft again before another
+         *     write; do not retry blindly.
+         */
+        Conflict: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is larger than 1 MiB (2 MiB for a draft update) (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -592,6 +1738,14 @@ export type components = {
         Cursor: string;
         MemoryIdPath: components["schemas"]["MemoryId"];
         ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        SubjectIdPath: components["schemas"]["SubjectId"];
+        SuggestionIdPath: components["schemas"]["SuggestionId"];
+        /**
+         * @description Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret
+         *     Memories never appear for API keys.
+         */
+        IncludeSensitive: boolean;
+        TemplateIdPath: components["schemas"]["TemplateId"];
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
         IfMatch: string;
     };
@@ -890,6 +2044,934 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemorySubjects: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of Subjects. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContextMap: {
+        parameters: {
+            query?: {
+                depth?: 1 | 2;
+                max_nodes?: number;
+                /**
+                 * @description Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret
+                 *     Memories never appear for API keys.
+                 */
+                include_sensitive?: components["parameters"]["IncludeSensitive"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContextMapResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubjects: {
+        parameters: {
+            query?: {
+                q?: string;
+                kind?: components["schemas"]["SubjectKind"];
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of Subjects. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSubject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectCreate"];
+            };
+        };
+        responses: {
+            /** @description The Subject was created. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSubject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Subject. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSubject: {
+        parameters: {
+            query?: {
+                /** @description The token from `POST /subjects/{subject_id}/deletion/prepare`. */
+                confirmation_token?: string;
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Subject was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSubject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectUpdate"];
+            };
+        };
+        responses: {
+            /** @description The Subject after the update. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    prepareSubjectDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation token and the impact. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectDeletionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubjectMemories: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of Memories. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    linkMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCreate"];
+            };
+        };
+        responses: {
+            /** @description The link already existed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            /** @description The link was created. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unlinkMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+                memory_id: components["schemas"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link was removed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnlinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSubjectContext: {
+        parameters: {
+            query?: {
+                max_chars?: number;
+                /**
+                 * @description Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret
+                 *     Memories never appear for API keys.
+                 */
+                include_sensitive?: components["parameters"]["IncludeSensitive"];
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Subject context. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectContextResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubjectFacts: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of Facts. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFactSuggestions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["SuggestionStatus"];
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suggestions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createFactSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactSuggestionCreate"];
+            };
+        };
+        responses: {
+            /** @description An equal pending suggestion already existed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionCreateResponse"];
+                };
+            };
+            /** @description The suggestion was created, pending review in the application. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemoryInsights: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                subject_id: components["parameters"]["SubjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pending insights. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryInsightListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptFactSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestion_id: components["parameters"]["SuggestionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accepted suggestion and the new Fact. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionReviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectFactSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestion_id: components["parameters"]["SuggestionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected suggestion. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionReviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dismissMemoryInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insight_id: components["schemas"]["InsightId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dismissed insight. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryInsightResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWorkspaceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace profile. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWorkspaceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The new profile. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStartupContext: {
+        parameters: {
+            query?: {
+                max_chars?: number;
+                /**
+                 * @description Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret
+                 *     Memories never appear for API keys.
+                 */
+                include_sensitive?: components["parameters"]["IncludeSensitive"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The startup context. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartupContextResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeContext: {
+        parameters: {
+            query: {
+                checkpoint: string;
+                max_chars?: number;
+                /**
+                 * @description Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret
+                 *     Memories never appear for API keys.
+                 */
+                include_sensitive?: components["parameters"]["IncludeSensitive"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes and a new checkpoint. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeContextResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchLibraryTemplates: {
+        parameters: {
+            query?: {
+                query?: string;
+                category?: components["schemas"]["TemplateCategory"];
+                tag?: string;
+                limit?: number;
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of public Templates. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTemplateListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLibraryTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public Template. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCreatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's Templates and limits. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readTemplateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DraftReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft's revision and the selected content. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftReadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftUpdate"];
+            };
+        };
+        responses: {
+            /** @description The Template with its new draft revision. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runTemplateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowRequest"];
+            };
+        };
+        responses: {
+            /** @description The action ran (a review that failed checks is a run with status `failed`). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description The Template was created. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

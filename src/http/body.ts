@@ -20,3 +20,13 @@ export const requireJson: RequestHandler = (req, _res, next) => {
 export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES): RequestHandler {
   return express.json({ limit: limitBytes, strict: true, type: 'application/json' });
 }
+
+/** The JSON parser with the body limit of the request's route (draft updates may be larger). */
+export function jsonBodyByRoute(limits: ReadonlyArray<{ route: RegExp; bytes: number }>): RequestHandler {
+  const parsers = limits.map(({ route, bytes }) => ({ route, parse: jsonBody(bytes) }));
+  const fallback = jsonBody();
+  return (req, res, next) => {
+    const match = parsers.find(({ route }) => route.test(req.path));
+    (match ? match.parse : fallback)(req, res, next);
+  };
+}

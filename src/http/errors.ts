@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import { AppError, safeError, type ErrorCode } from '../domain/shared/errors';
 
 export { safeError };
+import type { OperationId } from '../generated/contract';
 import type { components } from '../generated/openapi';
+import { draftViolations, type DraftFileInput } from '../domain/library/draft-rules';
 
 type ErrorBody = components['schemas']['ErrorResponse'];
 
@@ -91,14 +93,33 @@ function fromBodyParser(err: BodyParserError): AppError | null {
   }
 }
 
+/**
+ * Operations whose body breaks are reported by a domain rule set rather than the validator's
+ * first-schema-error view: a draft's files get every violation at once, as invalid_draft.
+ */
+const BODY_RULES: Partial<Record<OperationId, (body: unknown) => AppError | null>> = {
+  updateTemplateDraft: (body) => {
+    const files = (body as { files?: unknown } | null)?.files;
+    if (!Array.isArray(files) || !files.every((f) => typeof f?.path === 'string' && typeof f?.content === 'string')) return null;
+    const violations = draftViolations(files as DraftFileInput[]);
+    return violations.length > 0
+      ? new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, { violations })
+      : null;
+  },
+};
+
 /** Every error, whatever threw it, as an AppError with a stable code. */
-export function toAppError(err: unknown): AppError {
+export function toAppError(err: unknown, request?: { operationId?: OperationId; body?: unknown }): AppError {
   if (err instanceof AppError) return err;
   if (isBodyParserError(err)) {
     const mapped = fromBodyParser(err);
     if (mapped) return mapped;
   }
-  if (isValidatorError(err)) return fromValidator(err);
+  if (isValidatorError(err)) {
+    const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
+    const byRules = err.status === 400 && rules ? rules(request?.body) : null;
+    return byRules ?? fromValidator(err);
+  }
   return new AppError('internal_error', 'Something went wrong on our side.');
 }
 
@@ -121,12 +142,12 @@ export function sendError(res: Response, error: AppError): void {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, _req, res, next) => {
+  return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const error = toAppError(err);
+    const error = toAppError(err, { operationId: res.locals.operationId, body: req.body });
     if (error.status >= 500) {
       logger.error({ error: safeError(err), request_id: res.locals.requestId }, 'request failed');
     }

@@ -1,9 +1,17 @@
 import type { Handlers } from '../http/handler';
 import { apiKeyHandlers } from './api-keys';
+import { contextHandlers } from './context';
+import { factHandlers } from './facts';
+import { libraryHandlers } from './library';
 import { memoryHandlers } from './memories';
+import { subjectHandlers } from './subjects';
 
 /** Every operation of the contract and its handler: a missing one does not compile. */
 export const handlers: Handlers = {
   ...memoryHandlers,
+  ...subjectHandlers,
+  ...factHandlers,
+  ...contextHandlers,
+  ...libraryHandlers,
   ...apiKeyHandlers,
 };

@@ -543,21 +543,21 @@ describe('deleting a Memory', () => {
     const alice = await t.account();
     const memory = await create(alice.readWriteKey, { text: 'Apollo launches in May' });
     const other = await create(alice.readWriteKey, { text: 'Apollo has a budget' });
-    const accountId = await accountIdOf(memory.id);
-    const subjectId = await insertSubject(accountId);
-    const now = new Date();
-    const factId = newId('fact', now.getTime());
-    await t.database.db
-      .insertInto('facts')
-      .values({ id: factId, account_id: accountId, subject_id: subjectId, statement: 'Apollo launches in May', accepted_at: now, created_at: now })
-      .execute();
-    await t.database.db
-      .insertInto('fact_sources')
-      .values([
-        { account_id: accountId, fact_id: factId, memory_id: memory.id },
-        { account_id: accountId, fact_id: factId, memory_id: other.id },
-      ])
-      .execute();
+    // A reviewed Fact, made the way users make one: link, suggest, accept in the application.
+    const subject = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: uniqueWord('Apollo ') });
+    const subjectId = subject.body.data.id as string;
+    for (const source of [memory, other]) {
+      const link = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(alice.readWriteKey)).send({ memory_id: source.id });
+      expect(link.status).toBe(201);
+    }
+    const suggestion = await t.http
+      .post(`/v1/subjects/${subjectId}/fact-suggestions`)
+      .set(bearer(alice.readWriteKey))
+      .send({ statement: 'Apollo launches in May', source_memory_ids: [memory.id, other.id] });
+    expect(suggestion.status).toBe(201);
+    const accepted = await t.http.post(`/v1/fact-suggestions/${suggestion.body.data.id}/accept`).set(bearer(alice.session));
+    expect(accepted.status).toBe(200);
+    const factId = accepted.body.data.fact.id as string;
 
     for (const token of [alice.readWriteKey, alice.session]) {
       const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(token));

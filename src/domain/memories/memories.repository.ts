@@ -6,16 +6,16 @@ import { canSeeSecrets } from '../shared/principal';
 export type Queryable = Kysely<DB> | Transaction<DB>;
 
 const MEMORY_COLUMNS = [
-  'id',
-  'account_id',
-  'text',
-  'type',
-  'sensitivity',
-  'tags',
-  'pinned',
-  'revision',
-  'created_at',
-  'updated_at',
+  'memories.id',
+  'memories.account_id',
+  'memories.text',
+  'memories.type',
+  'memories.sensitivity',
+  'memories.tags',
+  'memories.pinned',
+  'memories.revision',
+  'memories.created_at',
+  'memories.updated_at',
 ] as const;
 
 /** Memories of the caller's account that the caller may see (no secrets for API keys). */

@@ -23,6 +23,7 @@ import {
   type Memory,
   type MemoryRevision,
 } from './memory-mapper';
+import { afterMemoryCreated, afterMemoryUpdated, beforeMemoryDeleted } from './memory-effects';
 import {
   factsSourcedFrom,
   findVisibleMemory,
@@ -69,6 +70,7 @@ export async function createMemory(ctx: DomainContext, principal: Principal, inp
       updated_at: now,
     });
     await insertRevision(trx, row, principal);
+    await afterMemoryCreated(trx, row);
     return toMemory(row);
   });
 }
@@ -166,6 +168,7 @@ export async function updateMemory(
       .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at'])
       .executeTakeFirstOrThrow();
     await insertRevision(trx, updated as MemoryRow, principal);
+    await afterMemoryUpdated(trx, row, updated as MemoryRow);
     return toMemory(updated as MemoryRow);
   });
 }
@@ -181,6 +184,7 @@ export async function deleteMemory(ctx: DomainContext, principal: Principal, id:
         fact_ids: factIds,
       });
     }
+    await beforeMemoryDeleted(trx, row, ctx.clock.now());
     await trx.deleteFrom('memories').where('id', '=', id).where('account_id', '=', principal.accountId).execute();
   });
 }

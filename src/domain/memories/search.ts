@@ -1,4 +1,4 @@
-import { textArray } from '../../db/sql';
+import { textArray, TYPO_WORD_SIMILARITY, withWordSimilarity } from '../../db/sql';
 import { sql } from 'kysely';
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
@@ -7,7 +7,7 @@ import type { DomainContext } from '../context';
 import type { Principal } from '../shared/principal';
 import { fuzzyHighlight, MARK_END, MARK_START } from './highlight';
 import { toMemoryPreview } from './memory-mapper';
-import { visibleMemories } from './memories.repository';
+import { visibleMemories, type Queryable } from './memories.repository';
 
 type SearchHit = components['schemas']['MemorySearchHit'];
 
@@ -23,8 +23,8 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 
 const tsQuery = (q: string) => sql`websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${q})`;
 
-function filtered(ctx: DomainContext, principal: Principal, query: SearchQuery) {
-  let select = visibleMemories(ctx.db, principal);
+function filtered(db: Queryable, principal: Principal, query: SearchQuery) {
+  let select = visibleMemories(db, principal);
   if (query.type) select = select.where('type', '=', query.type);
   if (query.tag) select = select.where('tags', '@>', textArray([query.tag.trim().toLowerCase()]));
   return select;
@@ -40,7 +40,7 @@ export async function searchMemories(
   query: SearchQuery,
 ): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
-  const fulltext = await filtered(ctx, principal, query)
+  const fulltext = await filtered(ctx.db, principal, query)
     .select(sql<number>`ts_rank_cd(search, ${tsQuery(query.q)}, 1)`.as('score'))
     .where(sql<boolean>`search @@ ${tsQuery(query.q)}`)
     .orderBy('score', 'desc')
@@ -56,14 +56,16 @@ export async function searchMemories(
     );
     return fulltext.map((row) => hit(row, row.score, 'fulltext', highlights.get(row.id) ?? ''));
   }
-  const fuzzy = await filtered(ctx, principal, query)
-    .select(sql<number>`word_similarity(${query.q}, text)`.as('score'))
-    .where(sql<boolean>`${query.q} <% text`)
-    .orderBy('score', 'desc')
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const fuzzy = await withWordSimilarity(ctx.db, TYPO_WORD_SIMILARITY, (trx) =>
+    filtered(trx, principal, query)
+      .select(sql<number>`word_similarity(${query.q}, text)`.as('score'))
+      .where(sql<boolean>`${query.q} <% text`)
+      .orderBy('score', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  );
   return fuzzy.map((row) => hit(row, row.score, 'fuzzy', fuzzyHighlight(row.text, query.q)));
 }
 

@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   template_not_found: 404,
   api_key_not_found: 404,
   revision_not_found: 404,
+  insight_not_found: 404,
   method_not_allowed: 405,
   draft_changed: 409,
   workflow_state_changed: 409,

@@ -106,3 +106,9 @@ export function cursorInteger(value: string | number | undefined): number {
   }
   return value;
 }
+
+/** The keyset condition "after this position" for a (timestamp asc, id asc) ordering. */
+export function afterTimeAndId(timeColumn: string, idColumn: string, position: CursorPosition): RawBuilder<SqlBool> {
+  const [time, id] = position;
+  return sql<SqlBool>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) > (${cursorDate(time)}::timestamptz, ${String(id)})`;
+}

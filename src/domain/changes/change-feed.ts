@@ -1,0 +1,80 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export type Queryable = Kysely<DB> | Transaction<DB>;
+export type ChangedEntity = 'memory' | 'subject';
+export type ChangeOp = 'upsert' | 'delete';
+
+export interface Change {
+  readonly entity: ChangedEntity;
+  readonly entityId: string;
+  readonly op: ChangeOp;
+}
+
+/**
+ * Appends changes to the account's feed. Call it last in the writing transaction: it takes the
+ * account row's lock (to number the changes in commit order) and holds it until commit.
+ */
+export async function recordChanges(trx: Transaction<DB>, accountId: string, changes: readonly Change[], at: Date): Promise<void> {
+  if (changes.length === 0) return;
+  const { seq } = await trx
+    .updateTable('accounts')
+    .set({ change_seq: sql`change_seq + ${changes.length}` })
+    .where('id', '=', accountId)
+    .returning(sql<string>`change_seq::text`.as('seq'))
+    .executeTakeFirstOrThrow();
+  const last = Number(seq);
+  await trx
+    .insertInto('changes')
+    .values(
+      changes.map((change, index) => ({
+        account_id: accountId,
+        seq: String(last - changes.length + 1 + index),
+        entity: change.entity,
+        entity_id: change.entityId,
+        op: change.op,
+        at,
+      })),
+    )
+    .execute();
+}
+
+/** The sequence number of the account's latest change (0 before the first). */
+export async function latestSequence(db: Queryable, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(sql<string>`change_seq::text`.as('seq'))
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row ? Number(row.seq) : 0;
+}
+
+export interface ChangeRow {
+  readonly seq: number;
+  readonly entity: ChangedEntity;
+  readonly entityId: string;
+  readonly op: ChangeOp;
+}
+
+export async function changesAfter(db: Queryable, accountId: string, after: number, limit: number): Promise<ChangeRow[]> {
+  const rows = await db
+    .selectFrom('changes')
+    .select([sql<string>`seq::text`.as('seq_text'), 'entity', 'entity_id', 'op'])
+    .where('account_id', '=', accountId)
+    .where('changes.seq', '>', String(after))
+    // By the bigint column: its text copy would sort 10 before 2.
+    .orderBy('changes.seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ seq: Number(row.seq_text), entity: row.entity, entityId: row.entity_id, op: row.op }));
+}
+
+const FEED_RETENTION_DAYS = 31;
+
+/** Drops changes older than any checkpoint can reach (checkpoints live 30 days). */
+export async function pruneChanges(db: Queryable, now: Date): Promise<void> {
+  await db
+    .deleteFrom('changes')
+    .where('at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${FEED_RETENTION_DAYS})`)
+    .execute();
+}

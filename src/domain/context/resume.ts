@@ -1,0 +1,133 @@
+import type { MemoryRow } from '../../db/schema';
+import { limits } from '../../generated/contract';
+import type { components } from '../../generated/openapi';
+import { changesAfter, type ChangeRow } from '../changes/change-feed';
+import type { DomainContext } from '../context';
+import { factCount } from '../facts/facts';
+import { visibleMemories } from '../memories/memories.repository';
+import type { Principal } from '../shared/principal';
+import { subjectsOf } from '../subjects/subjects.repository';
+import { isContextVisible, TextBudget, toContextMemory } from './budget';
+import { issueCheckpoint, readCheckpoint } from './checkpoints';
+import type { ContextOptions } from './startup';
+
+type ResumeContext = components['schemas']['ResumeContext'];
+type SubjectKind = components['schemas']['SubjectKind'];
+
+/** Changes read per call; more means `has_more`. */
+export const RESUME_MAX_CHANGES = 200;
+
+interface EntityChange {
+  readonly entity: ChangeRow['entity'];
+  readonly id: string;
+  readonly op: ChangeRow['op'];
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+}
+
+/**
+ * Each changed entity once (reported in its latest state), ordered by its first change in the
+ * page, so a cut always falls after at least one reported entity and paging moves forward.
+ */
+function collapse(rows: readonly ChangeRow[]): EntityChange[] {
+  const byEntity = new Map<string, EntityChange>();
+  for (const row of rows) {
+    const key = `${row.entity}:${row.entityId}`;
+    const seen = byEntity.get(key);
+    byEntity.set(key, {
+      entity: row.entity,
+      id: row.entityId,
+      op: row.op,
+      firstSeq: seen?.firstSeq ?? row.seq,
+      lastSeq: row.seq,
+    });
+  }
+  return [...byEntity.values()].sort((a, b) => a.firstSeq - b.firstSeq);
+}
+
+/**
+ * What changed since a checkpoint, oldest first, within the budget. When the budget or the page
+ * of changes runs out, the new checkpoint sits just before the first change of the first entity
+ * not reported, so the next call continues there (an entity may be reported twice, never missed).
+ */
+export async function resumeContext(
+  ctx: DomainContext,
+  principal: Principal,
+  checkpoint: string,
+  options: ContextOptions,
+): Promise<ResumeContext> {
+  const from = await readCheckpoint(ctx, principal.accountId, checkpoint);
+  const includeSensitive = options.include_sensitive ?? false;
+  const budget = new TextBudget(options.max_chars ?? limits.resumeMaxCharsDefault);
+
+  const rows = await changesAfter(ctx.db, principal.accountId, from, RESUME_MAX_CHANGES + 1);
+  const page = rows.slice(0, RESUME_MAX_CHANGES);
+  const entities = collapse(page);
+
+  const memoryIds = entities.filter((e) => e.entity === 'memory' && e.op === 'upsert').map((e) => e.id);
+  const subjectIds = entities.filter((e) => e.entity === 'subject' && e.op === 'upsert').map((e) => e.id);
+  const [memoryRows, subjectRows] = await Promise.all([
+    memoryIds.length > 0 ? visibleMemories(ctx.db, principal).where('memories.id', 'in', memoryIds).execute() : [],
+    subjectIds.length > 0
+      ? subjectsOf(ctx.db, principal).select(factCount().as('fact_count')).where('subjects.id', 'in', subjectIds).execute()
+      : [],
+  ]);
+  const memories = new Map<string, MemoryRow>(memoryRows.map((row) => [row.id, row]));
+  const subjects = new Map(subjectRows.map((row) => [row.id, row]));
+
+  const result: Omit<ResumeContext, 'checkpoint' | 'has_more' | 'budget'> = {
+    memories_upserted: [],
+    memories_removed: [],
+    subjects_upserted: [],
+    subjects_removed: [],
+  };
+  let cutAt: number | null = null;
+  for (const [index, change] of entities.entries()) {
+    if (change.entity === 'memory') {
+      const row = change.op === 'upsert' ? memories.get(change.id) : undefined;
+      if (!row || !isContextVisible(row, principal, includeSensitive)) {
+        result.memories_removed.push(change.id);
+        continue;
+      }
+      const text = budget.fitMemoryText(row.text);
+      if (!text) {
+        cutAt = index;
+        break;
+      }
+      result.memories_upserted.push(toContextMemory(row, text));
+    } else {
+      const row = change.op === 'upsert' ? subjects.get(change.id) : undefined;
+      if (!row) {
+        result.subjects_removed.push(change.id);
+        continue;
+      }
+      if (!budget.fitWhole(row.name)) {
+        cutAt = index;
+        break;
+      }
+      result.subjects_upserted.push({
+        id: row.id,
+        name: row.name,
+        kind: row.kind as SubjectKind,
+        memory_count: row.memory_count,
+        fact_count: row.fact_count,
+      });
+    }
+  }
+
+  let position: number;
+  let hasMore: boolean;
+  if (cutAt !== null) {
+    position = (entities[cutAt] as EntityChange).firstSeq - 1;
+    hasMore = true;
+  } else {
+    position = page.length > 0 ? (page[page.length - 1] as ChangeRow).seq : from;
+    hasMore = rows.length > RESUME_MAX_CHANGES;
+  }
+  return {
+    ...result,
+    checkpoint: await issueCheckpoint(ctx, principal.accountId, position),
+    has_more: hasMore,
+    budget: budget.toJSON(),
+  };
+}

@@ -1,0 +1,337 @@
+import { textArray } from '../../db/sql';
+import { sql, type Transaction } from 'kysely';
+import type { DB, MemoryInsightRow } from '../../db/schema';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { AppError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { afterTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { canSeeSecrets, type Principal } from '../shared/principal';
+import { assertSubjectExists } from '../subjects/subjects.repository';
+import { escapeLike, mentionedTerm, subjectTerms } from './mentions';
+
+type MemoryInsight = components['schemas']['MemoryInsight'];
+type Kind = MemoryInsightRow['kind'];
+
+/** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
+export const DUPLICATE_SIMILARITY = 0.85;
+
+export function toMemoryInsight(row: MemoryInsightRow): MemoryInsight {
+  return {
+    id: row.id,
+    subject_id: row.subject_id,
+    kind: row.kind,
+    status: row.status,
+    summary: row.summary,
+    memory_ids: row.memory_ids,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+interface Cause {
+  readonly subjectId: string;
+  readonly kind: Kind;
+  readonly memoryIds: string[];
+  readonly summary: string;
+}
+
+const causeKey = (kind: Kind, memoryIds: readonly string[]) => `${kind}:${[...memoryIds].sort().join(',')}`;
+
+/**
+ * Makes the stored insights of one scope equal to the causes that hold now: insights whose cause
+ * is gone are removed, new causes get a pending insight, and existing ones keep their ID and
+ * status (a dismissed insight stays dismissed while its cause lasts).
+ */
+async function reconcile(
+  trx: Transaction<DB>,
+  accountId: string,
+  scope: { kind: Kind; subjectId?: string; memoryId?: string },
+  causes: readonly Cause[],
+  now: Date,
+): Promise<void> {
+  let existing = trx
+    .selectFrom('memory_insights')
+    .select(['id', 'cause_key', 'subject_id'])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', scope.kind);
+  if (scope.subjectId) existing = existing.where('subject_id', '=', scope.subjectId);
+  if (scope.memoryId) existing = existing.where('memory_ids', '@>', textArray([scope.memoryId]));
+  const current = await existing.execute();
+  const wanted = new Set(causes.map((cause) => `${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`));
+  const stale = current.filter((row) => !wanted.has(`${row.subject_id}|${row.cause_key}`)).map((row) => row.id);
+  if (stale.length > 0) await trx.deleteFrom('memory_insights').where('id', 'in', stale).execute();
+  if (causes.length === 0) return;
+  await trx
+    .insertInto('memory_insights')
+    .values(
+      causes.map((cause) => ({
+        id: newId('insight', now.getTime()),
+        account_id: accountId,
+        subject_id: cause.subjectId,
+        kind: cause.kind,
+        cause_key: causeKey(cause.kind, cause.memoryIds),
+        memory_ids: [...cause.memoryIds].sort(),
+        summary: cause.summary,
+        status: 'pending' as const,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
+    .execute();
+}
+
+const mentionSummary = (memoryId: string, term: string, subjectName: string) =>
+  `Memory ${memoryId} mentions "${term}" but is not linked to ${subjectName}.`;
+
+/** After a Memory is created or its text changes: which Subjects it mentions without a link. */
+export async function refreshMentionsOfMemory(
+  trx: Transaction<DB>,
+  accountId: string,
+  memory: { id: string; text: string },
+  now: Date,
+): Promise<void> {
+  const [subjects, links] = await Promise.all([
+    trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', accountId).execute(),
+    trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memory.id).execute(),
+  ]);
+  const linked = new Set(links.map((link) => link.subject_id));
+  const lowerText = memory.text.toLowerCase();
+  const causes: Cause[] = [];
+  for (const subject of subjects) {
+    if (linked.has(subject.id)) continue;
+    const term = mentionedTerm(lowerText, subjectTerms(subject));
+    if (term) {
+      causes.push({
+        subjectId: subject.id,
+        kind: 'unlinked_mention',
+        memoryIds: [memory.id],
+        summary: mentionSummary(memory.id, term, subject.name),
+      });
+    }
+  }
+  await reconcile(trx, accountId, { kind: 'unlinked_mention', memoryId: memory.id }, causes, now);
+}
+
+/**
+ * After a Subject is created or renamed: which Memories mention it without a link. The trigram
+ * index narrows the candidates; the whole-word rule is applied to those only.
+ */
+export async function refreshMentionsOfSubject(
+  trx: Transaction<DB>,
+  accountId: string,
+  subject: { id: string; name: string; aliases: readonly string[] },
+  now: Date,
+): Promise<void> {
+  const terms = subjectTerms(subject);
+  const candidates = await trx
+    .selectFrom('memories')
+    .select(['id', 'text'])
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or(terms.map((term) => eb('text', 'ilike', `%${escapeLike(term)}%`))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('memory_links')
+            .select(sql`1`.as('one'))
+            .whereRef('memory_links.memory_id', '=', 'memories.id')
+            .where('memory_links.subject_id', '=', subject.id),
+        ),
+      ),
+    )
+    .execute();
+  const causes: Cause[] = [];
+  for (const memory of candidates) {
+    const term = mentionedTerm(memory.text.toLowerCase(), terms);
+    if (term) {
+      causes.push({
+        subjectId: subject.id,
+        kind: 'unlinked_mention',
+        memoryIds: [memory.id],
+        summary: mentionSummary(memory.id, term, subject.name),
+      });
+    }
+  }
+  await reconcile(trx, accountId, { kind: 'unlinked_mention', subjectId: subject.id }, causes, now);
+}
+
+/** After a link or unlink of one pair: the mention insight of that pair only. */
+export async function refreshMentionOfPair(
+  trx: Transaction<DB>,
+  accountId: string,
+  subjectId: string,
+  memoryId: string,
+  now: Date,
+): Promise<void> {
+  const [subject, memory, link] = await Promise.all([
+    trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('id', '=', subjectId).executeTakeFirst(),
+    trx.selectFrom('memories').select(['id', 'text']).where('id', '=', memoryId).executeTakeFirst(),
+    trx
+      .selectFrom('memory_links')
+      .select('memory_id')
+      .where('subject_id', '=', subjectId)
+      .where('memory_id', '=', memoryId)
+      .executeTakeFirst(),
+  ]);
+  const key = causeKey('unlinked_mention', [memoryId]);
+  const term = subject && memory && !link ? mentionedTerm(memory.text.toLowerCase(), subjectTerms(subject)) : null;
+  if (!term || !subject) {
+    await trx.deleteFrom('memory_insights').where('subject_id', '=', subjectId).where('cause_key', '=', key).execute();
+    return;
+  }
+  await trx
+    .insertInto('memory_insights')
+    .values({
+      id: newId('insight', now.getTime()),
+      account_id: accountId,
+      subject_id: subjectId,
+      kind: 'unlinked_mention',
+      cause_key: key,
+      memory_ids: [memoryId],
+      summary: mentionSummary(memoryId, term, subject.name),
+      status: 'pending',
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
+    .execute();
+}
+
+const folded = (column: string) => sql`btrim(regexp_replace(lower(${sql.ref(column)}), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/**
+ * The duplicate insights of one Memory within each Subject it is linked to (or the given ones):
+ * compared with the other Memories linked to the same Subject only.
+ */
+export async function refreshDuplicatesOfMemory(
+  trx: Transaction<DB>,
+  accountId: string,
+  memoryId: string,
+  now: Date,
+  subjectIds?: readonly string[],
+): Promise<void> {
+  const subjects =
+    subjectIds ??
+    (await trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId).execute()).map(
+      (link) => link.subject_id,
+    );
+  for (const subjectId of subjects) {
+    const stillLinked = await trx
+      .selectFrom('memory_links')
+      .select('memory_id')
+      .where('subject_id', '=', subjectId)
+      .where('memory_id', '=', memoryId)
+      .executeTakeFirst();
+    const twins = stillLinked
+      ? await trx
+          .selectFrom('memory_links as l')
+          .innerJoin('memories as other', 'other.id', 'l.memory_id')
+          .innerJoin('memories as self', (join) => join.on('self.id', '=', memoryId))
+          .select(['other.id as id', sql<boolean>`${folded('other.text')} = ${folded('self.text')}`.as('same')])
+          .where('l.subject_id', '=', subjectId)
+          .where('other.id', '!=', memoryId)
+          // Texts with nothing left after folding (only symbols) are compared as written.
+          .where((eb) =>
+            eb.or([
+              eb.and([eb(folded('self.text'), '!=', ''), eb(folded('other.text'), '=', folded('self.text'))]),
+              eb(sql`lower(btrim(other.text))`, '=', sql`lower(btrim(self.text))`),
+              eb(sql`similarity(other.text, self.text)`, '>=', DUPLICATE_SIMILARITY),
+            ]),
+          )
+          .execute()
+      : [];
+    const causes: Cause[] = twins.map((twin) => {
+      const pair = [memoryId, twin.id].sort();
+      return {
+        subjectId,
+        kind: 'possible_duplicate',
+        memoryIds: pair,
+        summary: `Memories ${pair[0]} and ${pair[1]} look like duplicates${twin.same ? ' (the same text)' : ''}.`,
+      };
+    });
+    await reconcile(trx, accountId, { kind: 'possible_duplicate', subjectId, memoryId }, causes, now);
+  }
+}
+
+/** A deleted Memory takes every insight it was part of with it. */
+export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
+  await trx
+    .deleteFrom('memory_insights')
+    .where('account_id', '=', accountId)
+    .where('memory_ids', '@>', textArray([memoryId]))
+    .execute();
+}
+
+/** Insights the principal may see: none that involve a secret Memory for API keys. */
+function visibleInsights(ctx: DomainContext, principal: Principal, subjectId: string) {
+  let query = ctx.db
+    .selectFrom('memory_insights as i')
+    .selectAll('i')
+    .where('i.account_id', '=', principal.accountId)
+    .where('i.subject_id', '=', subjectId);
+  if (!canSeeSecrets(principal)) {
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('memories as m')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`m.id = any(i.memory_ids)`)
+            .where('m.sensitivity', '=', 'secret'),
+        ),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function pendingInsights(
+  ctx: DomainContext,
+  principal: Principal,
+  subjectId: string,
+  limit: number,
+): Promise<{ items: MemoryInsightRow[]; total: number }> {
+  const base = visibleInsights(ctx, principal, subjectId).where('i.status', '=', 'pending');
+  const [items, count] = await Promise.all([
+    base.orderBy('i.created_at').orderBy('i.id').limit(limit).execute(),
+    base.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.count };
+}
+
+export async function listMemoryInsights(
+  ctx: DomainContext,
+  principal: Principal,
+  subjectId: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<MemoryInsight>> {
+  await assertSubjectExists(ctx.db, principal, subjectId);
+  const size = pageSize(query.limit);
+  const filters = { subject_id: subjectId };
+  const position = decodeCursor('memory_insights', filters, query.cursor, 2);
+  let select = visibleInsights(ctx, principal, subjectId)
+    .where('i.status', '=', 'pending')
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .limit(size + 1);
+  if (position) select = select.where(afterTimeAndId('i.created_at', 'i.id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toMemoryInsight,
+    (row) => [row.created_at.toISOString(), row.id],
+    (p) => encodeCursor('memory_insights', filters, p),
+  );
+}
+
+export async function dismissMemoryInsight(ctx: DomainContext, principal: Principal, insightId: string): Promise<MemoryInsight> {
+  const row = await ctx.db
+    .updateTable('memory_insights')
+    .set((eb) => ({ status: 'dismissed', dismissed_at: eb.fn.coalesce('dismissed_at', eb.val(ctx.clock.now())) }))
+    .where('id', '=', insightId)
+    .where('account_id', '=', principal.accountId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('insight_not_found', 'No Memory insight with this ID.');
+  return toMemoryInsight(row);
+}

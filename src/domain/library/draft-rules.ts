@@ -1,0 +1,147 @@
+import { limits, patterns } from '../../generated/contract';
+import { parseKey } from '../api-keys/key-format';
+import { codePointLength } from '../shared/text';
+
+export interface DraftFileInput {
+  readonly path: string;
+  readonly content: string;
+}
+
+export interface Violation {
+  readonly rule: 'file_count' | 'path' | 'duplicate_path' | 'file_size' | 'total_size' | 'text_only' | 'readme_missing';
+  readonly path?: string;
+  readonly line?: number;
+  readonly message: string;
+}
+
+export const ROOT_README = 'README.md';
+const PATH_PATTERN = new RegExp(patterns.draftFilePath);
+// Control characters other than tab, line feed and carriage return make a file binary, not text.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+function lineOf(content: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i += 1) if (content.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/** Every broken rule of a complete file set, reported together. */
+export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
+  const violations: Violation[] = [];
+  if (files.length < 1 || files.length > limits.draftFilesMax) {
+    violations.push({ rule: 'file_count', message: `A draft holds 1 to ${limits.draftFilesMax} files (got ${files.length}).` });
+  }
+  const seen = new Map<string, string>();
+  let total = 0;
+  for (const file of files) {
+    const { path, content } = file;
+    if (path.length === 0 || codePointLength(path) > limits.draftPathCharsMax || !PATH_PATTERN.test(path) || path.split('/').includes('..')) {
+      violations.push({
+        rule: 'path',
+        path,
+        message: `"${path}" is not a valid path: relative, "/"-separated, at most ${limits.draftPathCharsMax} characters, each segment starting with a letter, digit or "_" and holding only letters, digits, ".", "_" and "-".`,
+      });
+    }
+    const key = path.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      violations.push({ rule: 'duplicate_path', path, message: `"${path}" duplicates "${first}" (paths are compared case-insensitively).` });
+    } else {
+      seen.set(key, path);
+    }
+    const size = codePointLength(content);
+    total += size;
+    if (size > limits.draftFileCharsMax) {
+      violations.push({ rule: 'file_size', path, message: `"${path}" has ${size} characters; the limit is ${limits.draftFileCharsMax}.` });
+    }
+    const control = CONTROL_CHARACTER.exec(content);
+    if (control) {
+      violations.push({
+        rule: 'text_only',
+        path,
+        line: lineOf(content, control.index),
+        message: `"${path}" contains a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}); files must be text.`,
+      });
+    }
+  }
+  if (total > limits.draftTotalCharsMax) {
+    violations.push({ rule: 'total_size', message: `The files hold ${total} characters in all; the limit is ${limits.draftTotalCharsMax}.` });
+  }
+  if (!files.some((file) => file.path === ROOT_README)) {
+    violations.push({ rule: 'readme_missing', message: `A root ${ROOT_README} is required.` });
+  }
+  return violations;
+}
+
+export interface SecretFinding {
+  readonly kind: string;
+  /** The file whose content or path holds it. */
+  readonly path?: string;
+  readonly line?: number;
+  /** The metadata field (or `files[i].path`) that holds it, when not a file's content. */
+  readonly field?: string;
+  readonly message: string;
+}
+
+interface SecretPattern {
+  readonly kind: string;
+  readonly label: string;
+  readonly pattern: RegExp;
+  readonly confirm?: (match: string) => boolean;
+}
+
+/** The secrets a review looks for; MTL keys are recognised by their checksum. */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  { kind: 'mtl_api_key', label: 'an MTL API key', pattern: /mtl_(?:ro|rw)_[0-9A-Za-z]{38}/g, confirm: (m) => parseKey(m) !== null },
+  { kind: 'aws_access_key_id', label: 'an AWS access key ID', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: 'private_key', label: 'a private key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/g },
+  { kind: 'github_token', label: 'a GitHub token', pattern: /\b(?:ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{22,})/g },
+  { kind: 'stripe_live_key', label: 'a Stripe live secret key', pattern: /\bsk_live_[0-9A-Za-z]{16,}/g },
+];
+
+function matches(text: string, kinds?: readonly string[]): Array<{ secret: SecretPattern; index: number }> {
+  const found: Array<{ secret: SecretPattern; index: number }> = [];
+  for (const secret of SECRET_PATTERNS) {
+    if (kinds && !kinds.includes(secret.kind)) continue;
+    for (const match of text.matchAll(secret.pattern)) {
+      if (!secret.confirm || secret.confirm(match[0])) found.push({ secret, index: match.index });
+    }
+  }
+  return found;
+}
+
+/**
+ * Where secrets appear in a file set: file and line for contents, the field for paths (a path is
+ * public too), and the kind, never the secret itself.
+ */
+export function findSecrets(files: readonly DraftFileInput[], kinds?: readonly string[]): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  files.forEach((file, i) => {
+    for (const { secret, index } of matches(file.content, kinds)) {
+      const line = lineOf(file.content, index);
+      findings.push({ kind: secret.kind, path: file.path, line, message: `${file.path} line ${line} contains what looks like ${secret.label}.` });
+    }
+    for (const { secret } of matches(file.path, kinds)) {
+      findings.push({ kind: secret.kind, field: `files[${i}].path`, message: `The path of file ${i + 1} contains what looks like ${secret.label}.` });
+    }
+  });
+  return findings;
+}
+
+/** Secrets in public metadata (name, summary, tags, release notes), named by field only. */
+export function findSecretsInFields(
+  fields: Record<string, string | readonly string[] | null | undefined>,
+  kinds?: readonly string[],
+): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const values = typeof value === 'string' ? [value] : (value ?? []);
+    values.forEach((text, i) => {
+      const field = typeof value === 'string' ? name : `${name}[${i}]`;
+      for (const { secret } of matches(text, kinds)) {
+        findings.push({ kind: secret.kind, field, message: `${field} contains what looks like ${secret.label}.` });
+      }
+    });
+  }
+  return findings;
+}

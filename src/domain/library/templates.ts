@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { TemplateRunRow } from '../../db/schema';
+import { limits } from '../../generated/contract';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { AppError } from '../shared/errors';
+import type { Principal } from '../shared/principal';
+import { codePointLength, shortenToCodePoints } from '../shared/text';
+import { draftViolations, findSecrets, findSecretsInFields, ROOT_README, type DraftFileInput } from './draft-rules';
+import {
+  fileContents,
+  latestRuns,
+  loadTemplate,
+  pruneRevisions,
+  type Queryable,
+  type TemplateState,
+} from './templates.repository';
+
+export type Template = components['schemas']['Template'];
+export type WorkflowRun = components['schemas']['WorkflowRun'];
+type DraftUpdate = components['schemas']['DraftUpdate'];
+type DraftReadRequest = components['schemas']['DraftReadRequest'];
+type DraftRead = components['schemas']['DraftReadResponse']['data'];
+type CreatorStatus = components['schemas']['CreatorStatusResponse']['data'];
+type Category = components['schemas']['TemplateCategory'];
+type License = components['schemas']['TemplateLicense'];
+
+const LATEST_RUNS = 5;
+
+export function toTemplate({ template, revision, files }: TemplateState): Template {
+  return {
+    id: template.id,
+    name: revision.name,
+    summary: revision.summary,
+    category: revision.category as Category,
+    tags: revision.tags,
+    license: revision.license as License,
+    release_notes: revision.release_notes,
+    draft: {
+      revision: template.draft_revision,
+      files,
+      total_size: revision.total_size,
+      updated_at: revision.created_at.toISOString(),
+    },
+    review: {
+      state: template.review_state,
+      reviewed_revision: template.reviewed_revision,
+      last_run_id: template.last_run_id,
+    },
+    publication: {
+      state: template.publication_state,
+      version: template.version,
+      published_revision: template.published_revision,
+      published_at: template.published_at ? template.published_at.toISOString() : null,
+    },
+    created_at: template.created_at.toISOString(),
+    updated_at: template.updated_at.toISOString(),
+  };
+}
+
+export function toRun(row: TemplateRunRow): WorkflowRun {
+  return {
+    id: row.id,
+    template_id: row.template_id,
+    action: row.action as WorkflowRun['action'],
+    revision: row.revision,
+    status: row.status,
+    checks: row.checks as WorkflowRun['checks'],
+    error_code: row.error_code,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Tags are trimmed, lower-cased and de-duplicated. */
+export function normalizeTemplateTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim().toLowerCase()))];
+}
+
+export function starterReadme(name: string): string {
+  return `# ${name}\n\nDescribe what this Template is for and how to use it.\n`;
+}
+
+/** Reads selected files of the current draft, cut to the per-file and total budgets. */
+export async function readDraft(
+  ctx: DomainContext,
+  principal: Principal,
+  templateId: string,
+  request: DraftReadRequest | undefined,
+): Promise<DraftRead> {
+  const state = await loadTemplate(ctx.db, principal.accountId, templateId);
+  const perFile = request?.max_chars_per_file ?? limits.readMaxCharsPerFileDefault;
+  let left = request?.max_total_chars ?? limits.readMaxTotalCharsDefault;
+  const contents = await fileContents(ctx.db, templateId, state.template.draft_revision);
+  const byPath = new Map(contents.map((file) => [file.path, file]));
+  const wanted = request?.paths ? [...new Set(request.paths)] : contents.map((file) => file.path);
+  const result: DraftRead = { template_id: templateId, revision: state.template.draft_revision, files: [], missing: [], omitted: [] };
+  for (const path of wanted) {
+    const file = byPath.get(path);
+    if (!file) {
+      result.missing.push(path);
+      continue;
+    }
+    if (left <= 0) {
+      result.omitted.push(path);
+      continue;
+    }
+    const cut = shortenToCodePoints(file.content, Math.min(perFile, left));
+    left -= cut.length;
+    result.files.push({ path, size: file.size, content: cut.text, truncated: cut.truncated });
+  }
+  return result;
+}
+
+export type PublicFields = Parameters<typeof findSecretsInFields>[0];
+
+/** Refuses an MTL API key anywhere that can become public: contents, paths, metadata. */
+export function assertNoApiKey(files: readonly DraftFileInput[], fields: PublicFields): void {
+  const keys = [...findSecrets(files, ['mtl_api_key']), ...findSecretsInFields(fields, ['mtl_api_key'])];
+  if (keys.length > 0) {
+    throw new AppError('secret_in_content', 'The Template contains an MTL API key; remove it (and revoke the key).', {
+      findings: keys.map(({ path, line, field }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), ...(field ? { field } : {}) })),
+    });
+  }
+}
+
+/** Refuses a file set that breaks a rule (all reported) or holds an MTL API key. */
+export function assertValidDraft(files: readonly DraftFileInput[], fields: PublicFields = {}): void {
+  const violations = draftViolations(files);
+  if (violations.length > 0) {
+    throw new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, { violations });
+  }
+  assertNoApiKey(files, fields);
+}
+
+/**
+ * Replaces the whole file set when `base_revision` is current. The new revision is a complete
+ * snapshot; the review goes back to `draft`; the published revision keeps serving.
+ */
+export async function updateDraft(
+  ctx: DomainContext,
+  principal: Principal,
+  templateId: string,
+  update: DraftUpdate,
+): Promise<Template> {
+  await loadTemplate(ctx.db, principal.accountId, templateId);
+  assertValidDraft(update.files, {
+    name: update.name,
+    summary: update.summary,
+    tags: update.tags,
+    release_notes: update.release_notes,
+  });
+  return ctx.db.transaction().execute(async (trx) => {
+    const { template, revision } = await loadTemplate(trx, principal.accountId, templateId, { lock: true });
+    if (update.base_revision !== template.draft_revision) {
+      throw new AppError(
+        'draft_changed',
+        `The draft is at revision ${template.draft_revision}; read it again before another update.`,
+        { current_revision: template.draft_revision, base_revision: update.base_revision },
+      );
+    }
+    const now = ctx.clock.now();
+    const next = template.draft_revision + 1;
+    const sizes = update.files.map((file) => codePointLength(file.content));
+    await trx
+      .insertInto('template_revisions')
+      .values({
+        template_id: templateId,
+        revision: next,
+        name: update.name?.trim() ?? revision.name,
+        summary: update.summary ?? revision.summary,
+        category: update.category ?? revision.category,
+        tags: update.tags ? normalizeTemplateTags(update.tags) : revision.tags,
+        license: update.license ?? revision.license,
+        release_notes: update.release_notes ?? revision.release_notes,
+        total_size: sizes.reduce((a, b) => a + b, 0),
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('template_files')
+      .values(update.files.map((file, i) => ({ template_id: templateId, revision: next, path: file.path, content: file.content, size: sizes[i] ?? 0 })))
+      .execute();
+    const updated = await trx
+      .updateTable('templates')
+      .set({ draft_revision: next, review_state: 'draft', state_version: sql`state_version + 1`, updated_at: now })
+      .where('id', '=', templateId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await pruneRevisions(trx, updated);
+    return toTemplate(await loadTemplate(trx, principal.accountId, templateId));
+  });
+}
+
+export async function creatorStatus(ctx: DomainContext, principal: Principal): Promise<CreatorStatus> {
+  const ids = await ctx.db
+    .selectFrom('templates')
+    .select('id')
+    .where('account_id', '=', principal.accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const [states, runs] = await Promise.all([
+    Promise.all(ids.map(({ id }) => loadTemplate(ctx.db, principal.accountId, id))),
+    latestRuns(ctx.db, principal.accountId, LATEST_RUNS),
+  ]);
+  const runsByTemplate = new Map<string, WorkflowRun[]>();
+  for (const run of runs) {
+    const list = runsByTemplate.get(run.template_id) ?? [];
+    list.push(toRun(run));
+    runsByTemplate.set(run.template_id, list);
+  }
+  return {
+    templates: states.map((state) => ({ template: toTemplate(state), latest_runs: runsByTemplate.get(state.template.id) ?? [] })),
+    limits: {
+      templates_max: limits.templatesMax as 100,
+      templates_used: ids.length,
+      files_max: limits.draftFilesMax,
+      file_chars_max: limits.draftFileCharsMax,
+      total_chars_max: limits.draftTotalCharsMax as 500000,
+      path_chars_max: limits.draftPathCharsMax,
+      body_bytes_max: limits.draftBodyBytesMax as 2097152,
+    },
+  };
+}
+
+export async function readmeOf(db: Queryable, templateId: string, revision: number): Promise<string> {
+  const row = await db
+    .selectFrom('template_files')
+    .select('content')
+    .where('template_id', '=', templateId)
+    .where('revision', '=', revision)
+    .where('path', '=', ROOT_README)
+    .executeTakeFirst();
+  return row?.content ?? '';
+}

@@ -1,0 +1,307 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, RunCheckRecord, TemplateRunRow } from '../../db/schema';
+import { limits } from '../../generated/contract';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { AppError, safeError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import type { Principal } from '../shared/principal';
+import { codePointLength } from '../shared/text';
+import { ROOT_README } from './draft-rules';
+import { publishListing, removeListing } from './public';
+import { REVIEW_CHECKS, runReview } from './review';
+import {
+  fileContents,
+  insertRun,
+  loadTemplate,
+  pruneRevisions,
+  type Queryable,
+  type TemplateState,
+} from './templates.repository';
+import { assertNoApiKey, normalizeTemplateTags, starterReadme, toRun, toTemplate, type Template, type WorkflowRun } from './templates';
+
+type WorkflowRequest = components['schemas']['WorkflowRequest'];
+type CreateRequest = components['schemas']['WorkflowCreate'];
+type ActionRequest = Exclude<WorkflowRequest, CreateRequest>;
+
+export interface WorkflowResult {
+  readonly template: Template;
+  readonly run: WorkflowRun;
+  readonly created: boolean;
+}
+
+function invalidState(state: TemplateState, action: string): AppError {
+  return new AppError(
+    'invalid_template_state',
+    `"${action}" is not allowed while the review is ${state.template.review_state} and the Template is ${state.template.publication_state}.`,
+    {
+      action,
+      review_state: state.template.review_state,
+      publication_state: state.template.publication_state,
+      draft_revision: state.template.draft_revision,
+    },
+  );
+}
+
+function draftChanged(state: TemplateState, revision: number): AppError {
+  return new AppError('draft_changed', `The draft is at revision ${state.template.draft_revision}, not ${revision}; read it again.`, {
+    current_revision: state.template.draft_revision,
+    revision,
+  });
+}
+
+/** The premise of an action: what the state must be for it to run. Throws the refusal. */
+function assertPremise(state: TemplateState, request: ActionRequest): void {
+  const { template, revision } = state;
+  // A revision that is no longer the draft's is a changed draft, whatever the state.
+  if ('revision' in request && request.revision !== template.draft_revision) throw draftChanged(state, request.revision);
+  switch (request.action) {
+    case 'submit_review':
+    case 'retry': {
+      const allowed = request.action === 'retry' ? ['review_error'] : ['draft', 'changes_requested'];
+      if (!allowed.includes(template.review_state)) throw invalidState(state, request.action);
+      return;
+    }
+    case 'publish': {
+      const alreadyPublic = template.publication_state === 'published' && template.published_revision === request.revision;
+      if (template.review_state !== 'ready_to_publish' || alreadyPublic) throw invalidState(state, request.action);
+      if (request.revision !== template.reviewed_revision) throw draftChanged(state, request.revision);
+      const mismatched = [
+        ...(request.confirm.license !== revision.license ? ['license'] : []),
+        ...(request.confirm.files_public !== true ? ['files_public'] : []),
+        ...(request.confirm.reviewed_revision !== request.revision ? ['reviewed_revision'] : []),
+      ];
+      if (mismatched.length > 0) {
+        throw new AppError('publish_confirmation_mismatch', `The confirmation does not match: ${mismatched.join(', ')}.`, {
+          mismatched,
+          license: revision.license,
+          reviewed_revision: template.reviewed_revision,
+        });
+      }
+      return;
+    }
+    case 'unpublish':
+      if (template.publication_state !== 'published') throw invalidState(state, request.action);
+      return;
+    case 'republish':
+      if (template.publication_state !== 'unpublished') throw invalidState(state, request.action);
+      return;
+  }
+}
+
+function revisionOf(request: ActionRequest): number | null {
+  return 'revision' in request ? request.revision : null;
+}
+
+async function recordRun(
+  db: Queryable,
+  principal: Principal,
+  templateId: string,
+  action: string,
+  revision: number | null,
+  now: Date,
+  outcome: { status: TemplateRunRow['status']; checks?: RunCheckRecord[]; errorCode?: string | null },
+): Promise<TemplateRunRow> {
+  return insertRun(db, {
+    id: newId('run', now.getTime()),
+    template_id: templateId,
+    account_id: principal.accountId,
+    action,
+    revision,
+    status: outcome.status,
+    checks: outcome.checks ?? [],
+    error_code: outcome.errorCode ?? null,
+    created_at: now,
+  });
+}
+
+async function createTemplate(ctx: DomainContext, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
+  assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
+  return ctx.db.transaction().execute(async (trx) => {
+    // The account row's lock serialises creations, so the limit holds under concurrency.
+    await trx.selectFrom('accounts').select('id').where('id', '=', principal.accountId).forUpdate().execute();
+    const { count } = await trx
+      .selectFrom('templates')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('account_id', '=', principal.accountId)
+      .executeTakeFirstOrThrow();
+    if (count >= limits.templatesMax) {
+      throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
+        templates_max: limits.templatesMax,
+      });
+    }
+    const now = ctx.clock.now();
+    const id = newId('template', now.getTime());
+    const name = request.name.trim();
+    const readme = starterReadme(name);
+    await trx
+      .insertInto('templates')
+      .values({
+        id,
+        account_id: principal.accountId,
+        draft_revision: 1,
+        starter_readme: readme,
+        review_state: 'draft',
+        publication_state: 'never_published',
+        version: 0,
+        state_version: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('template_revisions')
+      .values({
+        template_id: id,
+        revision: 1,
+        name,
+        summary: request.summary ?? '',
+        category: request.category,
+        tags: normalizeTemplateTags(request.tags ?? []),
+        license: request.license,
+        release_notes: '',
+        total_size: codePointLength(readme),
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('template_files')
+      .values({ template_id: id, revision: 1, path: ROOT_README, content: readme, size: codePointLength(readme) })
+      .execute();
+    const run = await recordRun(trx, principal, id, 'create', 1, now, { status: 'succeeded' });
+    await trx.updateTable('templates').set({ last_run_id: run.id }).where('id', '=', id).execute();
+    return { template: toTemplate(await loadTemplate(trx, principal.accountId, id)), run: toRun(run), created: true };
+  });
+}
+
+/** Runs the review on the locked Template's current revision and records the outcome. */
+async function review(ctx: DomainContext, trx: Transaction<DB>, principal: Principal, state: TemplateState, request: ActionRequest, now: Date) {
+  const { template, revision } = state;
+  const files = await fileContents(trx, template.id, template.draft_revision);
+  let outcome: { status: TemplateRunRow['status']; checks: RunCheckRecord[]; errorCode: string | null };
+  let reviewState: TemplateState['template']['review_state'];
+  try {
+    const result = runReview(ctx.reviewChecks ?? REVIEW_CHECKS, { files, revision, starterReadme: template.starter_readme });
+    outcome = { status: result.passed ? 'succeeded' : 'failed', checks: result.checks, errorCode: null };
+    reviewState = result.passed ? 'ready_to_publish' : 'changes_requested';
+  } catch (err) {
+    ctx.logger.warn({ error: safeError(err), template_id: template.id }, 'review could not finish');
+    outcome = { status: 'failed', checks: [], errorCode: 'review_error' };
+    reviewState = 'review_error';
+  }
+  const run = await recordRun(trx, principal, template.id, request.action, template.draft_revision, now, outcome);
+  await trx
+    .updateTable('templates')
+    .set({
+      review_state: reviewState,
+      reviewed_revision: reviewState === 'ready_to_publish' ? template.draft_revision : template.reviewed_revision,
+      last_run_id: run.id,
+      state_version: sql`state_version + 1`,
+      updated_at: now,
+    })
+    .where('id', '=', template.id)
+    .execute();
+  return run;
+}
+
+/** Carries out an action whose premise holds on the locked Template. */
+async function perform(
+  ctx: DomainContext,
+  trx: Transaction<DB>,
+  principal: Principal,
+  state: TemplateState,
+  request: ActionRequest,
+): Promise<TemplateRunRow> {
+  const now = ctx.clock.now();
+  const { template } = state;
+  if (request.action === 'submit_review' || request.action === 'retry') return review(ctx, trx, principal, state, request, now);
+
+  const run = await recordRun(trx, principal, template.id, request.action, revisionOf(request), now, { status: 'succeeded' });
+  const common = { last_run_id: run.id, state_version: sql<number>`state_version + 1`, updated_at: now };
+  if (request.action === 'publish') {
+    await trx
+      .updateTable('template_revisions')
+      .set({ release_notes: request.release_notes })
+      .where('template_id', '=', template.id)
+      .where('revision', '=', request.revision)
+      .execute();
+    const updated = await trx
+      .updateTable('templates')
+      .set({
+        ...common,
+        publication_state: 'published',
+        version: sql`version + 1`,
+        published_revision: request.revision,
+        published_at: now,
+      })
+      .where('id', '=', template.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await publishListing(trx, updated, request.revision, request.release_notes, now);
+    await pruneRevisions(trx, updated);
+  } else if (request.action === 'unpublish') {
+    await trx.updateTable('templates').set({ ...common, publication_state: 'unpublished' }).where('id', '=', template.id).execute();
+    await removeListing(trx, template.id);
+  } else if (request.action === 'republish') {
+    const updated = await trx
+      .updateTable('templates')
+      .set({ ...common, publication_state: 'published', published_at: now })
+      .where('id', '=', template.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await publishListing(trx, updated, updated.published_revision as number, request.release_notes, now);
+  }
+  return run;
+}
+
+/**
+ * One workflow action on an owned Template. The premise is checked first (a refusal is recorded
+ * as a failed run); the action then runs under the Template's row lock. A request that waited
+ * while another changed the Template, and whose premise no longer holds, is refused with
+ * workflow_state_changed.
+ */
+export async function runWorkflow(ctx: DomainContext, principal: Principal, request: WorkflowRequest): Promise<WorkflowResult> {
+  if (request.action === 'create') return createTemplate(ctx, principal, request);
+  const before = await loadTemplate(ctx.db, principal.accountId, request.template_id);
+  const refuse = async (error: AppError): Promise<never> => {
+    await recordRun(ctx.db, principal, request.template_id, request.action, revisionOf(request), ctx.clock.now(), {
+      status: 'failed',
+      errorCode: error.code,
+    });
+    throw error;
+  };
+  try {
+    if ('release_notes' in request) assertNoApiKey([], { release_notes: request.release_notes });
+    assertPremise(before, request);
+  } catch (err) {
+    if (err instanceof AppError) return refuse(err);
+    throw err;
+  }
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const state = await loadTemplate(trx, principal.accountId, request.template_id, { lock: true });
+      if (state.template.state_version !== before.template.state_version) {
+        try {
+          assertPremise(state, request);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          throw new AppError('workflow_state_changed', 'The Template changed while this request waited; read the creator status again.', {
+            reason: err.code,
+            review_state: state.template.review_state,
+            publication_state: state.template.publication_state,
+            draft_revision: state.template.draft_revision,
+          });
+        }
+      }
+      const run = await perform(ctx, trx, principal, state, request);
+      return {
+        template: toTemplate(await loadTemplate(trx, principal.accountId, request.template_id)),
+        run: toRun(run),
+        created: false,
+      };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'workflow_state_changed') return refuse(err);
+    throw err;
+  }
+}

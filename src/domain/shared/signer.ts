@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+const SECRET_NAME = 'token-signing';
+
+/**
+ * Signs opaque tokens (checkpoints) with a key every instance shares: created once in the
+ * database, read on first use.
+ */
+export class Signer {
+  private key: Promise<Buffer> | null = null;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private loadKey(): Promise<Buffer> {
+    this.key ??= (async () => {
+      await this.db
+        .insertInto('service_secrets')
+        .values({ name: SECRET_NAME, secret: randomBytes(32).toString('base64'), created_at: new Date() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await this.db
+        .selectFrom('service_secrets')
+        .select('secret')
+        .where('name', '=', SECRET_NAME)
+        .executeTakeFirstOrThrow();
+      return Buffer.from(row.secret, 'base64');
+    })().catch((err: unknown) => {
+      this.key = null;
+      throw err;
+    });
+    return this.key;
+  }
+
+  private async mac(purpose: string, body: string): Promise<Buffer> {
+    return createHmac('sha256', await this.loadKey()).update(`${purpose}\u0000${body}`).digest().subarray(0, 18);
+  }
+
+  /** `<base64url JSON>.<base64url MAC>`, bound to a purpose so tokens of one kind never pass as another. */
+  async sign(purpose: string, payload: unknown): Promise<string> {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${(await this.mac(purpose, body)).toString('base64url')}`;
+  }
+
+  /** The payload of a token this service signed for this purpose, or null. */
+  async verify(purpose: string, token: string): Promise<unknown> {
+    const [body, signature, extra] = token.split('.');
+    if (!body || !signature || extra !== undefined) return null;
+    const expected = await this.mac(purpose, body);
+    const given = Buffer.from(signature, 'base64url');
+    // Only the canonical encoding counts: the decoder ignores stray characters.
+    if (given.toString('base64url') !== signature) return null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+  }
+}

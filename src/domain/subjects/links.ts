@@ -1,0 +1,130 @@
+import type { components } from '../../generated/openapi';
+import { recordChanges } from '../changes/change-feed';
+import type { DomainContext } from '../context';
+import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
+import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
+import { findVisibleMemory, visibleMemories } from '../memories/memories.repository';
+import { AppError } from '../shared/errors';
+import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import type { Principal } from '../shared/principal';
+import { toSubject, type Subject } from './subjects';
+import { assertSubjectExists, lockOwnedSubject, subjectsOf } from './subjects.repository';
+
+type Link = components['schemas']['Link'];
+
+const memoryNotFound = () => new AppError('memory_not_found', 'No Memory with this ID.');
+
+/** Links a Memory the caller can see to a Subject; linking twice is not an error. */
+export async function linkMemory(
+  ctx: DomainContext,
+  principal: Principal,
+  subjectId: string,
+  memoryId: string,
+): Promise<{ link: Link; created: boolean }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockOwnedSubject(trx, principal, subjectId);
+    if (!(await findVisibleMemory(trx, principal, memoryId))) throw memoryNotFound();
+    const now = ctx.clock.now();
+    const inserted = await trx
+      .insertInto('memory_links')
+      .values({ account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now })
+      .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
+      .returning(['subject_id', 'memory_id', 'created_at'])
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await trx
+        .selectFrom('memory_links')
+        .select(['subject_id', 'memory_id', 'created_at'])
+        .where('subject_id', '=', subjectId)
+        .where('memory_id', '=', memoryId)
+        .executeTakeFirstOrThrow();
+      return { link: { ...existing, created_at: existing.created_at.toISOString() }, created: false };
+    }
+    await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
+    await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
+    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
+    return { link: { ...inserted, created_at: inserted.created_at.toISOString() }, created: true };
+  });
+}
+
+export async function unlinkMemory(
+  ctx: DomainContext,
+  principal: Principal,
+  subjectId: string,
+  memoryId: string,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockOwnedSubject(trx, principal, subjectId);
+    // A Memory the caller cannot see has no link the caller can remove.
+    const visible = await findVisibleMemory(trx, principal, memoryId);
+    const removed = visible
+      ? await trx
+          .deleteFrom('memory_links')
+          .where('subject_id', '=', subjectId)
+          .where('memory_id', '=', memoryId)
+          .returning('memory_id')
+          .executeTakeFirst()
+      : undefined;
+    if (!removed) throw new AppError('link_not_found', 'This Memory is not linked to this Subject.');
+    const now = ctx.clock.now();
+    await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
+    await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
+    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
+  });
+}
+
+export async function listSubjectMemories(
+  ctx: DomainContext,
+  principal: Principal,
+  subjectId: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<Memory>> {
+  await assertSubjectExists(ctx.db, principal, subjectId);
+  const size = pageSize(query.limit);
+  const filters = { subject_id: subjectId };
+  const position = decodeCursor('subject_memories', filters, query.cursor, 2);
+  let select = visibleMemories(ctx.db, principal)
+    .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
+    .select(['l.created_at as linked_at'])
+    .where('l.subject_id', '=', subjectId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(size + 1);
+  if (position) select = select.where(beforeTimeAndId('l.created_at', 'memories.id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toMemoryPreview,
+    (row) => [row.linked_at.toISOString(), row.id],
+    (p) => encodeCursor('subject_memories', filters, p),
+  );
+}
+
+export async function listMemorySubjects(
+  ctx: DomainContext,
+  principal: Principal,
+  memoryId: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<Subject>> {
+  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
+  const size = pageSize(query.limit);
+  const filters = { memory_id: memoryId };
+  const position = decodeCursor('memory_subjects', filters, query.cursor, 2);
+  let select = subjectsOf(ctx.db, principal)
+    .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
+    .select(['l.created_at as linked_at'])
+    .where('l.memory_id', '=', memoryId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('subjects.id', 'desc')
+    .limit(size + 1);
+  if (position) select = select.where(beforeTimeAndId('l.created_at', 'subjects.id', position));
+  const rows = await select.execute();
+  return toPage(
+    rows,
+    size,
+    toSubject,
+    (row) => [row.linked_at.toISOString(), row.id],
+    (p) => encodeCursor('memory_subjects', filters, p),
+  );
+}

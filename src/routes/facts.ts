@@ -1,0 +1,55 @@
+import {
+  acceptFactSuggestion,
+  createFactSuggestion,
+  listFactSuggestions,
+  listSubjectFacts,
+  rejectFactSuggestion,
+} from '../domain/facts/facts';
+import { dismissMemoryInsight, listMemoryInsights } from '../domain/insights/insights';
+import { locationOf, type HandlerGroup } from '../http/handler';
+
+type FactOperations =
+  | 'listSubjectFacts'
+  | 'listFactSuggestions'
+  | 'createFactSuggestion'
+  | 'acceptFactSuggestion'
+  | 'rejectFactSuggestion'
+  | 'listMemoryInsights'
+  | 'dismissMemoryInsight';
+
+export const factHandlers: HandlerGroup<FactOperations> = {
+  listSubjectFacts: async (ctx, { principal, path, query }) => {
+    const page = await listSubjectFacts(ctx, principal, path.subject_id, query);
+    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
+  },
+  listFactSuggestions: async (ctx, { principal, path, query }) => {
+    const page = await listFactSuggestions(ctx, principal, path.subject_id, query);
+    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
+  },
+  createFactSuggestion: async (ctx, { principal, path, body }) => {
+    const { suggestion, created } = await createFactSuggestion(ctx, principal, path.subject_id, body);
+    return created
+      ? {
+          status: 201,
+          body: { ok: true, created, data: suggestion },
+          headers: locationOf(`/subjects/${suggestion.subject_id}/fact-suggestions`),
+        }
+      : { status: 200, body: { ok: true, created, data: suggestion } };
+  },
+  acceptFactSuggestion: async (ctx, { principal, path }) => ({
+    status: 200,
+    body: { ok: true, data: await acceptFactSuggestion(ctx, principal, path.suggestion_id) },
+  }),
+  rejectFactSuggestion: async (ctx, { principal, path }) => ({
+    status: 200,
+    body: { ok: true, data: await rejectFactSuggestion(ctx, principal, path.suggestion_id) },
+  }),
+  listMemoryInsights: async (ctx, { principal, path, query }) => {
+    const page = await listMemoryInsights(ctx, principal, path.subject_id, query);
+    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
+  },
+  dismissMemoryInsight: async (ctx, { principal, path }) => ({
+    status: 200,
+    body: { ok: true, data: await dismissMemoryInsight(ctx, principal, path.insight_id) },
+  }),
+};

@@ -1,0 +1,208 @@
+import { expectError } from '../auth/helpers';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+/**
+ * The creator status: the one place a creator sees every owned Template (owner's view), what
+ * its latest workflow requests did, and the limits that apply before any write.
+ */
+
+interface RunBody {
+  id: string;
+  template_id: string;
+  action: string;
+  revision: number | null;
+  status: 'succeeded' | 'failed';
+  checks: Array<{ check: string; status: string; findings: unknown[] }>;
+  error_code: string | null;
+  created_at: string;
+}
+
+interface TemplateBody {
+  id: string;
+  name: string;
+  draft: { revision: number; files: Array<{ path: string; size: number }> };
+  review: { state: string; reviewed_revision: number | null; last_run_id: string | null };
+  publication: { state: string; version: number; published_revision: number | null };
+}
+
+interface StatusBody {
+  templates: Array<{ template: TemplateBody; latest_runs: RunBody[] }>;
+  limits: Record<string, number>;
+}
+
+const OWNER_FIELDS = ['category', 'created_at', 'draft', 'id', 'license', 'name', 'publication', 'release_notes', 'review', 'summary', 'tags', 'updated_at'];
+const README = '# Focus hours\n\nTwo protected hours of deep work every morning, with a short plan first.\n';
+const LIMITS = {
+  templates_max: 100,
+  files_max: 50,
+  file_chars_max: 100000,
+  total_chars_max: 500000,
+  path_chars_max: 200,
+  body_bytes_max: 2097152,
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+function workflow(token: string, body: Record<string, unknown>) {
+  return t.http.post('/v1/library/templates/workflow').set(bearer(token)).send(body);
+}
+
+function createRequest(token: string, name: string) {
+  return workflow(token, { action: 'create', name, summary: 'Protected focus time', category: 'personal', license: 'MIT' });
+}
+
+async function create(token: string, name: string): Promise<TemplateBody> {
+  const res = await createRequest(token, name);
+  if (res.status !== 201) throw new Error(`creating a Template failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.template as TemplateBody;
+}
+
+async function status(token: string): Promise<StatusBody> {
+  const res = await t.http.get('/v1/library/creator/status').set(bearer(token));
+  if (res.status !== 200) throw new Error(`creator status failed: ${res.status} ${JSON.stringify(res.body)}`);
+  expect(Object.keys(res.body).sort()).toEqual(['data', 'ok']);
+  return res.body.data as StatusBody;
+}
+
+describe('creator status', () => {
+  test("lists only the caller's own Templates, in the owner's view, with the limits that apply", async () => {
+    const a = await t.account();
+    const b = await t.account();
+    const empty = await status(a.readOnlyKey);
+    expect(empty).toEqual({ templates: [], limits: { ...LIMITS, templates_used: 0 } });
+
+    const first = await create(a.readWriteKey, 'Focus hours');
+    const second = await create(a.session, 'Inbox zero');
+    const theirs = await create(b.readWriteKey, 'Not yours');
+
+    for (const token of [a.readOnlyKey, a.readWriteKey, a.session]) {
+      const mine = await status(token);
+      expect(mine.limits).toEqual({ ...LIMITS, templates_used: 2 });
+      expect(mine.templates.map((entry) => entry.template.id).sort()).toEqual([first.id, second.id].sort());
+      for (const entry of mine.templates) {
+        expect(Object.keys(entry).sort()).toEqual(['latest_runs', 'template']);
+        expect(Object.keys(entry.template).sort()).toEqual(OWNER_FIELDS);
+        expect(entry.template.draft.revision).toBe(1);
+        expect(entry.template.draft.files).toEqual([{ path: 'README.md', size: expect.any(Number) }]);
+        expect(entry.template.review).toMatchObject({ state: 'draft', reviewed_revision: null });
+        expect(entry.template.publication).toEqual({ state: 'never_published', version: 0, published_revision: null, published_at: null });
+        expect(entry.latest_runs).toEqual([
+          expect.objectContaining({ template_id: entry.template.id, action: 'create', revision: 1, status: 'succeeded', error_code: null }),
+        ]);
+        expect(entry.template.review.last_run_id).toBe(entry.latest_runs[0]?.id);
+      }
+      expect(JSON.stringify(mine)).not.toContain(theirs.id);
+    }
+
+    // Another account's workflow request on A's Template is 404 and leaves no run behind.
+    expectError(await workflow(b.readWriteKey, { action: 'unpublish', template_id: first.id }), 404, 'template_not_found');
+    expect((await status(a.readOnlyKey)).templates.find((e) => e.template.id === first.id)?.latest_runs).toHaveLength(1);
+
+    const others = await status(b.readOnlyKey);
+    expect(others.templates.map((entry) => entry.template.id)).toEqual([theirs.id]);
+    expect(others.limits.templates_used).toBe(1);
+  });
+
+  test('each Template shows its five latest runs, newest first, refused requests included', async () => {
+    const a = await t.account();
+    const rw = a.readWriteKey;
+    const { id } = await create(rw, 'Focus hours');
+    const runIds: string[] = [];
+    const run = async (body: Record<string, unknown>, expected: number) => {
+      const res = await workflow(rw, { template_id: id, ...body });
+      expect(res.status).toBe(expected);
+      if (res.status === 200) runIds.push(res.body.data.run.id);
+      return res;
+    };
+
+    // 1 create (above) · 2 review of the starter README: changes requested
+    const starterReview = await run({ action: 'submit_review', revision: 1 }, 200);
+    expect(starterReview.body.data.run.status).toBe('failed');
+    const put = await t.http
+      .put(`/v1/library/templates/${id}/draft`)
+      .set(bearer(rw))
+      .send({ base_revision: 1, files: [{ path: 'README.md', content: README }] });
+    expect(put.status).toBe(200);
+    await run({ action: 'submit_review', revision: 2 }, 200); // 3 review passes
+    await run({ action: 'publish', revision: 2, release_notes: 'The first public version.', confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 } }, 200); // 4
+    const refused = await run({ action: 'republish', release_notes: 'It is already published.' }, 400); // 5 refused
+    expectError(refused, 400, 'invalid_template_state');
+    await run({ action: 'unpublish' }, 200); // 6
+    await run({ action: 'republish', release_notes: 'Back in the Library again.' }, 200); // 7
+
+    const mine = await status(a.readOnlyKey);
+    expect(mine.templates).toHaveLength(1);
+    const entry = mine.templates[0] as StatusBody['templates'][number];
+    expect(entry.template.publication).toMatchObject({ state: 'published', version: 1, published_revision: 2 });
+    const latest = entry.latest_runs;
+    expect(latest.map((r) => [r.action, r.status, r.error_code, r.revision])).toEqual([
+      ['republish', 'succeeded', null, null],
+      ['unpublish', 'succeeded', null, null],
+      ['republish', 'failed', 'invalid_template_state', null],
+      ['publish', 'succeeded', null, 2],
+      ['submit_review', 'succeeded', null, 2],
+    ]);
+    expect(latest.every((r) => r.template_id === id)).toBe(true);
+    const times = latest.map((r) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // The runs the responses named, newest first (the refused request had no response run).
+    expect(latest.filter((r) => r.status === 'succeeded').map((r) => r.id)).toEqual([...runIds].reverse().slice(0, 4));
+    expect(entry.template.review.last_run_id).toBe(latest[0]?.id);
+    expect(latest[4]?.checks.map((c) => [c.check, c.status])).toEqual([
+      ['readme_present', 'passed'],
+      ['file_rules', 'passed'],
+      ['license_allowed', 'passed'],
+      ['metadata_complete', 'passed'],
+      ['no_secrets', 'passed'],
+      ['text_only', 'passed'],
+    ]);
+  });
+
+  test('runs are kept per Template: a busy Template does not push out the runs of another', async () => {
+    const a = await t.account();
+    const quiet = await create(a.readWriteKey, 'Quiet');
+    const busy = await create(a.readWriteKey, 'Busy');
+    for (let i = 0; i < 6; i += 1) {
+      const res = await workflow(a.readWriteKey, { action: 'unpublish', template_id: busy.id });
+      expectError(res, 400, 'invalid_template_state');
+    }
+    const mine = await status(a.readOnlyKey);
+    const runsOf = (id: string) => mine.templates.find((entry) => entry.template.id === id)?.latest_runs ?? [];
+    expect(runsOf(quiet.id).map((r) => r.action)).toEqual(['create']);
+    expect(runsOf(busy.id)).toHaveLength(5);
+    expect(runsOf(busy.id).every((r) => r.action === 'unpublish' && r.error_code === 'invalid_template_state')).toBe(true);
+  });
+
+  test('an account owns at most 100 Templates: creations racing for the last places get exactly what is left, the 101st is 400 template_limit_reached', async () => {
+    const a = await t.account();
+    const b = await t.account();
+    const created: string[] = [];
+    for (let start = 0; start < 96; start += 12) {
+      const batch = await Promise.all(Array.from({ length: 12 }, (_, i) => create(a.readWriteKey, `Template ${start + i}`)));
+      created.push(...batch.map((tpl) => tpl.id));
+    }
+    expect(created).toHaveLength(96);
+
+    // Six requests race for the last four places.
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => createRequest(a.readWriteKey, `Racer ${i}`)));
+    expect(racing.map((res) => res.status).sort()).toEqual([201, 201, 201, 201, 400, 400]);
+    for (const res of racing.filter((r) => r.status === 400)) expectError(res, 400, 'template_limit_reached');
+
+    const refused = await createRequest(a.readWriteKey, 'One too many');
+    expectError(refused, 400, 'template_limit_reached');
+    expect(refused.body.error.details).toMatchObject({ templates_max: 100 });
+
+    const mine = await status(a.readOnlyKey);
+    expect(mine.limits).toEqual({ ...LIMITS, templates_used: 100 });
+    expect(mine.templates).toHaveLength(100);
+    expect(new Set(mine.templates.map((entry) => entry.template.id)).size).toBe(100);
+    expect(mine.templates.some((entry) => entry.template.name === 'One too many')).toBe(false);
+
+    // The limit is per account: another creator is not affected.
+    expect((await createRequest(b.readWriteKey, 'Still possible')).status).toBe(201);
+  });
+});

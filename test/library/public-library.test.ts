@@ -1,0 +1,409 @@
+import { randomBytes } from 'node:crypto';
+import { expectError } from '../auth/helpers';
+import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
+
+/**
+ * The public Library: what any authenticated caller finds is the published revision's public
+ * listing, never a draft, an owner field or an unpublished Template.
+ */
+
+interface PublicTemplateBody {
+  id: string;
+  name: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  license: string;
+  version: number;
+  published_at: string;
+  creator: { display_name: string | null };
+  readme_excerpt: string;
+}
+
+interface PageBody {
+  data: PublicTemplateBody[];
+  next_cursor: string | null;
+}
+
+interface DraftFileBody {
+  path: string;
+  content: string;
+}
+
+interface PublishOptions {
+  name?: string;
+  summary?: string;
+  category?: string;
+  tags?: string[];
+  license?: string;
+  readme?: string;
+  files?: DraftFileBody[];
+  releaseNotes?: string;
+}
+
+const PUBLIC_FIELDS = ['category', 'creator', 'id', 'license', 'name', 'published_at', 'readme_excerpt', 'summary', 'tags', 'version'];
+const DEFAULT_README = '# A template\n\nEverything you need to run a calm and useful weekly review with your team.\n';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** A word no other Template of this file contains: letters only, so stemming leaves it whole. */
+function word(): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  return `zq${[...randomBytes(8)].map((b) => letters[b % letters.length]).join('')}`;
+}
+
+function workflow(token: string, body: Record<string, unknown>) {
+  return t.http.post('/v1/library/templates/workflow').set(bearer(token)).send(body);
+}
+
+function putDraft(token: string, id: string, body: Record<string, unknown>) {
+  return t.http.put(`/v1/library/templates/${id}/draft`).set(bearer(token)).send(body);
+}
+
+async function ok<T>(label: string, promise: PromiseLike<{ status: number; body: { data: T } }>, status = 200): Promise<T> {
+  const res = await promise;
+  if (res.status !== status) throw new Error(`${label} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Creates a Template (revision 1) with the given metadata; nothing is published. */
+async function createDraft(token: string, options: PublishOptions = {}): Promise<string> {
+  const data = await ok<{ template: { id: string } }>(
+    'create',
+    workflow(token, {
+      action: 'create',
+      name: options.name ?? 'Weekly review',
+      summary: options.summary ?? 'A calm weekly review for busy teams',
+      category: options.category ?? 'productivity',
+      tags: options.tags ?? [],
+      license: options.license ?? 'MIT',
+    }),
+    201,
+  );
+  return data.template.id;
+}
+
+/** Create, write README (≥ 40 non-blank characters), review, publish: the id of a published Template. */
+async function publish(token: string, options: PublishOptions = {}): Promise<string> {
+  const id = await createDraft(token, options);
+  await ok('draft update', putDraft(token, id, { base_revision: 1, files: [{ path: 'README.md', content: options.readme ?? DEFAULT_README }, ...(options.files ?? [])] }));
+  const reviewed = await ok<{ template: { review: { state: string } }; run: unknown }>(
+    'review',
+    workflow(token, { action: 'submit_review', template_id: id, revision: 2 }),
+  );
+  if (reviewed.template.review.state !== 'ready_to_publish') throw new Error(`review failed: ${JSON.stringify(reviewed.run)}`);
+  await ok(
+    'publish',
+    workflow(token, {
+      action: 'publish',
+      template_id: id,
+      revision: 2,
+      release_notes: options.releaseNotes ?? 'The first public version.',
+      confirm: { license: options.license ?? 'MIT', files_public: true, reviewed_revision: 2 },
+    }),
+  );
+  return id;
+}
+
+async function publishMany(token: string, count: number, options: (i: number) => PublishOptions): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 5) {
+    const batch = Array.from({ length: Math.min(5, count - start) }, (_, i) => publish(token, options(start + i)));
+    ids.push(...(await Promise.all(batch)));
+  }
+  return ids;
+}
+
+function search(token: string, query: Record<string, string | number> = {}) {
+  return t.http.get('/v1/library/templates').query(query).set(bearer(token));
+}
+
+async function searchData(token: string, query: Record<string, string | number> = {}): Promise<PageBody> {
+  const res = await search(token, query);
+  if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(res.body)}`);
+  expect(Object.keys(res.body).sort()).toEqual(['data', 'next_cursor', 'ok']);
+  return res.body as PageBody;
+}
+
+const ids = (page: PageBody) => page.data.map((item) => item.id);
+
+function getPublic(token: string, id: string) {
+  return t.http.get(`/v1/library/templates/${id}`).set(bearer(token));
+}
+
+describe('searching the public Library', () => {
+  test('lists published Templates with exactly the public listing fields, to any authenticated caller', async () => {
+    const subject = uniqueName('ada');
+    const creator = await t.sessionToken(subject, { name: 'Ada Lovelace' });
+    const tag = word();
+    const readme = `# Release checklist\n\n${'Ship it with care and calm. '.repeat(20)}\n`;
+    const id = await publish(creator, {
+      name: 'Release checklist',
+      summary: 'Steps before every release',
+      category: 'engineering',
+      tags: [` ${tag.toUpperCase()} `, 'Shipping'],
+      license: 'Apache-2.0',
+      readme,
+    });
+
+    const reader = await t.account();
+    for (const token of [reader.readOnlyKey, reader.readWriteKey, reader.session, creator]) {
+      const page = await searchData(token, { tag });
+      expect(page.next_cursor).toBeNull();
+      expect(page.data).toHaveLength(1);
+      const item = page.data[0] as PublicTemplateBody;
+      expect(Object.keys(item).sort()).toEqual(PUBLIC_FIELDS);
+      expect(Object.keys(item.creator)).toEqual(['display_name']);
+      expect(item).toEqual({
+        id,
+        name: 'Release checklist',
+        summary: 'Steps before every release',
+        category: 'engineering',
+        tags: [tag, 'shipping'],
+        license: 'Apache-2.0',
+        version: 1,
+        published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        creator: { display_name: 'Ada Lovelace' },
+        readme_excerpt: expect.any(String),
+      });
+      // A plain-text start of the README, at most 300 code points.
+      expect([...item.readme_excerpt].length).toBeLessThanOrEqual(300);
+      expect([...item.readme_excerpt].length).toBeGreaterThan(250);
+      expect(item.readme_excerpt.startsWith('Release checklist Ship it with care and calm.')).toBe(true);
+    }
+    expectError(await t.http.get('/v1/library/templates').query({ tag }), 401, 'unauthorized');
+  });
+
+  test('the README excerpt counts code points and never splits an emoji', async () => {
+    const a = await t.account();
+    const tag = word();
+    await publish(a.readWriteKey, { tags: [tag], readme: `# Emoji\n\n${'😀'.repeat(400)}\n` });
+    const excerpt = (await searchData(a.readOnlyKey, { tag })).data[0]?.readme_excerpt ?? '';
+    expect(excerpt).toBe(`Emoji ${'😀'.repeat(294)}`);
+    expect([...excerpt]).toHaveLength(300);
+  });
+
+  test("the creator's display name is the session's name claim (the harness uses the subject)", async () => {
+    const a = await t.account();
+    const tag = word();
+    await publish(a.readWriteKey, { tags: [tag] });
+    const page = await searchData(a.readOnlyKey, { tag });
+    expect(page.data[0]?.creator).toEqual({ display_name: a.subject });
+  });
+
+  test('a never-published Template and an unpublished one never appear, even by a word only they hold', async () => {
+    const a = await t.account();
+    const tag = word();
+    const draftOnly = word();
+    const gone = word();
+    await createDraft(a.readWriteKey, { name: `Draft ${draftOnly}`, tags: [tag] });
+    const unpublished = await publish(a.readWriteKey, { name: `Gone ${gone}`, tags: [tag] });
+    const kept = await publish(a.readWriteKey, { tags: [tag] });
+    expect(ids(await searchData(a.readWriteKey, { tag }))).toEqual([kept, unpublished]);
+
+    await ok('unpublish', workflow(a.readWriteKey, { action: 'unpublish', template_id: unpublished }));
+    expect(ids(await searchData(a.readWriteKey, { tag }))).toEqual([kept]);
+    expect(ids(await searchData(a.readWriteKey, { query: draftOnly }))).toEqual([]);
+    expect(ids(await searchData(a.readWriteKey, { query: gone }))).toEqual([]);
+    const everything = await searchData(a.readWriteKey, { limit: 50 });
+    expect(ids(everything)).not.toContain(unpublished);
+  });
+
+  test('a word that only the newer, unpublished draft of a published Template holds finds nothing; the public listing keeps the published revision', async () => {
+    const a = await t.account();
+    const published = word();
+    const secret = word();
+    const id = await publish(a.readWriteKey, {
+      name: `Standup ${published}`,
+      readme: `# Standup\n\nA short daily standup format: ${published} yesterday, today, blockers.\n`,
+    });
+    const update = await putDraft(a.readWriteKey, id, {
+      base_revision: 2,
+      name: `Standup ${secret}`,
+      summary: `Now with ${secret} inside`,
+      tags: [secret],
+      files: [
+        { path: 'README.md', content: `# Standup\n\nThe next version mentions ${secret} in its README.\n` },
+        { path: `${secret}.md`, content: secret },
+      ],
+    });
+    expect(update.status).toBe(200);
+
+    expect(ids(await searchData(a.readOnlyKey, { query: secret }))).toEqual([]);
+    expect(ids(await searchData(a.readOnlyKey, { tag: secret }))).toEqual([]);
+    const found = await searchData(a.readOnlyKey, { query: published });
+    expect(ids(found)).toEqual([id]);
+    expect(found.data[0]?.name).toBe(`Standup ${published}`);
+    expect(JSON.stringify(found)).not.toContain(secret);
+
+    const detail = await getPublic(a.readOnlyKey, id);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.files).toEqual([{ path: 'README.md', size: expect.any(Number) }]);
+    expect(JSON.stringify(detail.body)).not.toContain(secret);
+  });
+
+  test('full-text query ranks a Template whose name matches above one whose README mentions the word once', async () => {
+    const a = await t.account();
+    const term = word();
+    const inName = await publish(a.readWriteKey, { name: `Retro ${term}`, summary: 'For small teams, every second week' });
+    // Published later, so newest-first alone would put it first.
+    const inReadme = await publish(a.readWriteKey, {
+      name: 'Team retrospective',
+      readme: `# Team retrospective\n\nRun it every two weeks. Borrowed from the ${term} method, then adapted for remote teams.\n`,
+    });
+    await publish(a.readWriteKey, { name: 'Unrelated', readme: DEFAULT_README });
+    const page = await searchData(a.readOnlyKey, { query: term });
+    expect(ids(page)).toEqual([inName, inReadme]);
+    expect(page.next_cursor).toBeNull();
+    // Web-search syntax: the words of a query are all required.
+    expect(ids(await searchData(a.readOnlyKey, { query: `${term} retrospective` }))).toEqual([inReadme]);
+  });
+
+  test('category and tag filters narrow the listing, alone and together (tags compared lower-cased)', async () => {
+    const a = await t.account();
+    const tag = word();
+    const writing = await publish(a.readWriteKey, { category: 'writing', tags: [tag] });
+    const research = await publish(a.readWriteKey, { category: 'research', tags: [tag, 'papers'] });
+    const otherResearch = await publish(a.readWriteKey, { category: 'research', tags: ['papers'] });
+
+    expect(ids(await searchData(a.readOnlyKey, { tag }))).toEqual([research, writing]);
+    expect(ids(await searchData(a.readOnlyKey, { tag: tag.toUpperCase() }))).toEqual([research, writing]);
+    expect(ids(await searchData(a.readOnlyKey, { tag, category: 'research' }))).toEqual([research]);
+    expect(ids(await searchData(a.readOnlyKey, { tag, category: 'education' }))).toEqual([]);
+    const byCategory = await searchData(a.readOnlyKey, { category: 'research', limit: 50 });
+    expect(ids(byCategory)).toEqual(expect.arrayContaining([research, otherResearch]));
+    expect(ids(byCategory)).not.toContain(writing);
+    expect(byCategory.data.every((item) => item.category === 'research')).toBe(true);
+    expectError(await search(a.readOnlyKey, { category: 'cooking' }), 400, 'invalid_request');
+  });
+
+  test('limit defaults to 20 and may be at most 50: 51 is 400 invalid_request', async () => {
+    const a = await t.account();
+    const tag = word();
+    const published = await publishMany(a.readWriteKey, 21, () => ({ tags: [tag] }));
+    const first = await searchData(a.readOnlyKey, { tag });
+    expect(first.data).toHaveLength(20);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const rest = await searchData(a.readOnlyKey, { tag, cursor: first.next_cursor as string });
+    expect(rest.data).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    expect(new Set([...ids(first), ...ids(rest)])).toEqual(new Set(published));
+
+    expect((await searchData(a.readOnlyKey, { tag, limit: 50 })).data).toHaveLength(21);
+    expectError(await search(a.readOnlyKey, { tag, limit: 51 }), 400, 'invalid_request');
+    expectError(await search(a.readOnlyKey, { tag, limit: 0 }), 400, 'invalid_request');
+  });
+
+  test('pages of 2 over 5 published Templates give each once, newest first, and a cursor only fits the filters it came from', async () => {
+    const a = await t.account();
+    const tag = word();
+    const published = await publishMany(a.readWriteKey, 5, () => ({ tags: [tag] }));
+    const seen: PublicTemplateBody[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let firstCursor: string | null = null;
+    do {
+      const query: Record<string, string | number> = { tag, limit: 2, ...(cursor ? { cursor } : {}) };
+      const page = await searchData(a.readOnlyKey, query);
+      seen.push(...page.data);
+      cursor = page.next_cursor;
+      firstCursor ??= cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.map((item) => item.id)).toHaveLength(5);
+    expect(new Set(seen.map((item) => item.id))).toEqual(new Set(published));
+    const order = [...seen].sort((x, y) => (y.published_at.localeCompare(x.published_at) || y.id.localeCompare(x.id)));
+    expect(seen).toEqual(order);
+
+    const reused = firstCursor as string;
+    expectError(await search(a.readOnlyKey, { tag: word(), limit: 2, cursor: reused }), 400, 'invalid_cursor');
+    expectError(await search(a.readOnlyKey, { tag, category: 'productivity', limit: 2, cursor: reused }), 400, 'invalid_cursor');
+    expectError(await search(a.readOnlyKey, { tag, query: 'review', limit: 2, cursor: reused }), 400, 'invalid_cursor');
+    expectError(await search(a.readOnlyKey, { limit: 2, cursor: reused }), 400, 'invalid_cursor');
+    expectError(await search(a.readOnlyKey, { tag, cursor: 'not-a-cursor' }), 400, 'invalid_cursor');
+    // The page size is not a filter: the same cursor with another limit goes on.
+    const onward = await searchData(a.readOnlyKey, { tag, limit: 10, cursor: reused });
+    expect(onward.data).toHaveLength(3);
+  });
+
+  test('paging through ranked query results gives each match once, best first', async () => {
+    const a = await t.account();
+    const term = word();
+    const byName = await publishMany(a.readWriteKey, 2, (i) => ({ name: `Plan ${term} ${i}` }));
+    const byReadme = await publishMany(a.readWriteKey, 3, (i) => ({
+      name: `Other plan ${i}`,
+      readme: `# Other plan\n\nThis one only mentions ${term} once, deep in its README text.\n`,
+    }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: PageBody = await searchData(a.readOnlyKey, { query: term, limit: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...ids(page));
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set([...byName, ...byReadme]));
+    expect(new Set(seen.slice(0, 2))).toEqual(new Set(byName));
+  });
+});
+
+describe('one public Template', () => {
+  test('a published Template is readable by any account: public listing, published files and release notes', async () => {
+    const owner: TestAccount = await t.account();
+    const id = await publish(owner.readWriteKey, {
+      name: 'Meeting notes',
+      files: [{ path: 'templates/notes.md', content: '## Attendees\n\n## Decisions\n' }],
+      releaseNotes: 'First version: notes and decisions.',
+    });
+    const stranger = await t.account();
+    for (const token of [stranger.readOnlyKey, stranger.readWriteKey, stranger.session, owner.readOnlyKey]) {
+      const res = await getPublic(token, id);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(['files', 'release_notes', 'template']);
+      expect(Object.keys(res.body.data.template).sort()).toEqual(PUBLIC_FIELDS);
+      expect(res.body.data.template).toMatchObject({ id, name: 'Meeting notes', version: 1, creator: { display_name: owner.subject } });
+      expect([...res.body.data.files].sort((x: { path: string }, y: { path: string }) => x.path.localeCompare(y.path))).toEqual([
+        { path: 'README.md', size: [...DEFAULT_README].length },
+        { path: 'templates/notes.md', size: 27 },
+      ]);
+      expect(res.body.data.release_notes).toBe('First version: notes and decisions.');
+    }
+  });
+
+  test('a never-published or unpublished Template is 404 template_not_found, to its owner too', async () => {
+    const owner = await t.account();
+    const draft = await createDraft(owner.readWriteKey);
+    expectError(await getPublic(owner.readWriteKey, draft), 404, 'template_not_found');
+    expectError(await getPublic((await t.account()).readOnlyKey, draft), 404, 'template_not_found');
+
+    const id = await publish(owner.readWriteKey);
+    expect((await getPublic(owner.readOnlyKey, id)).status).toBe(200);
+    await ok('unpublish', workflow(owner.readWriteKey, { action: 'unpublish', template_id: id }));
+    expectError(await getPublic(owner.readWriteKey, id), 404, 'template_not_found');
+    expectError(await getPublic(owner.session, id), 404, 'template_not_found');
+
+    expectError(await getPublic(owner.readOnlyKey, 'tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H'), 404, 'template_not_found');
+    expectError(await getPublic(owner.readOnlyKey, 'tpl_nope'), 400, 'invalid_request');
+  });
+
+  test('after republishing, the Template is back with the files it was published with', async () => {
+    const owner = await t.account();
+    const tag = word();
+    const id = await publish(owner.readWriteKey, { tags: [tag] });
+    await ok('unpublish', workflow(owner.readWriteKey, { action: 'unpublish', template_id: id }));
+    await ok('draft update', putDraft(owner.readWriteKey, id, { base_revision: 2, files: [{ path: 'README.md', content: DEFAULT_README }, { path: 'later.md', content: 'x' }] }));
+    await ok('republish', workflow(owner.readWriteKey, { action: 'republish', template_id: id, release_notes: 'Back in the Library again.' }));
+    const res = await getPublic(owner.readOnlyKey, id);
+    expect(res.status).toBe(200);
+    expect(res.body.data.files).toEqual([{ path: 'README.md', size: [...DEFAULT_README].length }]);
+    expect(res.body.data.release_notes).toBe('Back in the Library again.');
+    expect(ids(await searchData(owner.readOnlyKey, { tag }))).toEqual([id]);
+  });
+});
