@@ -13,6 +13,9 @@ import { escapeLike, mentionedTerm, subjectTerms } from './mentions';
 type MemoryInsight = components['schemas']['MemoryInsight'];
 type Kind = MemoryInsightRow['kind'];
 
+/** Shorter terms have no trigram to look up in the trigram index. */
+const TRIGRAM_MIN_CHARS = 3;
+
 /** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
 export const DUPLICATE_SIMILARITY = 0.85;
 
@@ -113,8 +116,9 @@ export async function refreshMentionsOfMemory(
 }
 
 /**
- * After a Subject is created or renamed: which Memories mention it without a link. The trigram
- * index narrows the candidates; the whole-word rule is applied to those only.
+ * After a Subject is created or renamed: which Memories mention it without a link. An index
+ * narrows the candidates (trigram for terms of three characters or more, full text for shorter
+ * ones), so no change rescans every Memory; the whole-word rule is applied to those only.
  */
 export async function refreshMentionsOfSubject(
   trx: Transaction<DB>,
@@ -127,7 +131,16 @@ export async function refreshMentionsOfSubject(
     .selectFrom('memories')
     .select(['id', 'text'])
     .where('account_id', '=', accountId)
-    .where((eb) => eb.or(terms.map((term) => eb('text', 'ilike', `%${escapeLike(term)}%`))))
+    .where((eb) =>
+      eb.or(
+        terms.map((term) =>
+          [...term].length >= TRIGRAM_MIN_CHARS
+            ? eb('text', 'ilike', `%${escapeLike(term)}%`)
+            : // Too short for the trigram index: the full-text index narrows these instead.
+              sql<boolean>`search @@ plainto_tsquery('english', ${term})`,
+        ),
+      ),
+    )
     .where((eb) =>
       eb.not(
         eb.exists(
