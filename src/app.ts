@@ -19,7 +19,7 @@ import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInQuery } from './http/auth';
 import { jsonBodyByRoute, requireJson } from './http/body';
-import { errorHandler, safeError, sendError, unknownRoute } from './http/errors';
+import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
 import { handlers } from './routes';
@@ -96,8 +96,7 @@ export function createApp(deps: AppDependencies): App {
       await database.ping();
       res.json({ ok: true, data: { status: 'ready' } });
     } catch {
-      res.setHeader('Retry-After', '5');
-      sendError(res, new AppError('service_unavailable', 'The database is not reachable.'));
+      sendError(res, serviceUnavailable());
     }
   });
   app.get('/openapi.yaml', (_req, res) => {

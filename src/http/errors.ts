@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError, safeError, type ErrorCode } from '../domain/shared/errors';
 
 export { safeError };
@@ -108,6 +109,15 @@ const BODY_RULES: Partial<Record<OperationId, (body: unknown) => AppError | null
   },
 };
 
+export function serviceUnavailable(): AppError {
+  return new AppError(
+    'service_unavailable',
+    'The database is unavailable right now; retry shortly.',
+    { retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** Every error, whatever threw it, as an AppError with a stable code. */
 export function toAppError(err: unknown, request?: { operationId?: OperationId; body?: unknown }): AppError {
   if (err instanceof AppError) return err;
@@ -115,6 +125,7 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
     const mapped = fromBodyParser(err);
     if (mapped) return mapped;
   }
+  if (isDatabaseUnavailable(err)) return serviceUnavailable();
   if (isValidatorError(err)) {
     const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
     const byRules = err.status === 400 && rules ? rules(request?.body) : null;
@@ -148,7 +159,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const error = toAppError(err, { operationId: res.locals.operationId, body: req.body });
-    if (error.status >= 500) {
+    if (error.status === 503) {
+      logger.warn({ error: safeError(err), request_id: res.locals.requestId }, 'database unavailable');
+    } else if (error.status >= 500) {
       logger.error({ error: safeError(err), request_id: res.locals.requestId }, 'request failed');
     }
     sendError(res, error);

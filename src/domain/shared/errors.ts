@@ -64,11 +64,12 @@ export const notFound = (code: ErrorCode, message: string): AppError => new AppE
  * error's message, detail or parameters can carry the values a caller sent.
  */
 export function safeError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return { type: typeof err };
-  const { code, routine } = err as { code?: unknown; routine?: unknown };
-  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  // By shape, not instanceof: errors of Node's own modules may come from another realm.
+  if (typeof err !== 'object' || err === null) return { type: typeof err };
+  const { name, code, routine, stack } = err as { name?: unknown; code?: unknown; routine?: unknown; stack?: unknown };
+  const frames = typeof stack === 'string' ? stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
   return {
-    type: err.name,
+    type: typeof name === 'string' ? name : 'object',
     ...(typeof code === 'string' ? { code } : {}),
     ...(typeof routine === 'string' ? { routine } : {}),
     stack: frames.join('\n'),
