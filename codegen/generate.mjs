@@ -64,6 +64,7 @@ function collectOperations() {
         summary: op.summary ?? '',
         description: (op.description ?? '').trim(),
         access: sessionOnly ? 'session' : readOnly ? 'read' : 'write',
+        idempotent: op['x-mtl-idempotent'] === true,
         successStatus: success,
         parameters: parameters.map((p) => ({
           name: p.name,

@@ -22,6 +22,8 @@ import { jsonBodyByRoute, requireJson } from './http/body';
 import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
+import { idempotency } from './http/idempotency';
+import { IdempotencyStore } from './domain/idempotency';
 import { handlers } from './routes';
 import { limits } from './generated/contract';
 
@@ -67,6 +69,7 @@ export function createApp(deps: AppDependencies): App {
     signer: new Signer(database.db),
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
+  const idempotencyStore = new IdempotencyStore(database.db, clock);
   const auth = {
     apiKeys,
     verifySession: createSessionVerifier(config.session),
@@ -120,6 +123,7 @@ export function createApp(deps: AppDependencies): App {
       validateSecurity: false,
       ignoreUndocumented: false,
     }),
+    idempotency(idempotencyStore, logger),
     mountHandlers(ctx, handlers),
   );
   app.use(unknownRoute);

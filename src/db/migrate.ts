@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as init from './migrations/2026_11_22_0001_init';
 import * as subjectsContext from './migrations/2026_11_22_0002_subjects_context';
 import * as library from './migrations/2026_11_22_0003_library';
+import * as idempotency from './migrations/2026_11_22_0004_idempotency';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_init': init,
   '2026_11_22_0002_subjects_context': subjectsContext,
   '2026_11_22_0003_library': library,
+  '2026_11_22_0004_idempotency': idempotency,
 };
 
 /** The names of every migration, oldest first. */

@@ -241,6 +241,20 @@ export interface PublicTemplatesTable {
   search: Generated<string>;
 }
 
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status: number | null;
+  /** jsonb: written as JSON text, read back parsed. */
+  body: ColumnType<unknown, string | null, string | null>;
+  headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -263,6 +277,7 @@ export interface DB {
   template_files: TemplateFilesTable;
   template_runs: TemplateRunsTable;
   public_templates: PublicTemplatesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;

@@ -6,7 +6,7 @@ import { safeError } from './shared/errors';
 const EVERY_MS = 60 * 60 * 1000;
 const TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens. */
+/** Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and idempotency keys. */
 export async function runMaintenance(ctx: DomainContext): Promise<void> {
   const now = ctx.clock.now();
   await pruneChanges(ctx.db, now);
@@ -14,6 +14,7 @@ export async function runMaintenance(ctx: DomainContext): Promise<void> {
     .deleteFrom('subject_deletion_tokens')
     .where('expires_at', '<', new Date(now.getTime() - TOKEN_GRACE_MS))
     .execute();
+  await ctx.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
 }
 
 /** Runs maintenance hourly in the background; the returned function stops it. */

@@ -137,6 +137,7 @@ export const operations = {
     "summary": "List Memories",
     "description": "Newest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -236,10 +237,24 @@ export const operations = {
     "summary": "Create a Memory",
     "description": "Requires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       201
     ],
-    "parameters": [],
+    "parameters": [
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
+      }
+    ],
     "requestBody": {
       "type": "object",
       "additionalProperties": false,
@@ -310,6 +325,7 @@ export const operations = {
     "summary": "Search Memories",
     "description": "Full-text search over text and tags with web-search syntax (quoted phrases, `or`,\n`-word`), ranked by relevance, then recency. When full text finds nothing, typo-tolerant\ntrigram matching answers instead (`match: fuzzy`). `highlight` is a short excerpt of the\ntext with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;\nthere is no cursor.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -376,6 +392,7 @@ export const operations = {
     "summary": "Get several Memories by exact ID",
     "description": "One to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -406,6 +423,7 @@ export const operations = {
     "summary": "Get one Memory",
     "description": "Returns the full text. The `ETag` header carries the revision.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -431,6 +449,7 @@ export const operations = {
     "summary": "Update a Memory",
     "description": "Send at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action.",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -515,6 +534,7 @@ export const operations = {
     "summary": "Delete a Memory",
     "description": "Removes the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact\nIDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -540,6 +560,7 @@ export const operations = {
     "summary": "List Memory revisions",
     "description": "Newest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -588,6 +609,7 @@ export const operations = {
     "summary": "Get one Memory revision in full",
     "description": "",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -624,6 +646,7 @@ export const operations = {
     "summary": "List Subjects linked to a Memory",
     "description": "Most recently linked first.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -672,6 +695,7 @@ export const operations = {
     "summary": "Load a bounded Context Map around a Memory",
     "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -733,6 +757,7 @@ export const operations = {
     "summary": "List or search Subjects",
     "description": "Without `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -799,10 +824,24 @@ export const operations = {
     "summary": "Create a Subject",
     "description": "Names are unique per account, compared case-insensitively (`400 duplicate_subject`).",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       201
     ],
-    "parameters": [],
+    "parameters": [
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
+      }
+    ],
     "requestBody": {
       "type": "object",
       "additionalProperties": false,
@@ -859,6 +898,7 @@ export const operations = {
     "summary": "Get one Subject",
     "description": "",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -884,6 +924,7 @@ export const operations = {
     "summary": "Update one Subject",
     "description": "Send at least one field. A new name must stay unique (`400 duplicate_subject`).",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -949,6 +990,7 @@ export const operations = {
     "summary": "Delete a Subject after confirmation",
     "description": "The second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -985,6 +1027,7 @@ export const operations = {
     "summary": "Prepare a confirmed Subject deletion",
     "description": "The first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       200
     ],
@@ -999,6 +1042,18 @@ export const operations = {
           "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
         }
+      },
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
       }
     ],
     "requestBody": null
@@ -1010,6 +1065,7 @@ export const operations = {
     "summary": "List Memories linked to a Subject",
     "description": "Most recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1058,6 +1114,7 @@ export const operations = {
     "summary": "Link a Memory to a Subject",
     "description": "201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       200,
       201
@@ -1072,6 +1129,18 @@ export const operations = {
           "type": "string",
           "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
         }
       }
     ],
@@ -1097,6 +1166,7 @@ export const operations = {
     "summary": "Remove a Memory link from a Subject",
     "description": "`404 link_not_found` when the Memory is not linked to the Subject.",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1133,6 +1203,7 @@ export const operations = {
     "summary": "Load bounded Subject context",
     "description": "The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1180,6 +1251,7 @@ export const operations = {
     "summary": "List reviewed Subject Facts",
     "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1228,6 +1300,7 @@ export const operations = {
     "summary": "List Fact suggestions of a Subject",
     "description": "Newest first, optionally only one status.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1290,6 +1363,7 @@ export const operations = {
     "summary": "Create a source-backed Fact suggestion",
     "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       200,
       201
@@ -1304,6 +1378,18 @@ export const operations = {
           "type": "string",
           "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
         }
       }
     ],
@@ -1346,6 +1432,7 @@ export const operations = {
     "summary": "List pending read-only Memory insights",
     "description": "Generated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1394,6 +1481,7 @@ export const operations = {
     "summary": "Accept a Fact suggestion",
     "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;\none whose statement now equals a Fact is `400 fact_exists`; one with no source left is\n`400 source_not_found`.",
     "access": "session",
+    "idempotent": true,
     "successStatus": [
       200
     ],
@@ -1408,6 +1496,18 @@ export const operations = {
           "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
         }
+      },
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
       }
     ],
     "requestBody": null
@@ -1419,6 +1519,7 @@ export const operations = {
     "summary": "Reject a Fact suggestion",
     "description": "Application only. A suggestion already reviewed is `400 suggestion_already_reviewed`.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1444,6 +1545,7 @@ export const operations = {
     "summary": "Dismiss a Memory insight",
     "description": "Application only. Idempotent; a dismissed insight stays dismissed while its cause lasts.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1469,6 +1571,7 @@ export const operations = {
     "summary": "Load workspace guidance",
     "description": "Empty guidance (and a null `updated_at`) when none was set.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1482,6 +1585,7 @@ export const operations = {
     "summary": "Set workspace guidance",
     "description": "Application only. Replaces the guidance (0–8,000 code points).",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1507,6 +1611,7 @@ export const operations = {
     "summary": "Load startup context",
     "description": "Sections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1543,6 +1648,7 @@ export const operations = {
     "summary": "Continue from a checkpoint",
     "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). When more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`).",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1590,6 +1696,7 @@ export const operations = {
     "summary": "Search public Templates",
     "description": "Published Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1668,6 +1775,7 @@ export const operations = {
     "summary": "Get one public Template",
     "description": "The public listing and published file list of a published Template; 404 otherwise.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1693,6 +1801,7 @@ export const operations = {
     "summary": "List owned Templates and workflow results",
     "description": "Every Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1706,6 +1815,7 @@ export const operations = {
     "summary": "Read selected, bounded content from an owned draft",
     "description": "A retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
     "access": "read",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1758,6 +1868,7 @@ export const operations = {
     "summary": "Replace an owned private draft",
     "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
     "access": "write",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -1880,11 +1991,25 @@ export const operations = {
     "summary": "Create, review, publish, unpublish or republish an owned Template",
     "description": "One action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.",
     "access": "write",
+    "idempotent": true,
     "successStatus": [
       200,
       201
     ],
-    "parameters": [],
+    "parameters": [
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
+      }
+    ],
     "requestBody": {
       "oneOf": [
         {
@@ -2110,6 +2235,7 @@ export const operations = {
     "summary": "List the account's API keys",
     "description": "Application only. Newest first, revoked keys included. Never returns secrets.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -2147,6 +2273,7 @@ export const operations = {
     "summary": "Create an API key",
     "description": "Application only. The full key (`secret`) is in this response and nowhere else.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       201
     ],
@@ -2188,6 +2315,7 @@ export const operations = {
     "summary": "Get one API key",
     "description": "Application only. Never returns the secret.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -2213,6 +2341,7 @@ export const operations = {
     "summary": "Revoke an API key",
     "description": "Application only. Idempotent; revoking a revoked key returns it unchanged.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],
@@ -2238,6 +2367,7 @@ export const operations = {
     "summary": "Rotate an API key",
     "description": "Application only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). A revoked key cannot\nbe rotated (`400 invalid_request`).",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       201
     ],
@@ -2263,6 +2393,7 @@ export const operations = {
     "summary": "List a key's recent activity",
     "description": "Application only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content.",
     "access": "session",
+    "idempotent": false,
     "successStatus": [
       200
     ],

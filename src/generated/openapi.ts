@@ -1761,6 +1761,14 @@ export type components = {
          */
         IncludeSensitive: boolean;
         TemplateIdPath: components["schemas"]["TemplateId"];
+        /**
+         * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+         *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+         *     key with another request is `400 idempotency_key_reused`; while the first request is still
+         *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+         *     stored, so a retry runs again.
+         */
+        IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
         IfMatch: string;
     };
@@ -1768,6 +1776,8 @@ export type components = {
     headers: {
         /** @description The request's identifier, echoed from a valid incoming `Request-Id` or generated. */
         "Request-Id": string;
+        /** @description `true` when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+        "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description The address of the created resource. */
@@ -1819,7 +1829,16 @@ export interface operations {
     createMemory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1833,6 +1852,7 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
@@ -2177,7 +2197,16 @@ export interface operations {
     createSubject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2191,6 +2220,7 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -2305,7 +2335,16 @@ export interface operations {
     prepareSubjectDeletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 subject_id: components["parameters"]["SubjectIdPath"];
             };
@@ -2317,6 +2356,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,7 +2407,16 @@ export interface operations {
     linkMemory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 subject_id: components["parameters"]["SubjectIdPath"];
             };
@@ -2383,6 +2432,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,6 +2443,7 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -2545,7 +2596,16 @@ export interface operations {
     createFactSuggestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 subject_id: components["parameters"]["SubjectIdPath"];
             };
@@ -2561,6 +2621,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2571,6 +2632,7 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -2624,7 +2686,16 @@ export interface operations {
     acceptFactSuggestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 suggestion_id: components["parameters"]["SuggestionIdPath"];
             };
@@ -2636,6 +2707,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2988,7 +3060,16 @@ export interface operations {
     runTemplateWorkflow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3002,6 +3083,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3012,6 +3094,7 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };

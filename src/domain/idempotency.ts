@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Clock } from './shared/clock';
+import { AppError } from './shared/errors';
+
+const LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A "running" claim older than this belongs to a request that died; a retry may take it over. */
+const ABANDONED_MS = 60 * 1000;
+/** Answers that depend on the moment (conflicts, limits, outages) are not kept: a retry runs again. */
+const NOT_STORED = new Set([409, 412, 429]);
+
+export interface StoredResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+}
+
+export type Claim = { readonly kind: 'claimed' } | { readonly kind: 'replay'; readonly response: StoredResponse };
+
+/** The request as the key covers it: operation, path parameters, query and body. */
+export function fingerprint(operation: string, request: { params: unknown; query: unknown; body: unknown }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([operation, request.params ?? null, request.query ?? null, request.body ?? null]))
+    .digest('hex');
+}
+
+/**
+ * Idempotency keys per account: the first request with a key claims it; a repeat of the same
+ * request gets the stored answer; another request with the same key, or a repeat while the first
+ * is still running, is refused.
+ */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  async claim(accountId: string, key: string, operation: string, print: string): Promise<Claim> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const now = this.clock.now();
+      const inserted = await this.db
+        .insertInto('idempotency_keys')
+        .values({
+          account_id: accountId,
+          key,
+          operation,
+          fingerprint: print,
+          state: 'running',
+          status: null,
+          body: null,
+          headers: null,
+          created_at: now,
+          expires_at: new Date(now.getTime() + LIFETIME_MS),
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (inserted) return { kind: 'claimed' };
+
+      const existing = await this.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!existing) continue;
+      const abandoned = existing.state === 'running' && now.getTime() - existing.created_at.getTime() > ABANDONED_MS;
+      if (existing.expires_at <= now || abandoned) {
+        await this.release(accountId, key, existing.created_at);
+        continue;
+      }
+      if (existing.fingerprint !== print) {
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another request.', {
+          parameter: 'Idempotency-Key',
+        });
+      }
+      if (existing.state === 'running' || existing.status === null) {
+        throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
+          parameter: 'Idempotency-Key',
+        });
+      }
+      return { kind: 'replay', response: { status: existing.status, body: existing.body, headers: existing.headers ?? {} } };
+    }
+    throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
+      parameter: 'Idempotency-Key',
+    });
+  }
+
+  /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
+  async complete(accountId: string, key: string, response: StoredResponse): Promise<void> {
+    if (response.status >= 500 || NOT_STORED.has(response.status)) {
+      await this.release(accountId, key);
+      return;
+    }
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({
+        state: 'done',
+        status: response.status,
+        body: JSON.stringify(response.body ?? null),
+        headers: JSON.stringify(response.headers),
+      })
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  private async release(accountId: string, key: string, createdAt?: Date): Promise<void> {
+    let query = this.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key);
+    if (createdAt) query = query.where('created_at', '=', createdAt);
+    await query.execute();
+  }
+}
