@@ -1,11 +1,68 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { createApp, createLogger } from './app';
+import type { Logger } from 'pino';
+import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/connect';
+import { openDatabase, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunningServer {
+  readonly server: Server;
+  readonly app: App;
+  readonly database: Database;
+  readonly port: number;
+  /**
+   * Stops accepting connections, lets requests in flight finish (at most 10 s), writes buffered
+   * activity entries and closes the database.
+   */
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates it (under an advisory lock) and starts listening. */
+export async function startServer(config: Config, logger: Logger = createLogger(config)): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  const applied = await migrateToLatest(database.db);
+  logger.info({ database: database.kind, migrations_applied: applied }, 'database ready');
+
+  const app = createApp({ config, database, logger });
+  const server = app.express.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}`)),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, host: config.host, database: database.kind }, 'MTL listening');
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down: finishing requests in flight');
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      forced.unref();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections of requests that finish become idle (keep-alive): close them as they do.
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      await closed;
+      clearInterval(idle);
+      clearTimeout(forced);
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { server, app, database, port, stop };
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -18,43 +75,24 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
-  const applied = await migrateToLatest(database.db);
-  logger.info({ database: database.kind, migrations_applied: applied }, 'database ready');
-
-  const app = createApp({ config, database, logger });
-  const server: Server = app.express.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, host: config.host, database: database.kind }, 'MTL listening');
-  });
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    process.stderr.write(`MTL cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}\n`);
-    process.exit(1);
-  });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    forced.unref();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await app.close();
-    await database.close();
-    logger.info('stopped');
-    process.exit(0);
+  const running = await startServer(config);
+  const shutdown = (signal: string) => {
+    process.stderr.write(`${signal} received\n`);
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`Shutdown failed: ${inspect(err)}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`MTL failed to start: ${err instanceof Error ? (err.stack ?? err.message) : inspect(err)}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`MTL failed to start: ${err instanceof Error ? (err.stack ?? err.message) : inspect(err)}\n`);
+    process.exit(1);
+  });
+}
