@@ -23,6 +23,7 @@ import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } 
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
 import { idempotency } from './http/idempotency';
+import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency';
 import { handlers } from './routes';
 import { limits } from './generated/contract';
@@ -33,6 +34,8 @@ export interface AppDependencies {
   readonly clock?: Clock;
   readonly logger?: Logger;
   readonly reviewChecks?: readonly ReviewCheck[];
+  /** Shared limiter state (REDIS_URL); without it the limits are kept in this process. */
+  readonly redis?: RedisConnection;
 }
 
 export interface App {
@@ -109,9 +112,11 @@ export function createApp(deps: AppDependencies): App {
 
   app.use(
     API_BASE,
+    failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:')),
     refuseCredentialsInQuery,
     authenticate(auth),
     recordActivity(activity, clock),
+    principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:')),
     resolveOperations(API_BASE),
     requireJson,
     jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),

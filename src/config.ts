@@ -36,6 +36,12 @@ export interface Config {
   readonly validateResponses: boolean;
   readonly trustProxy: boolean;
   readonly activityFlushMs: number;
+  /** Requests per minute for each API key and each session account. */
+  readonly rateLimitPerMinute: number;
+  /** Failed authentications per minute for each client address. */
+  readonly authFailureLimitPerMinute: number;
+  /** Shared limiter state for several instances; null keeps it in this process. */
+  readonly redisUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -129,5 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     activityFlushMs: integer(env, 'ACTIVITY_FLUSH_MS', 1000, 10, 60000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+    authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
   });
 }

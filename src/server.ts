@@ -6,6 +6,7 @@ import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { connectRedis } from './http/rate-limit';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,7 +32,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const applied = await migrateToLatest(database.db);
   logger.info({ database: database.kind, migrations_applied: applied }, 'database ready');
 
-  const app = createApp({ config, database, logger });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const app = createApp({ config, database, logger, ...(redis ? { redis } : {}) });
   const server = app.express.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -57,6 +59,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       clearTimeout(forced);
       await app.close();
       await database.close();
+      if (redis) await redis.quit();
       logger.info('stopped');
     })();
     return stopping;

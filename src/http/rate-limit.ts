@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import { createClient } from 'redis';
+import { AppError } from '../domain/shared/errors';
+import { locals } from './request-context';
+
+const WINDOW_MS = 60_000;
+
+/** A Redis connection that every instance's limiters share. */
+export type RedisConnection = ReturnType<typeof createClient>;
+
+export async function connectRedis(url: string): Promise<RedisConnection> {
+  const client = createClient({ url, socket: { connectTimeout: 5000 } });
+  // Errors surface on the commands that fail; the client reconnects by itself.
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+/** The limiters' state: in this process, or in Redis so that every instance shares one budget. */
+export function limiterStore(redis: RedisConnection | undefined, prefix: string): Store | undefined {
+  if (!redis) return undefined;
+  return new RedisStore({ prefix, sendCommand: (...args: string[]) => redis.sendCommand(args) });
+}
+
+/** What the limiter left on the request (it sets `req.rateLimit`). */
+const resetTimeOf = (req: object): Date | undefined => (req as { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
+
+function tooManyRequests(resetTime: Date | undefined): AppError {
+  const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
+  return new AppError(
+    'rate_limited',
+    `Too many requests; retry after ${seconds} seconds.`,
+    { retry_after_seconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+const common = {
+  windowMs: WINDOW_MS,
+  standardHeaders: 'draft-8' as const,
+  legacyHeaders: false,
+  // Keys are built from principals, not raw addresses; the library's start-up checks do not apply.
+  validate: false,
+};
+
+/** The per-minute budget of each API key, and of each session's account. */
+export function principalLimiter(limit: number, store: Store | undefined): RequestHandler {
+  return rateLimit({
+    ...common,
+    limit,
+    ...(store ? { store } : {}),
+    identifier: 'principal',
+    keyGenerator: (_req, res) => {
+      const principal = locals(res).principal;
+      return principal?.kind === 'api_key' ? `key:${principal.keyId}` : `account:${principal?.accountId ?? 'none'}`;
+    },
+    handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
+  });
+}
+
+/** Failed authentication, counted per client address: only 401 answers use this budget. */
+export function failedAuthenticationLimiter(limit: number, store: Store | undefined): RequestHandler {
+  return rateLimit({
+    ...common,
+    limit,
+    ...(store ? { store } : {}),
+    identifier: 'failed-authentication',
+    keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
+  });
+}

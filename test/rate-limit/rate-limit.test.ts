@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createApp } from '../../src/app';
+import { connectRedis, type RedisConnection } from '../../src/http/rate-limit';
+import { expectError } from '../auth/helpers';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('per-principal budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t.close());
+
+  test('every /v1 response carries RateLimit-Policy and RateLimit', async () => {
+    const alice = await t.account();
+    const res = await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey));
+    expect(res.status).toBe(200);
+    expect(res.headers['ratelimit-policy']).toMatch(/q=3/);
+    expect(res.headers['ratelimit']).toMatch(/r=2/);
+    const unauthenticated = await t.http.get('/v1/memories');
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers['ratelimit-policy']).toBeDefined();
+  });
+
+  test('when a key has used its budget, then it gets 429 rate_limited with Retry-After, while another key of the account still works', async () => {
+    const alice = await t.account();
+    for (let i = 0; i < 3; i += 1) expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+    const limited = await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey));
+    expectError(limited, 429, 'rate_limited', true);
+    const seconds = Number(limited.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(limited.body.error.details).toEqual({ retry_after_seconds: seconds });
+    expect(limited.headers['ratelimit']).toMatch(/r=0/);
+    // The budget belongs to the key: the account's other key has its own.
+    expect((await t.http.get('/v1/memories').set(bearer(alice.readWriteKey))).status).toBe(200);
+  });
+
+  test('a session budget belongs to its account', async () => {
+    const bob = await t.account();
+    const session = await t.sessionToken(bob.subject);
+    // account() used one session request per key it created (two), so one is left.
+    expect((await t.http.get('/v1/memories').set(bearer(session))).status).toBe(200);
+    expectError(await t.http.get('/v1/memories').set(bearer(session)), 429, 'rate_limited', true);
+  });
+});
+
+describe('failed authentication per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t.close());
+
+  test('when an address keeps failing to authenticate, then it gets 429 rate_limited; successful requests do not count', async () => {
+    const alice = await t.account();
+    for (let i = 0; i < 5; i += 1) expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expectError(await t.http.get('/v1/memories').set(bearer('mtl_ro_wrong')), 401, 'unauthorized');
+    expectError(await t.http.get('/v1/memories').set(bearer('mtl_ro_wrong')), 429, 'rate_limited', true);
+  });
+});
+
+async function redisOrNull(): Promise<RedisConnection | null> {
+  try {
+    return await Promise.race([
+      connectRedis(REDIS_URL),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+describe('several instances with REDIS_URL', () => {
+  let redis: RedisConnection | null = null;
+  let t: TestApp;
+  beforeAll(async () => {
+    redis = await redisOrNull();
+    if (!redis) process.stdout.write(`Redis does not answer at ${REDIS_URL}: the shared-budget test is skipped\n`);
+    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    if (redis) await redis.quit();
+  });
+
+  test('two instances on one Redis share one budget per key', async () => {
+    if (!redis) return;
+    const apps = [0, 1].map(() => createApp({ config: t.config, database: t.database, redis: redis as RedisConnection }));
+    try {
+      const session = await t.sessionToken(`shared-${randomBytes(4).toString('hex')}`);
+      const created = await request(apps[0]!.express)
+        .post('/v1/account/api-keys')
+        .set(bearer(session))
+        .send({ name: 'shared', mode: 'read_only' });
+      expect(created.status).toBe(201);
+      const key = created.body.data.secret as string;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push((await request(apps[i % 2]!.express).get('/v1/memories').set(bearer(key))).status);
+      }
+      // Four requests fit the shared budget of four, whichever instance served them.
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  });
+});
