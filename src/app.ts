@@ -112,9 +112,8 @@ export function createApp(deps: AppDependencies): App {
 
   app.use(
     API_BASE,
-    failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:')),
     refuseCredentialsInQuery,
-    authenticate(auth),
+    authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:'))),
     recordActivity(activity, clock),
     principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:')),
     resolveOperations(API_BASE),

@@ -63,12 +63,20 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
-export function authenticate(auth: Authenticators): RequestHandler {
+/**
+ * Sets the request's principal. A failed authentication first passes through `onFailure` (the
+ * per-address limiter), which lets the 401 through or answers 429 itself.
+ */
+export function authenticate(auth: Authenticators, onFailure?: RequestHandler): RequestHandler {
   return async (req, res, next) => {
     try {
       res.locals.principal = await principalFor(bearerToken(req.get('authorization')), auth);
       next();
     } catch (err) {
+      if (onFailure && err instanceof AppError && err.code === 'unauthorized') {
+        void onFailure(req, res, (limited?: unknown) => next(limited ?? err));
+        return;
+      }
       next(err);
     }
   };

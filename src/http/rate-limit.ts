@@ -60,7 +60,10 @@ export function principalLimiter(limit: number, store: Store | undefined): Reque
   });
 }
 
-/** Failed authentication, counted per client address: only 401 answers use this budget. */
+/**
+ * Failed authentication, counted per client address. It runs only on the failure path (see
+ * authenticate), so each failure uses the budget and a valid credential is never refused.
+ */
 export function failedAuthenticationLimiter(limit: number, store: Store | undefined): RequestHandler {
   return rateLimit({
     ...common,
@@ -68,8 +71,6 @@ export function failedAuthenticationLimiter(limit: number, store: Store | undefi
     ...(store ? { store } : {}),
     identifier: 'failed-authentication',
     keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
   });
 }

@@ -1,0 +1,59 @@
+// The bare baseline of the benchmark: a minimal Express app on the same database that runs the
+// same domain queries as the service, without validation, authentication, limits or logging.
+import express from 'express';
+import pino from 'pino';
+import { openDatabase } from '../src/db/connect';
+import { ActivityRecorder } from '../src/domain/api-keys/activity';
+import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';
+import type { DomainContext } from '../src/domain/context';
+import { startupContext } from '../src/domain/context/startup';
+import { subjectContext } from '../src/domain/context/subject-context';
+import { getLibraryTemplate, searchLibrary } from '../src/domain/library/public';
+import { batchGetMemories } from '../src/domain/memories/batch';
+import { createMemory, getMemory, listMemories } from '../src/domain/memories/memories';
+import { searchMemories } from '../src/domain/memories/search';
+import { systemClock } from '../src/domain/shared/clock';
+import type { Principal } from '../src/domain/shared/principal';
+import { Signer } from '../src/domain/shared/signer';
+
+async function main(): Promise<void> {
+  const accountId = process.env.BENCH_ACCOUNT_ID;
+  if (!accountId) throw new Error('BENCH_ACCOUNT_ID is required');
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL ?? null,
+    dataDir: process.env.DATA_DIR ?? './data',
+    poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
+  const logger = pino({ level: 'silent' });
+  const ctx: DomainContext = {
+    db: database.db,
+    clock: systemClock,
+    logger,
+    activity: new ActivityRecorder(database.db, systemClock, logger, 1000),
+    apiKeys: new ApiKeyAuthenticator(database.db, systemClock),
+    signer: new Signer(database.db),
+  };
+  const principal: Principal = { kind: 'session', accountId };
+  const app = express();
+  app.use(express.json({ limit: '1mb' }));
+  const route = (handler: (req: express.Request) => Promise<unknown>, status = 200): express.RequestHandler =>
+    async (req, res) => {
+      res.status(status).json({ ok: true, data: await handler(req) });
+    };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  app.get('/v1/memories/search', route((req) => searchMemories(ctx, principal, { q: text(req.query.q) ?? '' })));
+  app.get('/v1/memories/batch', route((req) => batchGetMemories(ctx, principal, (text(req.query.ids) ?? '').split(','))));
+  app.get('/v1/memories/:id', route((req) => getMemory(ctx, principal, String(req.params.id))));
+  app.get('/v1/memories', route(async (req) => (await listMemories(ctx, principal, { limit: Number(req.query.limit ?? 20) })).items));
+  app.post('/v1/memories', route((req) => createMemory(ctx, principal, req.body), 201));
+  app.get('/v1/subjects/:id/context', route((req) => subjectContext(ctx, principal, String(req.params.id), {})));
+  app.get('/v1/context/startup', route(() => startupContext(ctx, principal, {})));
+  app.get('/v1/library/templates/:id', route((req) => getLibraryTemplate(ctx, String(req.params.id))));
+  app.get('/v1/library/templates', route(async (req) => (await searchLibrary(ctx, { query: text(req.query.query) })).items));
+  app.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => process.stdout.write('baseline listening\n'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`baseline failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,336 @@
+// `npm run bench`: seeds a realistic data set, starts MTL on PostgreSQL (and on the embedded
+// database), drives it with autocannon at fixed concurrency, runs the same scenarios against a bare
+// baseline, and writes docs/benchmarks.json and docs/benchmarks.md.
+//
+// Sizes and load are configurable: BENCH_MEMORIES (100000), BENCH_SUBJECTS (2000),
+// BENCH_LINKS_PER_SUBJECT (10), BENCH_EMBEDDED_MEMORIES (10000), BENCH_DURATION seconds (10),
+// BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { createApiKey } from '../src/domain/api-keys/api-keys';
+import { updateDraft } from '../src/domain/library/templates';
+import { runWorkflow } from '../src/domain/library/workflow';
+import { newId } from '../src/domain/shared/ids';
+import type { Principal } from '../src/domain/shared/principal';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SIZES = {
+  memories: env('BENCH_MEMORIES', 100_000),
+  subjects: env('BENCH_SUBJECTS', 2_000),
+  linksPerSubject: env('BENCH_LINKS_PER_SUBJECT', 10),
+  embeddedMemories: env('BENCH_EMBEDDED_MEMORIES', 10_000),
+};
+const DURATION = env('BENCH_DURATION', 10);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
+const WARM_UP = 2;
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT = join(__dirname, '..', '..');
+const SECRET = randomBytes(32).toString('hex');
+
+const WORDS = (
+  'project meeting deploy release review customer budget roadmap design research travel family ' +
+  'health recipe garden invoice contract server database latency search memory context template ' +
+  'library weekly planning notes decision preference instruction event reference typescript ' +
+  'postgres kubernetes migration incident retrospective hiring onboarding security backup'
+).split(' ');
+
+function sentence(length: number, seed: number): string {
+  const words: string[] = [];
+  let total = 0;
+  for (let i = 0; total < length; i += 1) {
+    const word = WORDS[(seed * 31 + i * 17 + (i * i) % 7) % WORDS.length] as string;
+    words.push(word);
+    total += word.length + 1;
+  }
+  return words.join(' ').slice(0, length);
+}
+
+interface Seeded {
+  readonly accountId: string;
+  readonly apiKey: string;
+  readonly memoryIds: string[];
+  readonly subjectIds: string[];
+  readonly templateIds: string[];
+}
+
+/** The account, its key and the data the scenarios read. */
+async function seed(database: Database, memories: number): Promise<Seeded> {
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')) });
+  const app = createApp({ config, database, logger });
+  const db = database.db;
+  const accountId = newId('account');
+  const now = new Date();
+  await db.insertInto('accounts').values({ id: accountId, external_id: `bench-${accountId}`, display_name: 'Bench', created_at: now }).execute();
+  const principal: Principal = { kind: 'session', accountId };
+  const apiKey = (await createApiKey(app.ctx, principal, { name: 'bench', mode: 'read_write' })).secret;
+
+  const memoryIds: string[] = [];
+  for (let start = 0; start < memories; start += 1000) {
+    const rows = [];
+    for (let i = start; i < Math.min(memories, start + 1000); i += 1) {
+      const at = new Date(now.getTime() - (memories - i) * 1000);
+      const id = newId('memory', at.getTime());
+      memoryIds.push(id);
+      rows.push({
+        id,
+        account_id: accountId,
+        text: sentence(40 + ((i * 7919) % 1960), i),
+        type: ['note', 'preference', 'instruction', 'decision', 'event', 'reference'][i % 6] as string,
+        sensitivity: i % 50 === 0 ? 'sensitive' : 'normal',
+        tags: [WORDS[i % WORDS.length] as string],
+        pinned: i % 500 === 0,
+        revision: 1,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await db.insertInto('memories').values(rows).execute();
+  }
+  const subjectIds: string[] = [];
+  const subjects = Math.min(SIZES.subjects, Math.max(1, Math.floor(memories / 10)));
+  for (let start = 0; start < subjects; start += 500) {
+    const rows = [];
+    for (let i = start; i < Math.min(subjects, start + 500); i += 1) {
+      const id = newId('subject');
+      subjectIds.push(id);
+      rows.push({ id, account_id: accountId, name: `Subject ${i} ${WORDS[i % WORDS.length]}`, kind: 'topic', aliases: [], description: '', created_at: now, updated_at: now });
+    }
+    await db.insertInto('subjects').values(rows).execute();
+  }
+  const links = [];
+  const facts = [];
+  const sources = [];
+  for (const [s, subjectId] of subjectIds.entries()) {
+    for (let l = 0; l < SIZES.linksPerSubject; l += 1) {
+      links.push({ account_id: accountId, subject_id: subjectId, memory_id: memoryIds[(s * 37 + l * 101) % memoryIds.length] as string, created_at: now });
+    }
+    const factId = newId('fact');
+    facts.push({ id: factId, account_id: accountId, subject_id: subjectId, statement: `Fact ${s} about ${WORDS[s % WORDS.length]}`, statement_key: `fact ${s}`, accepted_at: now, created_at: now });
+    sources.push({ account_id: accountId, fact_id: factId, memory_id: links[links.length - 1]!.memory_id });
+  }
+  for (let i = 0; i < links.length; i += 2000) {
+    await db.insertInto('memory_links').values(links.slice(i, i + 2000)).onConflict((oc) => oc.doNothing()).execute();
+  }
+  for (let i = 0; i < facts.length; i += 1000) await db.insertInto('facts').values(facts.slice(i, i + 1000)).execute();
+  for (let i = 0; i < sources.length; i += 1000) await db.insertInto('fact_sources').values(sources.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
+
+  const templateIds: string[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const created = await runWorkflow(app.ctx, principal, {
+      action: 'create',
+      name: `Template ${i} ${WORDS[i]}`,
+      summary: `A ${WORDS[i]} template for ${WORDS[i + 1]}`,
+      category: 'productivity',
+      license: 'MIT',
+    });
+    const id = created.template.id;
+    await updateDraft(app.ctx, principal, id, {
+      base_revision: 1,
+      files: [{ path: 'README.md', content: `# Template ${i}\n\n${sentence(400, i)}\n` }],
+    });
+    await runWorkflow(app.ctx, principal, { action: 'submit_review', template_id: id, revision: 2 });
+    await runWorkflow(app.ctx, principal, {
+      action: 'publish',
+      template_id: id,
+      revision: 2,
+      release_notes: 'First public version.',
+      confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 },
+    });
+    templateIds.push(id);
+  }
+  await app.close();
+  await sql`analyze`.execute(db);
+  return { accountId, apiKey, memoryIds, subjectIds, templateIds };
+}
+
+interface Scenario {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+}
+
+function scenarios(data: Seeded): Scenario[] {
+  const pick = (ids: string[], n: number) => ids[Math.floor(ids.length / 2) + n] ?? ids[0];
+  return [
+    { name: 'get one Memory', method: 'GET', path: `/v1/memories/${pick(data.memoryIds, 0)}` },
+    { name: 'list Memories', method: 'GET', path: '/v1/memories?limit=20' },
+    { name: 'search Memories', method: 'GET', path: '/v1/memories/search?q=kubernetes%20incident' },
+    { name: 'batch of eight', method: 'GET', path: `/v1/memories/batch?ids=${data.memoryIds.slice(100, 108).join(',')}` },
+    { name: 'create a Memory', method: 'POST', path: '/v1/memories', body: JSON.stringify({ text: 'Benchmark memory about the weekly deploy window.', tags: ['bench'] }) },
+    { name: 'Subject context', method: 'GET', path: `/v1/subjects/${pick(data.subjectIds, 0)}/context` },
+    { name: 'startup context', method: 'GET', path: '/v1/context/startup' },
+    { name: 'public Library search', method: 'GET', path: '/v1/library/templates?query=planning' },
+  ];
+}
+
+interface Result {
+  readonly scenario: string;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+async function drive(port: number, token: string, scenario: Scenario, duration = DURATION): Promise<Result> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${scenario.path}`,
+    method: scenario.method,
+    connections: CONNECTIONS,
+    duration,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(scenario.body ? { body: scenario.body } : {}),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) {
+    // One sample of what went wrong, so a failing scenario explains itself.
+    const sample = await fetch(`http://127.0.0.1:${port}${scenario.path}`, {
+      method: scenario.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(scenario.body ? { body: scenario.body } : {}),
+    }).then(
+      async (res) => `${res.status} ${(await res.text()).slice(0, 200)}`,
+      (err: unknown) => String(err),
+    );
+    process.stdout.write(`  ${scenario.name}: ${errors} errors; a sample answer: ${sample}\n`);
+  }
+  return {
+    scenario: scenario.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+function peakMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function startProcess(script: string, extraEnv: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', script)], {
+    env: { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/memories`, { headers: { authorization: 'Bearer x' } });
+      if (res.status > 0) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function runTarget(label: string, script: string, extraEnv: Record<string, string>, port: number, token: string, data: Seeded) {
+  const child = await startProcess(script, extraEnv, port);
+  const results: Result[] = [];
+  for (const scenario of scenarios(data)) {
+    await drive(port, token, scenario, WARM_UP); // warm-up: caches, JIT, connection pool
+    const result = await drive(port, token, scenario);
+    results.push(result);
+    process.stdout.write(`${label.padEnd(22)} ${scenario.name.padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`);
+  }
+  const peak = peakMemoryMb(child.pid as number);
+  await stop(child);
+  return { results, peakMemoryMb: peak };
+}
+
+async function main(): Promise<void> {
+  const benchDatabase = `mtl_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${benchDatabase}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${benchDatabase}`;
+  const databaseUrl = url.toString();
+  try {
+    process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
+    const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
+    await migrateToLatest(database.db);
+    const data = await seed(database, SIZES.memories);
+    await database.close();
+
+    const serviceEnv = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
+    const service = await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data);
+    const baseline = await runTarget('baseline (PostgreSQL)', 'scripts/bench-baseline.js', { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId }, 3302, data.apiKey, data);
+
+    process.stdout.write(`Seeding the embedded database: ${SIZES.embeddedMemories} Memories…\n`);
+    const dataDir = mkdtempSync(join(os.tmpdir(), 'mtl-bench-embedded-'));
+    const embedded = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 });
+    await migrateToLatest(embedded.db);
+    const embeddedData = await seed(embedded, SIZES.embeddedMemories);
+    await embedded.close();
+    const embeddedRun = await runTarget('service (embedded)', 'src/server.js', { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' }, 3303, embeddedData.apiKey, embeddedData);
+
+    const rows = service.results.map((result, i) => {
+      const base = baseline.results[i] as Result;
+      return { ...result, baseline_rps: base.rps, ratio: base.rps > 0 ? Math.round((result.rps / base.rps) * 100) / 100 : null, embedded: embeddedRun.results[i] };
+    });
+    const machine = {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? 'unknown',
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    };
+    const report = {
+      at: new Date().toISOString(),
+      machine,
+      sizes: SIZES,
+      duration_s: DURATION,
+      connections: CONNECTIONS,
+      peak_memory_mb: { service: service.peakMemoryMb, baseline: baseline.peakMemoryMb, embedded: embeddedRun.peakMemoryMb },
+      scenarios: rows,
+    };
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    writeFileSync(join(ROOT, 'docs', 'benchmarks.json'), JSON.stringify(report, null, 2) + '\n');
+    const table = [
+      '| scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | ratio | embedded req/s | embedded p99 ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baseline_rps} | ${r.ratio ?? '–'} | ${r.embedded?.rps ?? '–'} | ${r.embedded?.p99 ?? '–'} |`,
+      ),
+    ].join('\n');
+    const markdown = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8').replace(
+      /<!-- results -->[\s\S]*<!-- \/results -->/,
+      `<!-- results -->\nRun ${report.at} on ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}, ${machine.platform}.\n` +
+        `${SIZES.memories} Memories, ${SIZES.subjects} Subjects on PostgreSQL (${SIZES.embeddedMemories} on the embedded database); ` +
+        `${CONNECTIONS} connections, ${DURATION} s per scenario after a warm-up run.\n\n${table}\n\n` +
+        `Peak server memory (RSS high-water mark): service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB.\n<!-- /results -->`,
+    );
+    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
+    process.stdout.write(`\n${table}\n\nPeak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);
+  } finally {
+    await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
