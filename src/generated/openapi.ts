@@ -1645,6 +1645,7 @@ export type components = {
         Unauthorized: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -1799,6 +1800,8 @@ export type components = {
         RateLimit: string;
         /** @description The limit that applies (IETF httpapi draft 8), e.g. `"600-in-1min"; q=600; w=60`. Sent on every `/v1` response. */
         "RateLimit-Policy": string;
+        /** @description The scheme to authenticate with: `Bearer realm="mtl"`. */
+        "WWW-Authenticate": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description The address of the created resource. */
