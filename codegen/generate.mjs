@@ -159,9 +159,166 @@ async function typesModule() {
   return HEADER + astToString(ast);
 }
 
+/** OpenAPI 3.0 schema to JSON Schema (for MCP tools): `nullable` becomes a null type, OpenAPI-only keys go. */
+function toJsonSchema(node) {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const { nullable, example, discriminator, xml, externalDocs, ...rest } = node;
+  const schema = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) =>
+      key === 'properties' ? [key, Object.fromEntries(Object.entries(value).map(([name, s]) => [name, toJsonSchema(s)]))] : [key, toJsonSchema(value)],
+    ),
+  );
+  if (nullable !== true) return schema;
+  if (typeof schema.type === 'string') {
+    const nullableSchema = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) nullableSchema.enum = [...new Set([...schema.enum, null])];
+    return nullableSchema;
+  }
+  const { description, ...inner } = schema;
+  return { ...(description ? { description } : {}), anyOf: [inner, { type: 'null' }] };
+}
+
+/** An argument name for a header parameter: Idempotency-Key becomes idempotency_key. */
+const argumentName = (parameter) => (parameter.in === 'header' ? parameter.name.toLowerCase().replace(/-/g, '_') : parameter.name);
+
+function successSchema(op) {
+  const schemas = Object.entries(op.responses)
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .map(([, response]) => deref(response).content?.['application/json']?.schema)
+    .filter(Boolean)
+    .map((schema) => JSON.stringify(toJsonSchema(schema)));
+  const distinct = [...new Set(schemas)].map((text) => JSON.parse(text));
+  if (distinct.length === 0) throw new Error(`${op.operationId} has no JSON success response`);
+  return distinct.length === 1 ? distinct[0] : { type: 'object', anyOf: distinct };
+}
+
+function toolDescription(summary, op, notes) {
+  return [summary, (op.description ?? '').trim(), ...notes].filter(Boolean).join('\n\n');
+}
+
+/**
+ * One MCP tool per public operation (one per action for the Template workflow), its input schema
+ * built from the operation's parameters and request body: path, query and header parameters and
+ * the body's properties become the tool's arguments.
+ */
+function mcpToolsModule() {
+  const tools = [];
+  const names = new Set();
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const id = op.operationId;
+      const security = op.security ?? spec.security ?? [];
+      const sessionOnly = security.length > 0 && security.flatMap((r) => Object.keys(r)).every((s) => s === 'session');
+      const single = op['x-mtl-mcp-tool'];
+      const perAction = op['x-mtl-mcp-tools'];
+      if (sessionOnly) {
+        if (single || perAction) throw new Error(`${id} is application-only and cannot be an MCP tool`);
+        continue;
+      }
+      if (!single && !perAction) throw new Error(`${id} has no x-mtl-mcp-tool name`);
+      const readOnly = method === 'get' || op['x-mtl-read-only'] === true;
+      const idempotent = op['x-mtl-idempotent'] === true;
+      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref(p));
+      const argumentsOf = {};
+      const properties = {};
+      const required = [];
+      for (const parameter of parameters) {
+        const name = argumentName(parameter);
+        const schema = toJsonSchema(parameter.schema);
+        properties[name] = parameter.description && !schema.description ? { ...schema, description: parameter.description.trim() } : schema;
+        if (parameter.required) required.push(name);
+        argumentsOf[name] = { in: parameter.in, name: parameter.name };
+      }
+      const body = op.requestBody ? deref(op.requestBody) : null;
+      const bodySchema = body?.content?.['application/json']?.schema;
+      const notes = [
+        readOnly ? '' : 'Needs a read-write API key (or an application session).',
+        idempotent ? 'Pass `idempotency_key` to make a retry safe: a repeat returns the first answer.' : '',
+      ];
+      const variants = perAction
+        ? Object.entries(bodySchema.discriminator.mapping).map(([action, ref]) => {
+            const tool = perAction[action];
+            if (!tool) throw new Error(`${id}: no tool for action ${action}`);
+            const variant = deref({ $ref: ref });
+            const { [bodySchema.discriminator.propertyName]: _fixed, ...rest } = variant.properties;
+            return {
+              name: tool.name,
+              summary: tool.summary,
+              fixedBody: { [bodySchema.discriminator.propertyName]: action },
+              body: { ...variant, properties: rest, required: (variant.required ?? []).filter((r) => r !== bodySchema.discriminator.propertyName) },
+            };
+          })
+        : [{ name: single, summary: op.summary, fixedBody: {}, body: bodySchema ?? null }];
+      for (const variant of variants) {
+        if (names.has(variant.name)) throw new Error(`Duplicate MCP tool name ${variant.name}`);
+        names.add(variant.name);
+        const toolProperties = { ...properties };
+        const toolRequired = [...required];
+        const bodyArguments = [];
+        if (variant.body) {
+          if (variant.body.type !== 'object' || !variant.body.properties) throw new Error(`${id}: the request body must be an object schema`);
+          for (const [name, schema] of Object.entries(variant.body.properties)) {
+            if (name in toolProperties) throw new Error(`${id}: body property ${name} collides with a parameter`);
+            toolProperties[name] = toJsonSchema(schema);
+            bodyArguments.push(name);
+          }
+          toolRequired.push(...(variant.body.required ?? []));
+        }
+        tools.push({
+          name: variant.name,
+          operationId: id,
+          title: variant.summary,
+          description: toolDescription(variant.summary, op, notes),
+          readOnly,
+          idempotent,
+          parameters: argumentsOf,
+          bodyArguments,
+          hasBody: variant.body !== null,
+          fixedBody: variant.fixedBody,
+          inputSchema: {
+            type: 'object',
+            additionalProperties: false,
+            properties: toolProperties,
+            ...(toolRequired.length > 0 ? { required: toolRequired } : {}),
+          },
+          outputSchema: successSchema(op),
+        });
+      }
+    }
+  }
+  const json = (value) => JSON.stringify(value, null, 2);
+  return (
+    HEADER +
+    `/* eslint-disable */\n` +
+    `import type { OperationId } from './contract';\n\n` +
+    `export interface McpToolDefinition {\n` +
+    `  readonly name: string;\n` +
+    `  readonly operationId: OperationId;\n` +
+    `  readonly title: string;\n` +
+    `  readonly description: string;\n` +
+    `  readonly readOnly: boolean;\n` +
+    `  readonly idempotent: boolean;\n` +
+    `  /** Arguments that are parameters: where each goes in the HTTP request. */\n` +
+    `  readonly parameters: Readonly<Record<string, { readonly in: 'path' | 'query' | 'header'; readonly name: string }>>;\n` +
+    `  /** Arguments that are properties of the request body. */\n` +
+    `  readonly bodyArguments: readonly string[];\n` +
+    `  readonly hasBody: boolean;\n` +
+    `  /** Body properties the tool sets itself (the workflow action). */\n` +
+    `  readonly fixedBody: Readonly<Record<string, string>>;\n` +
+    `  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
+    `  readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
+    `}\n\n` +
+    `export const mcpTools: readonly McpToolDefinition[] = ${json(tools)};\n`
+  );
+}
+
 const outputs = {
   'openapi.ts': await typesModule(),
   'contract.ts': contractModule(),
+  'mcp-tools.ts': mcpToolsModule(),
 };
 
 let stale = [];

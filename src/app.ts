@@ -27,6 +27,7 @@ import { failedAuthenticationLimiter, limiterStore, principalLimiter, type Redis
 import { IdempotencyStore } from './domain/idempotency';
 import { handlers } from './routes';
 import { limits } from './generated/contract';
+import { MCP_PATH, mcpRouter } from './mcp/http';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -110,12 +111,27 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
+  // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
+  const authenticated = authenticate(
+    auth,
+    failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:')),
+  );
+  const limited = principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:'));
+
+  app.use(
+    MCP_PATH,
+    refuseCredentialsInQuery,
+    authenticated,
+    limited,
+    mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger }),
+  );
+
   app.use(
     API_BASE,
     refuseCredentialsInQuery,
-    authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:'))),
+    authenticated,
     recordActivity(activity, clock),
-    principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:')),
+    limited,
     resolveOperations(API_BASE),
     requireJson,
     jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),

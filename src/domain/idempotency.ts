@@ -18,10 +18,24 @@ export interface StoredResponse {
 
 export type Claim = { readonly kind: 'claimed' } | { readonly kind: 'replay'; readonly response: StoredResponse };
 
-/** The request as the key covers it: operation, path parameters, query and body. */
+/** JSON with every object's keys sorted, so the order a client wrote them in does not matter. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
+ * The request as the key covers it: operation, path parameters, query and body. A REST request
+ * and an MCP tool call with the same content have the same fingerprint.
+ */
 export function fingerprint(operation: string, request: { params: unknown; query: unknown; body: unknown }): string {
   return createHash('sha256')
-    .update(JSON.stringify([operation, request.params ?? null, request.query ?? null, request.body ?? null]))
+    .update(JSON.stringify(canonical([operation, request.params ?? {}, request.query ?? {}, request.body ?? null])))
     .digest('hex');
 }
 

@@ -2228,6 +2228,20 @@ export const operations = {
       }
     }
   },
+  "getPrincipal": {
+    "method": "GET",
+    "path": "/principal",
+    "tag": "Principal",
+    "summary": "Describe the calling credential",
+    "description": "Whether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
+    "access": "read",
+    "idempotent": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null
+  },
   "listApiKeys": {
     "method": "GET",
     "path": "/account/api-keys",

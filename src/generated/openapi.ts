@@ -738,6 +738,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/principal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the calling credential
+         * @description Whether the caller is an application session or an API key, and for a key its ID and
+         *     mode, so a client can tell which operations it may call before calling them (a read-only
+         *     key gets `403 insufficient_key_mode` on writes).
+         */
+        get: operations["getPrincipal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/api-keys": {
         parameters: {
             query?: never;
@@ -1562,6 +1584,21 @@ export type components = {
         };
         /** @enum {string} */
         ApiKeyMode: "read_only" | "read_write";
+        PrincipalResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                /** @enum {string} */
+                kind: "api_key" | "session";
+                /** @description The API key's ID; null for a session. */
+                key_id: string | null;
+                /**
+                 * @description The API key's mode; null for a session (which may call every operation).
+                 * @enum {string|null}
+                 */
+                key_mode: "read_only" | "read_write" | null;
+            };
+        };
         ApiKeyCreate: {
             name: string;
             mode: components["schemas"]["ApiKeyMode"];
@@ -3170,6 +3207,31 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPrincipal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling credential. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrincipalResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -134,9 +134,9 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
   return new AppError('internal_error', 'Something went wrong on our side.');
 }
 
-export function sendError(res: Response, error: AppError): void {
-  const requestId = String(res.locals.requestId ?? '');
-  const body: ErrorBody = {
+/** The error envelope of an error, as REST responses and MCP tool errors carry it. */
+export function errorBody(error: AppError, requestId: string): ErrorBody {
+  return {
     ok: false,
     error: {
       code: error.code,
@@ -147,6 +147,10 @@ export function sendError(res: Response, error: AppError): void {
       ...(error.details ? { details: error.details } : {}),
     },
   };
+}
+
+export function sendError(res: Response, error: AppError): void {
+  const body = errorBody(error, String(res.locals.requestId ?? ''));
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
   res.status(error.status).json(body);

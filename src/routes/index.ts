@@ -4,6 +4,7 @@ import { contextHandlers } from './context';
 import { factHandlers } from './facts';
 import { libraryHandlers } from './library';
 import { memoryHandlers } from './memories';
+import { principalHandlers } from './principal';
 import { subjectHandlers } from './subjects';
 
 /** Every operation of the contract and its handler: a missing one does not compile. */
@@ -14,4 +15,5 @@ export const handlers: Handlers = {
   ...contextHandlers,
   ...libraryHandlers,
   ...apiKeyHandlers,
+  ...principalHandlers,
 };

@@ -1,0 +1,8054 @@
+// Generated from openapi.yaml by `npm run codegen`. Do not edit by hand.
+/* eslint-disable */
+import type { OperationId } from './contract';
+
+export interface McpToolDefinition {
+  readonly name: string;
+  readonly operationId: OperationId;
+  readonly title: string;
+  readonly description: string;
+  readonly readOnly: boolean;
+  readonly idempotent: boolean;
+  /** Arguments that are parameters: where each goes in the HTTP request. */
+  readonly parameters: Readonly<Record<string, { readonly in: 'path' | 'query' | 'header'; readonly name: string }>>;
+  /** Arguments that are properties of the request body. */
+  readonly bodyArguments: readonly string[];
+  readonly hasBody: boolean;
+  /** Body properties the tool sets itself (the workflow action). */
+  readonly fixedBody: Readonly<Record<string, string>>;
+  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
+  readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
+}
+
+export const mcpTools: readonly McpToolDefinition[] = [
+  {
+    "name": "list_memories",
+    "operationId": "listMemories",
+    "title": "List Memories",
+    "description": "List Memories\n\nNewest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "type": {
+        "in": "query",
+        "name": "type"
+      },
+      "tag": {
+        "in": "query",
+        "name": "tag"
+      },
+      "sensitivity": {
+        "in": "query",
+        "name": "sensitivity"
+      },
+      "pinned": {
+        "in": "query",
+        "name": "pinned"
+      },
+      "updated_since": {
+        "in": "query",
+        "name": "updated_since"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "Only Memories carrying this tag (compared lower-case)."
+        },
+        "sensitivity": {
+          "type": "string",
+          "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+          "enum": [
+            "normal",
+            "sensitive",
+            "secret"
+          ]
+        },
+        "pinned": {
+          "type": "boolean"
+        },
+        "updated_since": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Only Memories updated at or after this instant."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "text",
+              "text_truncated",
+              "type",
+              "sensitivity",
+              "tags",
+              "pinned",
+              "revision",
+              "created_at",
+              "updated_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "text": {
+                "type": "string"
+              },
+              "text_truncated": {
+                "type": "boolean",
+                "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "note",
+                  "preference",
+                  "instruction",
+                  "decision",
+                  "event",
+                  "reference"
+                ]
+              },
+              "sensitivity": {
+                "type": "string",
+                "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                "enum": [
+                  "normal",
+                  "sensitive",
+                  "secret"
+                ]
+              },
+              "tags": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "pinned": {
+                "type": "boolean"
+              },
+              "revision": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "create_memory",
+    "operationId": "createMemory",
+    "title": "Create a Memory",
+    "description": "Create a Memory\n\nRequires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "text",
+      "type",
+      "sensitivity",
+      "tags",
+      "pinned"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32000,
+          "pattern": "\\S",
+          "description": "1–32,000 code points, not only whitespace; stored as given."
+        },
+        "type": {
+          "allOf": [
+            {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            }
+          ],
+          "default": "note"
+        },
+        "sensitivity": {
+          "allOf": [
+            {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            }
+          ],
+          "default": "normal"
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "No control characters; trimmed and stored lower-case."
+          },
+          "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
+        },
+        "pinned": {
+          "type": "boolean",
+          "default": false
+        }
+      },
+      "required": [
+        "text"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "text",
+            "text_truncated",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "revision",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "text": {
+              "type": "string"
+            },
+            "text_truncated": {
+              "type": "boolean",
+              "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "search_memories",
+    "operationId": "searchMemories",
+    "title": "Search Memories",
+    "description": "Search Memories\n\nFull-text search over text and tags with web-search syntax (quoted phrases, `or`,\n`-word`), ranked by relevance, then recency. When full text finds nothing, typo-tolerant\ntrigram matching answers instead (`match: fuzzy`). `highlight` is a short excerpt of the\ntext with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;\nthere is no cursor.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "q": {
+        "in": "query",
+        "name": "q"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "type": {
+        "in": "query",
+        "name": "type"
+      },
+      "tag": {
+        "in": "query",
+        "name": "tag"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "q": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "pattern": "\\S"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 10
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      },
+      "required": [
+        "q"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "memory",
+              "score",
+              "match",
+              "highlight"
+            ],
+            "properties": {
+              "memory": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "text",
+                  "text_truncated",
+                  "type",
+                  "sensitivity",
+                  "tags",
+                  "pinned",
+                  "revision",
+                  "created_at",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean",
+                    "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "revision": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "created_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              },
+              "score": {
+                "type": "number",
+                "description": "Relevance; higher is better. Comparable only within one response."
+              },
+              "match": {
+                "type": "string",
+                "enum": [
+                  "fulltext",
+                  "fuzzy"
+                ]
+              },
+              "highlight": {
+                "type": "string",
+                "description": "A short excerpt with matched words wrapped in `<mark>` and `</mark>`."
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_memories",
+    "operationId": "batchGetMemories",
+    "title": "Get several Memories by exact ID",
+    "description": "Get several Memories by exact ID\n\nOne to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "ids": {
+        "in": "query",
+        "name": "ids"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 8,
+          "items": {
+            "type": "string",
+            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+          }
+        }
+      },
+      "required": [
+        "ids"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "items",
+            "budget"
+          ],
+          "properties": {
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "status"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "ok",
+                      "error"
+                    ]
+                  },
+                  "memory": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "id",
+                      "text",
+                      "text_truncated",
+                      "type",
+                      "sensitivity",
+                      "tags",
+                      "pinned",
+                      "revision",
+                      "created_at",
+                      "updated_at"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "text_truncated": {
+                        "type": "boolean",
+                        "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "note",
+                          "preference",
+                          "instruction",
+                          "decision",
+                          "event",
+                          "reference"
+                        ]
+                      },
+                      "sensitivity": {
+                        "type": "string",
+                        "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                        "enum": [
+                          "normal",
+                          "sensitive",
+                          "secret"
+                        ]
+                      },
+                      "tags": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "pinned": {
+                        "type": "boolean"
+                      },
+                      "revision": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "created_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "updated_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      }
+                    }
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "description": "True when the item's text was shortened, by the per-item or the total budget."
+                  },
+                  "text_length": {
+                    "type": "integer",
+                    "description": "The full text's length in code points."
+                  },
+                  "error": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "code",
+                      "message"
+                    ],
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "description": "Stable machine code of an error. New codes may be added within `v1`.\n",
+                        "enum": [
+                          "invalid_request",
+                          "invalid_json",
+                          "credentials_in_query",
+                          "invalid_cursor",
+                          "batch_too_large",
+                          "memory_in_use",
+                          "duplicate_subject",
+                          "confirmation_required",
+                          "invalid_confirmation",
+                          "confirmation_stale",
+                          "source_not_found",
+                          "source_not_linked",
+                          "fact_exists",
+                          "invalid_checkpoint",
+                          "checkpoint_expired",
+                          "invalid_template_state",
+                          "invalid_draft",
+                          "secret_in_content",
+                          "publish_confirmation_mismatch",
+                          "idempotency_key_reused",
+                          "idempotency_key_in_use",
+                          "unauthorized",
+                          "insufficient_key_mode",
+                          "session_required",
+                          "secret_memory_forbidden",
+                          "not_found",
+                          "memory_not_found",
+                          "subject_not_found",
+                          "link_not_found",
+                          "suggestion_not_found",
+                          "template_not_found",
+                          "api_key_not_found",
+                          "revision_not_found",
+                          "insight_not_found",
+                          "suggestion_already_reviewed",
+                          "template_limit_reached",
+                          "method_not_allowed",
+                          "draft_changed",
+                          "workflow_state_changed",
+                          "precondition_failed",
+                          "payload_too_large",
+                          "unsupported_media_type",
+                          "rate_limited",
+                          "internal_error",
+                          "service_unavailable",
+                          "body_budget_exceeded"
+                        ]
+                      },
+                      "message": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "budget": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "per_item",
+                "total",
+                "used"
+              ],
+              "properties": {
+                "per_item": {
+                  "type": "integer",
+                  "enum": [
+                    2000
+                  ],
+                  "description": "Code points of text per item."
+                },
+                "total": {
+                  "type": "integer",
+                  "enum": [
+                    12000
+                  ],
+                  "description": "Code points of text per response."
+                },
+                "used": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 12000
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_memory",
+    "operationId": "getMemory",
+    "title": "Get one Memory",
+    "description": "Get one Memory\n\nReturns the full text. The `ETag` header carries the revision.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "text",
+            "text_truncated",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "revision",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "text": {
+              "type": "string"
+            },
+            "text_truncated": {
+              "type": "boolean",
+              "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "update_memory",
+    "operationId": "updateMemory",
+    "title": "Update a Memory",
+    "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action.\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      },
+      "if_match": {
+        "in": "header",
+        "name": "If-Match"
+      }
+    },
+    "bodyArguments": [
+      "text",
+      "type",
+      "sensitivity",
+      "tags",
+      "pinned"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "if_match": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "The expected current revision as an entity tag (`\"3\"`), or `*`."
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32000,
+          "pattern": "\\S",
+          "description": "1–32,000 code points, not only whitespace; stored as given."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "sensitivity": {
+          "type": "string",
+          "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+          "enum": [
+            "normal",
+            "sensitive",
+            "secret"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "No control characters; trimmed and stored lower-case."
+          },
+          "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
+        },
+        "pinned": {
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "text",
+            "text_truncated",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "revision",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "text": {
+              "type": "string"
+            },
+            "text_truncated": {
+              "type": "boolean",
+              "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "delete_memory",
+    "operationId": "deleteMemory",
+    "title": "Delete a Memory",
+    "description": "Delete a Memory\n\nRemoves the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact\nIDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "deleted"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "deleted": {
+              "type": "boolean",
+              "enum": [
+                true
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_memory_revisions",
+    "operationId": "listMemoryRevisions",
+    "title": "List Memory revisions",
+    "description": "List Memory revisions\n\nNewest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "memory_id",
+              "revision",
+              "text",
+              "text_truncated",
+              "type",
+              "sensitivity",
+              "tags",
+              "pinned",
+              "created_at",
+              "actor"
+            ],
+            "properties": {
+              "memory_id": {
+                "type": "string",
+                "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "revision": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "text": {
+                "type": "string"
+              },
+              "text_truncated": {
+                "type": "boolean"
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "note",
+                  "preference",
+                  "instruction",
+                  "decision",
+                  "event",
+                  "reference"
+                ]
+              },
+              "sensitivity": {
+                "type": "string",
+                "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                "enum": [
+                  "normal",
+                  "sensitive",
+                  "secret"
+                ]
+              },
+              "tags": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "pinned": {
+                "type": "boolean"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "actor": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "kind"
+                ],
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "api_key",
+                      "session"
+                    ]
+                  },
+                  "key_id": {
+                    "type": "string",
+                    "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "get_memory_revision",
+    "operationId": "getMemoryRevision",
+    "title": "Get one Memory revision in full",
+    "description": "Get one Memory revision in full",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      },
+      "revision": {
+        "in": "path",
+        "name": "revision"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id",
+        "revision"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "memory_id",
+            "revision",
+            "text",
+            "text_truncated",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "created_at",
+            "actor"
+          ],
+          "properties": {
+            "memory_id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "text": {
+              "type": "string"
+            },
+            "text_truncated": {
+              "type": "boolean"
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "actor": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "kind"
+              ],
+              "properties": {
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "api_key",
+                    "session"
+                  ]
+                },
+                "key_id": {
+                  "type": "string",
+                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_memory_subjects",
+    "operationId": "listMemorySubjects",
+    "title": "List Subjects linked to a Memory",
+    "description": "List Subjects linked to a Memory\n\nMost recently linked first.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "kind",
+              "aliases",
+              "description",
+              "memory_count",
+              "created_at",
+              "updated_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "name": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "person",
+                  "project",
+                  "organization",
+                  "place",
+                  "topic",
+                  "other"
+                ]
+              },
+              "aliases": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "description": {
+                "type": "string"
+              },
+              "memory_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "get_context_map",
+    "operationId": "getContextMap",
+    "title": "Load a bounded Context Map around a Memory",
+    "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      },
+      "depth": {
+        "in": "query",
+        "name": "depth"
+      },
+      "max_nodes": {
+        "in": "query",
+        "name": "max_nodes"
+      },
+      "include_sensitive": {
+        "in": "query",
+        "name": "include_sensitive"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "depth": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "default": 2
+        },
+        "max_nodes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "root",
+            "nodes",
+            "edges",
+            "truncated",
+            "omitted_nodes"
+          ],
+          "properties": {
+            "root": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "nodes": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "kind",
+                  "label"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "memory",
+                      "subject",
+                      "fact"
+                    ]
+                  },
+                  "label": {
+                    "type": "string",
+                    "maxLength": 200
+                  }
+                }
+              }
+            },
+            "edges": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "from",
+                  "to",
+                  "kind"
+                ],
+                "properties": {
+                  "from": {
+                    "type": "string"
+                  },
+                  "to": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "linked_to",
+                      "fact_of",
+                      "sourced_from"
+                    ],
+                    "description": "`linked_to`: Memory → Subject; `fact_of`: Fact → Subject; `sourced_from`: Fact → Memory."
+                  }
+                }
+              }
+            },
+            "truncated": {
+              "type": "boolean"
+            },
+            "omitted_nodes": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_subjects",
+    "operationId": "listSubjects",
+    "title": "List or search Subjects",
+    "description": "List or search Subjects\n\nWithout `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "q": {
+        "in": "query",
+        "name": "q"
+      },
+      "kind": {
+        "in": "query",
+        "name": "kind"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "q": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "kind",
+              "aliases",
+              "description",
+              "memory_count",
+              "created_at",
+              "updated_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "name": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "person",
+                  "project",
+                  "organization",
+                  "place",
+                  "topic",
+                  "other"
+                ]
+              },
+              "aliases": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "description": {
+                "type": "string"
+              },
+              "memory_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "create_subject",
+    "operationId": "createSubject",
+    "title": "Create a Subject",
+    "description": "Create a Subject\n\nNames are unique per account, compared case-insensitively (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "name",
+      "kind",
+      "aliases",
+      "description"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "allOf": [
+            {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            }
+          ],
+          "default": "other"
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "name"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "name",
+            "kind",
+            "aliases",
+            "description",
+            "memory_count",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "kind": {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            },
+            "aliases": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "memory_count": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_subject",
+    "operationId": "getSubject",
+    "title": "Get one Subject",
+    "description": "Get one Subject",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "name",
+            "kind",
+            "aliases",
+            "description",
+            "memory_count",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "kind": {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            },
+            "aliases": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "memory_count": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "update_subject",
+    "operationId": "updateSubject",
+    "title": "Update one Subject",
+    "description": "Update one Subject\n\nSend at least one field. A new name must stay unique (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      }
+    },
+    "bodyArguments": [
+      "name",
+      "kind",
+      "aliases",
+      "description"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+          },
+          "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "name",
+            "kind",
+            "aliases",
+            "description",
+            "memory_count",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "kind": {
+              "type": "string",
+              "enum": [
+                "person",
+                "project",
+                "organization",
+                "place",
+                "topic",
+                "other"
+              ]
+            },
+            "aliases": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "memory_count": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "delete_subject",
+    "operationId": "deleteSubject",
+    "title": "Delete a Subject after confirmation",
+    "description": "Delete a Subject after confirmation\n\nThe second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "confirmation_token": {
+        "in": "query",
+        "name": "confirmation_token"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "confirmation_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "The token from `POST /subjects/{subject_id}/deletion/prepare`."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "deleted"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "deleted": {
+              "type": "boolean",
+              "enum": [
+                true
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "prepare_subject_deletion",
+    "operationId": "prepareSubjectDeletion",
+    "title": "Prepare a confirmed Subject deletion",
+    "description": "Prepare a confirmed Subject deletion\n\nThe first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "subject_id",
+            "confirmation_token",
+            "expires_at",
+            "impact"
+          ],
+          "properties": {
+            "subject_id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "confirmation_token": {
+              "type": "string",
+              "description": "Single-use; send it as `confirmation_token` on the DELETE within 10 minutes."
+            },
+            "expires_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "impact": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "linked_memories",
+                "facts",
+                "fact_suggestions",
+                "insights"
+              ],
+              "properties": {
+                "linked_memories": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "facts": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "fact_suggestions": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "insights": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_subject_memories",
+    "operationId": "listSubjectMemories",
+    "title": "List Memories linked to a Subject",
+    "description": "List Memories linked to a Subject\n\nMost recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "text",
+              "text_truncated",
+              "type",
+              "sensitivity",
+              "tags",
+              "pinned",
+              "revision",
+              "created_at",
+              "updated_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "text": {
+                "type": "string"
+              },
+              "text_truncated": {
+                "type": "boolean",
+                "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "note",
+                  "preference",
+                  "instruction",
+                  "decision",
+                  "event",
+                  "reference"
+                ]
+              },
+              "sensitivity": {
+                "type": "string",
+                "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                "enum": [
+                  "normal",
+                  "sensitive",
+                  "secret"
+                ]
+              },
+              "tags": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "pinned": {
+                "type": "boolean"
+              },
+              "revision": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "link_memory",
+    "operationId": "linkMemory",
+    "title": "Link a Memory to a Subject",
+    "description": "Link a Memory to a Subject\n\n201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "memory_id"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "memory_id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "subject_id",
+        "memory_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "subject_id",
+            "memory_id",
+            "created_at"
+          ],
+          "properties": {
+            "subject_id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "memory_id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "unlink_memory",
+    "operationId": "unlinkMemory",
+    "title": "Remove a Memory link from a Subject",
+    "description": "Remove a Memory link from a Subject\n\n`404 link_not_found` when the Memory is not linked to the Subject.\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "memory_id": {
+        "in": "path",
+        "name": "memory_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "memory_id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "subject_id",
+        "memory_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "subject_id",
+            "memory_id",
+            "deleted"
+          ],
+          "properties": {
+            "subject_id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "memory_id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "deleted": {
+              "type": "boolean",
+              "enum": [
+                true
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_subject_context",
+    "operationId": "getSubjectContext",
+    "title": "Load bounded Subject context",
+    "description": "Load bounded Subject context\n\nThe Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "max_chars": {
+        "in": "query",
+        "name": "max_chars"
+      },
+      "include_sensitive": {
+        "in": "query",
+        "name": "include_sensitive"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "max_chars": {
+          "type": "integer",
+          "minimum": 500,
+          "maximum": 20000,
+          "default": 6000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "subject",
+            "facts",
+            "memories",
+            "pending_insights",
+            "budget",
+            "omitted"
+          ],
+          "properties": {
+            "subject": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "kind",
+                "aliases",
+                "description",
+                "memory_count",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "person",
+                    "project",
+                    "organization",
+                    "place",
+                    "topic",
+                    "other"
+                  ]
+                },
+                "aliases": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "description": {
+                  "type": "string"
+                },
+                "memory_count": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Linked Memories the caller can see (secret ones are not counted for API keys)."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "facts": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "subject_id",
+                  "statement",
+                  "sources",
+                  "accepted_at",
+                  "created_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "subject_id": {
+                    "type": "string",
+                    "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "statement": {
+                    "type": "string"
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "memory_id"
+                      ],
+                      "properties": {
+                        "memory_id": {
+                          "type": "string",
+                          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                        }
+                      }
+                    }
+                  },
+                  "accepted_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "created_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "memories": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "type",
+                  "sensitivity",
+                  "pinned",
+                  "tags",
+                  "text",
+                  "text_truncated",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "pending_insights": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "subject_id",
+                  "kind",
+                  "status",
+                  "summary",
+                  "memory_ids",
+                  "created_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "subject_id": {
+                    "type": "string",
+                    "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "unlinked_mention",
+                      "possible_duplicate"
+                    ]
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "dismissed"
+                    ]
+                  },
+                  "summary": {
+                    "type": "string"
+                  },
+                  "memory_ids": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  },
+                  "created_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "budget": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "max_chars",
+                "used_chars"
+              ],
+              "properties": {
+                "max_chars": {
+                  "type": "integer"
+                },
+                "used_chars": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "omitted": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "facts",
+                "memories",
+                "insights"
+              ],
+              "properties": {
+                "facts": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "memories": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "insights": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_subject_facts",
+    "operationId": "listSubjectFacts",
+    "title": "List reviewed Subject Facts",
+    "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "subject_id",
+              "statement",
+              "sources",
+              "accepted_at",
+              "created_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "subject_id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "sources": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "memory_id"
+                  ],
+                  "properties": {
+                    "memory_id": {
+                      "type": "string",
+                      "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                }
+              },
+              "accepted_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "list_fact_suggestions",
+    "operationId": "listFactSuggestions",
+    "title": "List Fact suggestions of a Subject",
+    "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "status": {
+        "in": "query",
+        "name": "status"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "subject_id",
+              "statement",
+              "note",
+              "sources",
+              "status",
+              "fact_id",
+              "created_at",
+              "reviewed_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "subject_id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "note": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "sources": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "memory_id"
+                  ],
+                  "properties": {
+                    "memory_id": {
+                      "type": "string",
+                      "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                }
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "accepted",
+                  "rejected"
+                ]
+              },
+              "fact_id": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                "description": "The Fact an accepted suggestion became (null until accepted)."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "reviewed_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "suggest_fact",
+    "operationId": "createFactSuggestion",
+    "title": "Create a source-backed Fact suggestion",
+    "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "statement",
+      "source_memory_ids",
+      "note"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "statement": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000,
+          "pattern": "\\S"
+        },
+        "source_memory_ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 10,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+          }
+        },
+        "note": {
+          "type": "string",
+          "maxLength": 1000
+        }
+      },
+      "required": [
+        "subject_id",
+        "statement",
+        "source_memory_ids"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "created"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "created": {
+          "type": "boolean",
+          "description": "False when an equal pending suggestion already existed (and is returned)."
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "subject_id",
+            "statement",
+            "note",
+            "sources",
+            "status",
+            "fact_id",
+            "created_at",
+            "reviewed_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "subject_id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "statement": {
+              "type": "string"
+            },
+            "note": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "sources": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "memory_id"
+                ],
+                "properties": {
+                  "memory_id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "pending",
+                "accepted",
+                "rejected"
+              ]
+            },
+            "fact_id": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+              "description": "The Fact an accepted suggestion became (null until accepted)."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "reviewed_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_memory_insights",
+    "operationId": "listMemoryInsights",
+    "title": "List pending read-only Memory insights",
+    "description": "List pending read-only Memory insights\n\nGenerated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "subject_id": {
+        "in": "path",
+        "name": "subject_id"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "subject_id": {
+          "type": "string",
+          "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "subject_id",
+              "kind",
+              "status",
+              "summary",
+              "memory_ids",
+              "created_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "subject_id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "unlinked_mention",
+                  "possible_duplicate"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "dismissed"
+                ]
+              },
+              "summary": {
+                "type": "string"
+              },
+              "memory_ids": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "get_workspace_profile",
+    "operationId": "getWorkspaceProfile",
+    "title": "Load workspace guidance",
+    "description": "Load workspace guidance\n\nEmpty guidance (and a null `updated_at`) when none was set.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {},
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "guidance",
+            "updated_at"
+          ],
+          "properties": {
+            "guidance": {
+              "type": "string"
+            },
+            "updated_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_startup_context",
+    "operationId": "getStartupContext",
+    "title": "Load startup context",
+    "description": "Load startup context\n\nSections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "max_chars": {
+        "in": "query",
+        "name": "max_chars"
+      },
+      "include_sensitive": {
+        "in": "query",
+        "name": "include_sensitive"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "max_chars": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "profile",
+            "pinned",
+            "instructions",
+            "recent",
+            "subjects",
+            "budget",
+            "omitted",
+            "checkpoint"
+          ],
+          "properties": {
+            "profile": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "guidance",
+                "truncated"
+              ],
+              "properties": {
+                "guidance": {
+                  "type": "string"
+                },
+                "truncated": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "pinned": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "type",
+                  "sensitivity",
+                  "pinned",
+                  "tags",
+                  "text",
+                  "text_truncated",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "instructions": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "type",
+                  "sensitivity",
+                  "pinned",
+                  "tags",
+                  "text",
+                  "text_truncated",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "recent": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "type",
+                  "sensitivity",
+                  "pinned",
+                  "tags",
+                  "text",
+                  "text_truncated",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "subjects": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "name",
+                  "kind",
+                  "memory_count",
+                  "fact_count"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "person",
+                      "project",
+                      "organization",
+                      "place",
+                      "topic",
+                      "other"
+                    ]
+                  },
+                  "memory_count": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "fact_count": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              }
+            },
+            "budget": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "max_chars",
+                "used_chars"
+              ],
+              "properties": {
+                "max_chars": {
+                  "type": "integer"
+                },
+                "used_chars": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "omitted": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "pinned",
+                "instructions",
+                "recent",
+                "subjects"
+              ],
+              "properties": {
+                "pinned": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "instructions": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "recent": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "subjects": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "checkpoint": {
+              "type": "string",
+              "description": "Pass to `GET /context/resume` to learn what changed after this response."
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "resume_context",
+    "operationId": "resumeContext",
+    "title": "Continue from a checkpoint",
+    "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). When more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`).",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "checkpoint": {
+        "in": "query",
+        "name": "checkpoint"
+      },
+      "max_chars": {
+        "in": "query",
+        "name": "max_chars"
+      },
+      "include_sensitive": {
+        "in": "query",
+        "name": "include_sensitive"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "checkpoint": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
+        "max_chars": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+        }
+      },
+      "required": [
+        "checkpoint"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "memories_upserted",
+            "memories_removed",
+            "subjects_upserted",
+            "subjects_removed",
+            "checkpoint",
+            "has_more",
+            "budget"
+          ],
+          "properties": {
+            "memories_upserted": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "type",
+                  "sensitivity",
+                  "pinned",
+                  "tags",
+                  "text",
+                  "text_truncated",
+                  "updated_at"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "note",
+                      "preference",
+                      "instruction",
+                      "decision",
+                      "event",
+                      "reference"
+                    ]
+                  },
+                  "sensitivity": {
+                    "type": "string",
+                    "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                    "enum": [
+                      "normal",
+                      "sensitive",
+                      "secret"
+                    ]
+                  },
+                  "pinned": {
+                    "type": "boolean"
+                  },
+                  "tags": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "text": {
+                    "type": "string"
+                  },
+                  "text_truncated": {
+                    "type": "boolean"
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            },
+            "memories_removed": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+              }
+            },
+            "subjects_upserted": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "id",
+                  "name",
+                  "kind",
+                  "memory_count",
+                  "fact_count"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "person",
+                      "project",
+                      "organization",
+                      "place",
+                      "topic",
+                      "other"
+                    ]
+                  },
+                  "memory_count": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "fact_count": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              }
+            },
+            "subjects_removed": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              }
+            },
+            "checkpoint": {
+              "type": "string"
+            },
+            "has_more": {
+              "type": "boolean"
+            },
+            "budget": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "max_chars",
+                "used_chars"
+              ],
+              "properties": {
+                "max_chars": {
+                  "type": "integer"
+                },
+                "used_chars": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "search_library_templates",
+    "operationId": "searchLibraryTemplates",
+    "title": "Search public Templates",
+    "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "query": {
+        "in": "query",
+        "name": "query"
+      },
+      "category": {
+        "in": "query",
+        "name": "category"
+      },
+      "tag": {
+        "in": "query",
+        "name": "tag"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "query": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "\\S"
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 20
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "summary",
+              "category",
+              "tags",
+              "license",
+              "version",
+              "published_at",
+              "creator",
+              "readme_excerpt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "name": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string"
+              },
+              "category": {
+                "type": "string",
+                "enum": [
+                  "productivity",
+                  "engineering",
+                  "writing",
+                  "research",
+                  "personal",
+                  "education",
+                  "other"
+                ]
+              },
+              "tags": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "license": {
+                "type": "string",
+                "description": "An SPDX identifier from the allowed list.",
+                "enum": [
+                  "MIT",
+                  "Apache-2.0",
+                  "BSD-2-Clause",
+                  "BSD-3-Clause",
+                  "ISC",
+                  "MPL-2.0",
+                  "GPL-3.0-only",
+                  "LGPL-3.0-only",
+                  "CC0-1.0",
+                  "CC-BY-4.0",
+                  "CC-BY-SA-4.0",
+                  "Unlicense"
+                ]
+              },
+              "version": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "published_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "creator": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "display_name"
+                ],
+                "properties": {
+                  "display_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                }
+              },
+              "readme_excerpt": {
+                "type": "string",
+                "maxLength": 300
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "get_library_template",
+    "operationId": "getLibraryTemplate",
+    "title": "Get one public Template",
+    "description": "Get one public Template\n\nThe public listing and published file list of a published Template; 404 otherwise.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "template_id": {
+        "in": "path",
+        "name": "template_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "template_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "files",
+            "release_notes"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "version",
+                "published_at",
+                "creator",
+                "readme_excerpt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "version": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "published_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "creator": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "display_name"
+                  ],
+                  "properties": {
+                    "display_name": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    }
+                  }
+                },
+                "readme_excerpt": {
+                  "type": "string",
+                  "maxLength": 300
+                }
+              }
+            },
+            "files": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "size"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string"
+                  },
+                  "size": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              }
+            },
+            "release_notes": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_creator_status",
+    "operationId": "getCreatorStatus",
+    "title": "List owned Templates and workflow results",
+    "description": "List owned Templates and workflow results\n\nEvery Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {},
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "templates",
+            "limits"
+          ],
+          "properties": {
+            "templates": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "template",
+                  "latest_runs"
+                ],
+                "properties": {
+                  "template": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "id",
+                      "name",
+                      "summary",
+                      "category",
+                      "tags",
+                      "license",
+                      "release_notes",
+                      "draft",
+                      "review",
+                      "publication",
+                      "created_at",
+                      "updated_at"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "summary": {
+                        "type": "string"
+                      },
+                      "category": {
+                        "type": "string",
+                        "enum": [
+                          "productivity",
+                          "engineering",
+                          "writing",
+                          "research",
+                          "personal",
+                          "education",
+                          "other"
+                        ]
+                      },
+                      "tags": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "license": {
+                        "type": "string",
+                        "description": "An SPDX identifier from the allowed list.",
+                        "enum": [
+                          "MIT",
+                          "Apache-2.0",
+                          "BSD-2-Clause",
+                          "BSD-3-Clause",
+                          "ISC",
+                          "MPL-2.0",
+                          "GPL-3.0-only",
+                          "LGPL-3.0-only",
+                          "CC0-1.0",
+                          "CC-BY-4.0",
+                          "CC-BY-SA-4.0",
+                          "Unlicense"
+                        ]
+                      },
+                      "release_notes": {
+                        "type": "string"
+                      },
+                      "draft": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "revision",
+                          "files",
+                          "total_size",
+                          "updated_at"
+                        ],
+                        "properties": {
+                          "revision": {
+                            "type": "integer",
+                            "minimum": 1
+                          },
+                          "files": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "additionalProperties": false,
+                              "required": [
+                                "path",
+                                "size"
+                              ],
+                              "properties": {
+                                "path": {
+                                  "type": "string"
+                                },
+                                "size": {
+                                  "type": "integer",
+                                  "minimum": 0
+                                }
+                              }
+                            }
+                          },
+                          "total_size": {
+                            "type": "integer",
+                            "minimum": 0
+                          },
+                          "updated_at": {
+                            "type": "string",
+                            "format": "date-time"
+                          }
+                        }
+                      },
+                      "review": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "state",
+                          "reviewed_revision",
+                          "last_run_id"
+                        ],
+                        "properties": {
+                          "state": {
+                            "type": "string",
+                            "enum": [
+                              "draft",
+                              "changes_requested",
+                              "review_error",
+                              "ready_to_publish"
+                            ]
+                          },
+                          "reviewed_revision": {
+                            "type": [
+                              "integer",
+                              "null"
+                            ]
+                          },
+                          "last_run_id": {
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                          }
+                        }
+                      },
+                      "publication": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "state",
+                          "version",
+                          "published_revision",
+                          "published_at"
+                        ],
+                        "properties": {
+                          "state": {
+                            "type": "string",
+                            "enum": [
+                              "never_published",
+                              "published",
+                              "unpublished"
+                            ]
+                          },
+                          "version": {
+                            "type": "integer",
+                            "minimum": 0
+                          },
+                          "published_revision": {
+                            "type": [
+                              "integer",
+                              "null"
+                            ]
+                          },
+                          "published_at": {
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "format": "date-time"
+                          }
+                        }
+                      },
+                      "created_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "updated_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      }
+                    }
+                  },
+                  "latest_runs": {
+                    "type": "array",
+                    "maxItems": 5,
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "id",
+                        "template_id",
+                        "action",
+                        "revision",
+                        "status",
+                        "checks",
+                        "error_code",
+                        "created_at"
+                      ],
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                        },
+                        "template_id": {
+                          "type": "string",
+                          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                        },
+                        "action": {
+                          "type": "string",
+                          "enum": [
+                            "create",
+                            "submit_review",
+                            "retry",
+                            "publish",
+                            "unpublish",
+                            "republish"
+                          ]
+                        },
+                        "revision": {
+                          "type": [
+                            "integer",
+                            "null"
+                          ],
+                          "description": "The draft revision the action concerned."
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "succeeded",
+                            "failed"
+                          ]
+                        },
+                        "checks": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "additionalProperties": false,
+                            "required": [
+                              "check",
+                              "status",
+                              "findings"
+                            ],
+                            "properties": {
+                              "check": {
+                                "type": "string",
+                                "enum": [
+                                  "readme_present",
+                                  "file_rules",
+                                  "license_allowed",
+                                  "metadata_complete",
+                                  "no_secrets",
+                                  "text_only"
+                                ]
+                              },
+                              "status": {
+                                "type": "string",
+                                "enum": [
+                                  "passed",
+                                  "failed"
+                                ]
+                              },
+                              "findings": {
+                                "type": "array",
+                                "items": {
+                                  "type": "object",
+                                  "additionalProperties": false,
+                                  "required": [
+                                    "message"
+                                  ],
+                                  "properties": {
+                                    "path": {
+                                      "type": "string"
+                                    },
+                                    "line": {
+                                      "type": "integer",
+                                      "minimum": 1
+                                    },
+                                    "message": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        },
+                        "error_code": {
+                          "type": [
+                            "string",
+                            "null"
+                          ],
+                          "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                        },
+                        "created_at": {
+                          "type": "string",
+                          "format": "date-time"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "limits": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "templates_max",
+                "templates_used",
+                "files_max",
+                "file_chars_max",
+                "total_chars_max",
+                "path_chars_max",
+                "body_bytes_max"
+              ],
+              "properties": {
+                "templates_max": {
+                  "type": "integer",
+                  "enum": [
+                    100
+                  ]
+                },
+                "templates_used": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "files_max": {
+                  "type": "integer"
+                },
+                "file_chars_max": {
+                  "type": "integer"
+                },
+                "total_chars_max": {
+                  "type": "integer",
+                  "enum": [
+                    500000
+                  ],
+                  "description": "The most code points of content a draft may hold in all its files."
+                },
+                "path_chars_max": {
+                  "type": "integer"
+                },
+                "body_bytes_max": {
+                  "type": "integer",
+                  "enum": [
+                    2097152
+                  ],
+                  "description": "The largest draft update body accepted, in bytes."
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "read_template_draft",
+    "operationId": "readTemplateDraft",
+    "title": "Read selected, bounded content from an owned draft",
+    "description": "Read selected, bounded content from an owned draft\n\nA retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "template_id": {
+        "in": "path",
+        "name": "template_id"
+      }
+    },
+    "bodyArguments": [
+      "paths",
+      "max_chars_per_file",
+      "max_total_chars"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000
+        }
+      },
+      "required": [
+        "template_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template_id",
+            "revision",
+            "files",
+            "missing",
+            "omitted"
+          ],
+          "properties": {
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "files": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "size",
+                  "content",
+                  "truncated"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string"
+                  },
+                  "size": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "The file's full length in code points."
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "truncated": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            },
+            "missing": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "omitted": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "update_template_draft",
+    "operationId": "updateTemplateDraft",
+    "title": "Replace an owned private draft",
+    "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "template_id": {
+        "in": "path",
+        "name": "template_id"
+      }
+    },
+    "bodyArguments": [
+      "base_revision",
+      "files",
+      "name",
+      "summary",
+      "category",
+      "tags",
+      "license",
+      "release_notes"
+    ],
+    "hasBody": true,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "base_revision": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The revision this update replaces, as returned by the last read."
+        },
+        "files": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "content"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
+                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+              },
+              "content": {
+                "type": "string",
+                "maxLength": 100000,
+                "description": "UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points."
+              }
+            }
+          },
+          "description": "The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "description": "An SPDX identifier from the allowed list.",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ]
+        },
+        "release_notes": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "template_id",
+        "base_revision",
+        "files"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "name",
+            "summary",
+            "category",
+            "tags",
+            "license",
+            "release_notes",
+            "draft",
+            "review",
+            "publication",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "summary": {
+              "type": "string"
+            },
+            "category": {
+              "type": "string",
+              "enum": [
+                "productivity",
+                "engineering",
+                "writing",
+                "research",
+                "personal",
+                "education",
+                "other"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "license": {
+              "type": "string",
+              "description": "An SPDX identifier from the allowed list.",
+              "enum": [
+                "MIT",
+                "Apache-2.0",
+                "BSD-2-Clause",
+                "BSD-3-Clause",
+                "ISC",
+                "MPL-2.0",
+                "GPL-3.0-only",
+                "LGPL-3.0-only",
+                "CC0-1.0",
+                "CC-BY-4.0",
+                "CC-BY-SA-4.0",
+                "Unlicense"
+              ]
+            },
+            "release_notes": {
+              "type": "string"
+            },
+            "draft": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "revision",
+                "files",
+                "total_size",
+                "updated_at"
+              ],
+              "properties": {
+                "revision": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "files": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "path",
+                      "size"
+                    ],
+                    "properties": {
+                      "path": {
+                        "type": "string"
+                      },
+                      "size": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    }
+                  }
+                },
+                "total_size": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "review": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "state",
+                "reviewed_revision",
+                "last_run_id"
+              ],
+              "properties": {
+                "state": {
+                  "type": "string",
+                  "enum": [
+                    "draft",
+                    "changes_requested",
+                    "review_error",
+                    "ready_to_publish"
+                  ]
+                },
+                "reviewed_revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "last_run_id": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              }
+            },
+            "publication": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "state",
+                "version",
+                "published_revision",
+                "published_at"
+              ],
+              "properties": {
+                "state": {
+                  "type": "string",
+                  "enum": [
+                    "never_published",
+                    "published",
+                    "unpublished"
+                  ]
+                },
+                "version": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "published_revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "published_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "create_template",
+    "operationId": "runTemplateWorkflow",
+    "title": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).",
+    "description": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "name",
+      "summary",
+      "category",
+      "tags",
+      "license"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "create"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40,
+            "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "description": "An SPDX identifier from the allowed list.",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ]
+        }
+      },
+      "required": [
+        "name",
+        "category",
+        "license"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "submit_template_for_review",
+    "operationId": "runTemplateWorkflow",
+    "title": "Run the review checks on the current draft revision of a Template.",
+    "description": "Run the review checks on the current draft revision of a Template.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "template_id",
+      "revision"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "submit_review"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "required": [
+        "template_id",
+        "revision"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "retry_template_review",
+    "operationId": "runTemplateWorkflow",
+    "title": "Run the review again after a `review_error`, on the same revision.",
+    "description": "Run the review again after a `review_error`, on the same revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "template_id",
+      "revision"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "retry"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "required": [
+        "template_id",
+        "revision"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "publish_template",
+    "operationId": "runTemplateWorkflow",
+    "title": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).",
+    "description": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "template_id",
+      "revision",
+      "release_notes",
+      "confirm"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "publish"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "release_notes": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 2000,
+          "pattern": "\\S"
+        },
+        "confirm": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "license",
+            "files_public",
+            "reviewed_revision"
+          ],
+          "properties": {
+            "license": {
+              "type": "string",
+              "description": "Must equal the Template's license."
+            },
+            "files_public": {
+              "type": "boolean",
+              "description": "Must be true: every file of the draft becomes public."
+            },
+            "reviewed_revision": {
+              "type": "integer",
+              "description": "Must equal `revision`, the revision that completed review."
+            }
+          }
+        }
+      },
+      "required": [
+        "template_id",
+        "revision",
+        "release_notes",
+        "confirm"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "unpublish_template",
+    "operationId": "runTemplateWorkflow",
+    "title": "Take a published Template out of the public Library.",
+    "description": "Take a published Template out of the public Library.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "template_id"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "unpublish"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "template_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "republish_template",
+    "operationId": "runTemplateWorkflow",
+    "title": "Publish an unpublished Template again, with its last published revision.",
+    "description": "Publish an unpublished Template again, with its last published revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "idempotent": true,
+    "parameters": {
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "template_id",
+      "release_notes"
+    ],
+    "hasBody": true,
+    "fixedBody": {
+      "action": "republish"
+    },
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+        },
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "release_notes": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 2000,
+          "pattern": "\\S"
+        }
+      },
+      "required": [
+        "template_id",
+        "release_notes"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "template",
+            "run"
+          ],
+          "properties": {
+            "template": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "name",
+                "summary",
+                "category",
+                "tags",
+                "license",
+                "release_notes",
+                "draft",
+                "review",
+                "publication",
+                "created_at",
+                "updated_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "category": {
+                  "type": "string",
+                  "enum": [
+                    "productivity",
+                    "engineering",
+                    "writing",
+                    "research",
+                    "personal",
+                    "education",
+                    "other"
+                  ]
+                },
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "license": {
+                  "type": "string",
+                  "description": "An SPDX identifier from the allowed list.",
+                  "enum": [
+                    "MIT",
+                    "Apache-2.0",
+                    "BSD-2-Clause",
+                    "BSD-3-Clause",
+                    "ISC",
+                    "MPL-2.0",
+                    "GPL-3.0-only",
+                    "LGPL-3.0-only",
+                    "CC0-1.0",
+                    "CC-BY-4.0",
+                    "CC-BY-SA-4.0",
+                    "Unlicense"
+                  ]
+                },
+                "release_notes": {
+                  "type": "string"
+                },
+                "draft": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "revision",
+                    "files",
+                    "total_size",
+                    "updated_at"
+                  ],
+                  "properties": {
+                    "revision": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "files": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path",
+                          "size"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string"
+                          },
+                          "size": {
+                            "type": "integer",
+                            "minimum": 0
+                          }
+                        }
+                      }
+                    },
+                    "total_size": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "review": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "reviewed_revision",
+                    "last_run_id"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "draft",
+                        "changes_requested",
+                        "review_error",
+                        "ready_to_publish"
+                      ]
+                    },
+                    "reviewed_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "last_run_id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                },
+                "publication": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "state",
+                    "version",
+                    "published_revision",
+                    "published_at"
+                  ],
+                  "properties": {
+                    "state": {
+                      "type": "string",
+                      "enum": [
+                        "never_published",
+                        "published",
+                        "unpublished"
+                      ]
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "published_revision": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "published_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "run": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "template_id",
+                "action",
+                "revision",
+                "status",
+                "checks",
+                "error_code",
+                "created_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "create",
+                    "submit_review",
+                    "retry",
+                    "publish",
+                    "unpublish",
+                    "republish"
+                  ]
+                },
+                "revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "The draft revision the action concerned."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "checks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "check",
+                      "status",
+                      "findings"
+                    ],
+                    "properties": {
+                      "check": {
+                        "type": "string",
+                        "enum": [
+                          "readme_present",
+                          "file_rules",
+                          "license_allowed",
+                          "metadata_complete",
+                          "no_secrets",
+                          "text_only"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "passed",
+                          "failed"
+                        ]
+                      },
+                      "findings": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "required": [
+                            "message"
+                          ],
+                          "properties": {
+                            "path": {
+                              "type": "string"
+                            },
+                            "line": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "For a refused request, the error code it was given (`invalid_template_state`, `draft_changed`, …); for a review that could not finish, `review_error`."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_principal",
+    "operationId": "getPrincipal",
+    "title": "Describe the calling credential",
+    "description": "Describe the calling credential\n\nWhether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {},
+    "bodyArguments": [],
+    "hasBody": false,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "kind",
+            "key_id",
+            "key_mode"
+          ],
+          "properties": {
+            "kind": {
+              "type": "string",
+              "enum": [
+                "api_key",
+                "session"
+              ]
+            },
+            "key_id": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$",
+              "description": "The API key's ID; null for a session."
+            },
+            "key_mode": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "enum": [
+                "read_only",
+                "read_write",
+                null
+              ],
+              "description": "The API key's mode; null for a session (which may call every operation)."
+            }
+          }
+        }
+      }
+    }
+  }
+];

@@ -1,0 +1,87 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { operations } from '../generated/contract';
+import { errorBody, toAppError } from '../http/errors';
+import type { Principal } from '../domain/shared/principal';
+import { findTool, prepareCall, toolsFor, type McpToolDefinition, type OperationRequest, type OperationResult } from './tools';
+
+export const SERVER_INFO = { name: 'mtl', title: 'MTL — Memory and Template Library', version: '1.0.0' };
+
+export const INSTRUCTIONS = [
+  "MTL keeps the user's Memories, the Subjects they are about, reviewed Facts, and a public Library of Templates.",
+  'Start a task with get_startup_context; keep its checkpoint and call resume_context with it later to get only what changed.',
+  'Find Memories with search_memories, read several at once with get_memories, and record what matters with create_memory,',
+  'linking it to a Subject with link_memory. Propose Facts with suggest_fact: the user reviews them in the application.',
+  'A refused call is a tool error whose JSON carries error.code, error.message and error.retryable, as the REST API does.',
+].join(' ');
+
+/** Runs tool calls for one principal: in this process (/mcp) or against a running MTL (stdio). */
+export interface ToolRunner {
+  readonly principal: Principal;
+  /** The request ID that error envelopes made here carry. */
+  readonly requestId: string;
+  run(tool: McpToolDefinition, request: OperationRequest): Promise<OperationResult>;
+  /** Called once per tool call with the REST status it came to (for activity and logs). */
+  called?(tool: McpToolDefinition, status: number, durationMs: number): void;
+}
+
+const WRITE_METHODS_IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
+function listing(tool: McpToolDefinition): Tool {
+  const method = operations[tool.operationId].method;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    outputSchema: tool.outputSchema as Tool['outputSchema'],
+    annotations: {
+      title: tool.title,
+      readOnlyHint: tool.readOnly,
+      destructiveHint: method === 'DELETE',
+      idempotentHint: WRITE_METHODS_IDEMPOTENT.has(method) || tool.readOnly,
+      openWorldHint: false,
+    },
+  };
+}
+
+export function toolResult(result: OperationResult): CallToolResult {
+  const text = JSON.stringify(result.body);
+  if (result.status >= 400) return { isError: true, content: [{ type: 'text', text }] };
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: result.body as Record<string, unknown>,
+    ...(result.replayed ? { _meta: { 'mtl/idempotent-replayed': true } } : {}),
+  };
+}
+
+/** One call: the same checks, the same operation and the same error envelope as over REST. */
+export async function callTool(runner: ToolRunner, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  const tool = findTool(name);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const started = process.hrtime.bigint();
+  let result: OperationResult;
+  try {
+    result = await runner.run(tool, prepareCall(tool, runner.principal, args));
+  } catch (err) {
+    const error = toAppError(err, { operationId: tool.operationId });
+    result = { status: error.status, body: errorBody(error, runner.requestId) };
+  }
+  runner.called?.(tool, result.status, Number((process.hrtime.bigint() - started) / 1_000_000n));
+  return toolResult(result);
+}
+
+/** An MCP server offering the principal's tools; one is made per HTTP request (stateless). */
+export function createMcpServer(runner: ToolRunner): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsFor(runner.principal).map(listing) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(runner, request.params.name, request.params.arguments));
+  return server;
+}

@@ -1,0 +1,118 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { limits, type OperationId } from '../generated/contract';
+import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
+import { BODY_LIMIT_BYTES } from '../http/body';
+import { toAppError } from '../http/errors';
+import { AppError } from '../domain/shared/errors';
+import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
+
+export type { McpToolDefinition };
+
+/** An operation's request as the REST handler receives it after validation. */
+export interface OperationRequest {
+  readonly path: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  readonly body: Record<string, unknown> | undefined;
+}
+
+/** An operation's answer: a success body, or an error envelope with its status. */
+export interface OperationResult {
+  readonly status: number;
+  readonly body: unknown;
+  /** The answer's Location and ETag, when it has them. */
+  readonly headers?: Record<string, string>;
+  /** True when an Idempotency-Key replayed a stored answer. */
+  readonly replayed?: boolean;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false });
+addFormats(ajv);
+
+const byName = new Map(mcpTools.map((tool) => [tool.name, tool]));
+const validators = new Map<string, ValidateFunction>();
+
+function validatorOf(tool: McpToolDefinition): ValidateFunction {
+  let validate = validators.get(tool.name);
+  if (!validate) {
+    validate = ajv.compile(tool.inputSchema);
+    validators.set(tool.name, validate);
+  }
+  return validate;
+}
+
+export function findTool(name: string): McpToolDefinition | undefined {
+  return byName.get(name);
+}
+
+/** The tools a principal may call: read-only keys see only reads; application-only operations have none. */
+export function toolsFor(principal: Principal): McpToolDefinition[] {
+  return mcpTools.filter((tool) => isOperationAllowed(principal, tool.operationId));
+}
+
+/** Where an argument goes in the HTTP request, as the REST validator names it ("/body/text"). */
+function requestPath(tool: McpToolDefinition, argument: string, rest: string): string {
+  const parameter = tool.parameters[argument];
+  if (parameter) return `/${parameter.in === 'header' ? 'headers' : parameter.in}/${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}${rest}`;
+  return `/body/${argument}${rest}`;
+}
+
+function describe(tool: McpToolDefinition, error: ErrorObject): { path: string; message: string; errorCode: string } {
+  const errorCode = `${error.keyword}.openapi.validation`;
+  const [, argument = '', ...rest] = error.instancePath.split('/');
+  const restPath = rest.length > 0 ? `/${rest.join('/')}` : '';
+  if (argument === '') {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    if (params.missingProperty) return { path: requestPath(tool, params.missingProperty, ''), message: error.message ?? 'is required', errorCode };
+    if (params.additionalProperty) {
+      return { path: `/${params.additionalProperty}`, message: 'is not an argument of this tool', errorCode };
+    }
+    return { path: '/', message: error.message ?? 'is invalid', errorCode };
+  }
+  return { path: requestPath(tool, argument, restPath), message: error.message ?? 'is invalid', errorCode };
+}
+
+/**
+ * Checks a tool call as the REST API checks the request: the key's access first, then the
+ * arguments against the contract's schema (with the same error codes), and the body size.
+ */
+export function prepareCall(tool: McpToolDefinition, principal: Principal, args: Record<string, unknown> | undefined): OperationRequest {
+  assertOperationAllowed(principal, tool.operationId);
+  const input: Record<string, unknown> = structuredClone(args ?? {});
+  const validate = validatorOf(tool);
+  if (!validate(input)) {
+    throw toAppError(
+      { status: 400, errors: (validate.errors ?? []).map((error) => describe(tool, error)), message: 'The arguments are invalid.' },
+      { operationId: tool.operationId, body: bodyOf(tool, input) },
+    );
+  }
+  const request: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, string> } = {
+    path: {},
+    query: {},
+    headers: {},
+  };
+  for (const [argument, value] of Object.entries(input)) {
+    const parameter = tool.parameters[argument];
+    if (!parameter || value === undefined) continue;
+    if (parameter.in === 'header') request.headers[parameter.name] = String(value);
+    else request[parameter.in][parameter.name] = value;
+  }
+  const validatedBody = bodyOf(tool, input);
+  const limit = bodyLimit(tool.operationId);
+  if (validatedBody && Buffer.byteLength(JSON.stringify(validatedBody)) > limit) {
+    throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
+  }
+  return { ...request, body: validatedBody };
+}
+
+function bodyOf(tool: McpToolDefinition, input: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!tool.hasBody) return undefined;
+  const body: Record<string, unknown> = {};
+  for (const name of tool.bodyArguments) if (input[name] !== undefined) body[name] = input[name];
+  return { ...body, ...tool.fixedBody };
+}
+
+function bodyLimit(operationId: OperationId): number {
+  return operationId === 'updateTemplateDraft' ? limits.draftBodyBytesMax : BODY_LIMIT_BYTES;
+}

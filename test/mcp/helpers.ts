@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startTestApp, type TestApp } from '../support/app';
+
+export interface McpTestApp extends TestApp {
+  /** The listening server's base URL, such as http://127.0.0.1:41234. */
+  readonly baseUrl: string;
+  /** An MCP client connected to /mcp with this bearer token. */
+  connect(token: string): Promise<Client>;
+}
+
+/** The real app listening on a port, for MCP clients that speak HTTP. */
+export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<McpTestApp> {
+  const testApp = await startTestApp(options);
+  const server: Server = await new Promise((resolve) => {
+    const listening = testApp.app.express.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clients: Client[] = [];
+  return {
+    ...testApp,
+    baseUrl,
+    async connect(token) {
+      const client = new Client({ name: 'mtl-tests', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      });
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testApp.close();
+    },
+  };
+}
+
+interface Envelope {
+  ok: boolean;
+  data?: any;
+  next_cursor?: string | null;
+  error?: { code: string; message: string; status: number; retryable: boolean; request_id: string; details?: any };
+}
+
+/** The JSON envelope a tool call answered with (its text content), whether it succeeded or not. */
+export function envelopeOf(result: unknown): Envelope {
+  const content = (result as CallToolResult).content;
+  const text = content.find((item) => item.type === 'text');
+  if (!text || text.type !== 'text') throw new Error(`the tool result has no text content: ${JSON.stringify(result)}`);
+  return JSON.parse(text.text) as Envelope;
+}
+
+/** Calls a tool and returns its success envelope, failing the test with the error if it was refused. */
+export async function callOk(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Envelope> {
+  const result = await client.callTool({ name, arguments: args });
+  const envelope = envelopeOf(result);
+  if (result.isError) throw new Error(`${name} was refused: ${JSON.stringify(envelope.error)}`);
+  expect(result.structuredContent).toEqual(envelope);
+  return envelope;
+}
+
+/** Calls a tool that must be refused and returns its error (code, message, status, …). */
+export async function callError(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  const envelope = envelopeOf(result);
+  if (!result.isError) throw new Error(`${name} should have been refused but answered ${JSON.stringify(envelope)}`);
+  expect(envelope.ok).toBe(false);
+  return envelope.error!;
+}
