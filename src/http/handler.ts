@@ -1,34 +1,20 @@
 import { Router, type Request as ExpressRequest, type RequestHandler, type Response } from 'express';
 import { operations, type OperationId } from '../generated/contract';
-import type { operations as OperationTypes } from '../generated/openapi';
+import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { DomainContext } from '../domain/context';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { locals } from './request-context';
-
-type Responses<K extends OperationId> = OperationTypes[K]['responses'];
-type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201>;
-type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
 /** What a handler may send: only the success statuses and bodies the contract declares. */
 export type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: { status: S; body: JsonBody<Responses<K>[S]>; headers?: Record<string, string> };
 }[SuccessStatus<K>];
 
-type Parameters<K extends OperationId> = OperationTypes[K]['parameters'];
-type Part<P, Name extends string> = P extends { [N in Name]?: infer V } ? ([V] extends [never] ? {} : NonNullable<V>) : {};
-type RequestBody<K extends OperationId> = OperationTypes[K] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : OperationTypes[K] extends { requestBody?: { content: { 'application/json': infer B } } }
-    ? B | undefined
-    : undefined;
-
 /** A request after contract validation, typed from the generated types. */
 export interface ValidatedRequest<K extends OperationId> {
-  readonly path: Part<Parameters<K>, 'path'>;
-  readonly query: Part<Parameters<K>, 'query'>;
-  readonly headers: Part<Parameters<K>, 'header'>;
+  readonly path: Part<RequestParameters<K>, 'path'>;
+  readonly query: Part<RequestParameters<K>, 'query'>;
+  readonly headers: Part<RequestParameters<K>, 'header'>;
   readonly body: RequestBody<K>;
   readonly principal: Principal;
   readonly requestId: string;
