@@ -1,0 +1,47 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { bearer } from '../support/app';
+import { expectError } from '../auth/helpers';
+import { startMcpTestApp, type McpTestApp } from './helpers';
+
+// SPEC section 10: the same rate limits; a key has one budget for /v1 and /mcp together.
+
+const MCP_HEADERS = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+let t: McpTestApp;
+beforeAll(async () => {
+  t = await startMcpTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4' } });
+});
+afterAll(() => t.close());
+
+test('requests to /v1 and /mcp draw on one budget per key; over it /mcp answers 429 rate_limited', async () => {
+  const alice = await t.account();
+  for (let i = 0; i < 2; i += 1) expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+  for (let i = 0; i < 2; i += 1) {
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readOnlyKey)).send(listTools);
+    expect(res.status).toBe(200);
+    expect(res.headers['ratelimit']).toMatch(new RegExp(`r=${1 - i}`));
+  }
+  const limited = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readOnlyKey)).send(listTools);
+  expectError(limited, 429, 'rate_limited', true);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  expectError(await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey)), 429, 'rate_limited', true);
+  // The key's budget, not the account's: the other key still works.
+  expect((await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send(listTools)).status).toBe(200);
+});
+
+test('an SDK client over its budget gets an HTTP 429 error from the transport', async () => {
+  const bob = await t.account();
+  // Connecting takes several requests of the budget (initialize, initialized, the stream probe).
+  const client = await t.connect(bob.readOnlyKey);
+  let error: unknown = null;
+  for (let i = 0; i < 5 && error === null; i += 1) {
+    error = await client.listTools().then(
+      () => null,
+      (err: unknown) => err,
+    );
+  }
+  expect(error).toBeInstanceOf(StreamableHTTPError);
+  expect((error as StreamableHTTPError).code).toBe(429);
+  expect((error as Error).message).toContain('rate_limited');
+});

@@ -1,0 +1,125 @@
+import { bearer } from '../support/app';
+import { eventually, expectError } from '../auth/helpers';
+import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
+
+// SPEC section 10: /mcp takes the same bearer tokens as /v1, with the same limits and activity.
+
+const MCP_HEADERS = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+let t: McpTestApp;
+beforeAll(async () => {
+  t = await startMcpTestApp();
+});
+afterAll(() => t.close());
+
+describe('authentication and transport', () => {
+  test('without a token, /mcp answers 401 unauthorized in the error envelope, with WWW-Authenticate', async () => {
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).send(listTools);
+    expectError(res, 401, 'unauthorized');
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+  });
+
+  test('a revoked key is refused on /mcp as on /v1', async () => {
+    const alice = await t.account();
+    const revoked = await t.http.delete(`/v1/account/api-keys/${alice.readWriteKeyId}`).set(bearer(alice.session));
+    expect(revoked.status).toBe(200);
+    const rest = await t.http.get('/v1/memories').set(bearer(alice.readWriteKey));
+    const mcp = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send(listTools);
+    expectError(rest, 401, 'unauthorized');
+    expectError(mcp, 401, 'unauthorized');
+    expect(mcp.body.error.message).toBe(rest.body.error.message);
+  });
+
+  test('credentials in the query string are refused before anything runs', async () => {
+    const alice = await t.account();
+    const res = await t.http.post(`/mcp?api_key=${alice.readWriteKey}`).set(MCP_HEADERS).send(listTools);
+    expectError(res, 400, 'credentials_in_query');
+  });
+
+  test('GET and DELETE are 405 with Allow: POST (the server keeps no sessions)', async () => {
+    const alice = await t.account();
+    for (const method of ['get', 'delete'] as const) {
+      const res = await t.http[method]('/mcp').set(bearer(alice.readOnlyKey)).set('Accept', 'text/event-stream');
+      expectError(res, 405, 'method_not_allowed');
+      expect(res.headers.allow).toBe('POST');
+    }
+  });
+
+  test('a body that is not JSON is 415', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/mcp').set(bearer(alice.readOnlyKey)).set('Content-Type', 'text/plain').send('tools/list');
+    expectError(res, 415, 'unsupported_media_type');
+  });
+
+  test('a JSON-RPC request answers with JSON, no session ID, and the rate-limit headers', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readOnlyKey)).send(listTools);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['mcp-session-id']).toBeUndefined();
+    expect(res.headers['ratelimit-policy']).toBeDefined();
+    expect(res.headers['request-id']).toBeDefined();
+    expect(res.body.result.tools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('activity', () => {
+  interface Entry {
+    method: string;
+    route: string | null;
+    operation: string | null;
+    status: number;
+  }
+  const activity = async (session: string, keyId: string): Promise<Entry[]> => {
+    const res = await t.http.get(`/v1/account/api-keys/${keyId}/activity`).query({ limit: 100 }).set(bearer(session));
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+
+  test('each tool call by an API key is one activity entry named after the tool, with the REST status', async () => {
+    const alice = await t.account();
+    const client = await t.connect(alice.readWriteKey);
+    await client.listTools();
+    const created = await callOk(client, 'create_memory', { text: 'Activity is recorded per tool call' });
+    await callError(client, 'get_memory', { id: 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H' });
+    await callOk(client, 'get_memory', { id: created.data.id });
+    const entries = await eventually(async () => {
+      const list = await activity(alice.session, alice.readWriteKeyId);
+      return list.length >= 3 ? list : null;
+    });
+    // Newest first; initialize and tools/list are not tool calls and leave nothing.
+    expect(entries.map(({ method, route, operation, status }) => ({ method, route, operation, status }))).toEqual([
+      { method: 'POST', route: '/mcp', operation: 'get_memory', status: 200 },
+      { method: 'POST', route: '/mcp', operation: 'get_memory', status: 404 },
+      { method: 'POST', route: '/mcp', operation: 'create_memory', status: 201 },
+    ]);
+  });
+
+  test('a refused write by a read-only key is recorded with its 403', async () => {
+    const alice = await t.account();
+    const client = await t.connect(alice.readOnlyKey);
+    expect((await callError(client, 'create_memory', { text: 'no' })).code).toBe('insufficient_key_mode');
+    const entries = await eventually(async () => {
+      const list = await activity(alice.session, alice.readOnlyKeyId);
+      return list.length >= 1 ? list : null;
+    });
+    expect(entries[0]).toMatchObject({ route: '/mcp', operation: 'create_memory', status: 403 });
+  });
+});
+
+describe('getPrincipal', () => {
+  test('REST and MCP describe the calling credential', async () => {
+    const alice = await t.account();
+    const ro = await t.http.get('/v1/principal').set(bearer(alice.readOnlyKey));
+    expect(ro.status).toBe(200);
+    expect(ro.body).toEqual({ ok: true, data: { kind: 'api_key', key_id: alice.readOnlyKeyId, key_mode: 'read_only' } });
+    const session = await t.http.get('/v1/principal').set(bearer(alice.session));
+    expect(session.body).toEqual({ ok: true, data: { kind: 'session', key_id: null, key_mode: null } });
+    const client = await t.connect(alice.readWriteKey);
+    expect(await callOk(client, 'get_principal')).toEqual({
+      ok: true,
+      data: { kind: 'api_key', key_id: alice.readWriteKeyId, key_mode: 'read_write' },
+    });
+  });
+});
