@@ -29,6 +29,9 @@ export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0
         requestInit: { headers: { Authorization: `Bearer ${token}` } },
       });
       await client.connect(transport);
+      // Listing the tools makes the client check every structured result against the tool's
+      // outputSchema (the contract's response schema).
+      await client.listTools();
       clients.push(client);
       return client;
     },
