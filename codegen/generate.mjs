@@ -179,6 +179,8 @@ function toJsonSchema(node) {
   return { ...(description ? { description } : {}), anyOf: [inner, { type: 'null' }] };
 }
 
+const BODY_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title', 'minProperties']);
+
 /** An argument name for a header parameter: Idempotency-Key becomes idempotency_key. */
 const argumentName = (parameter) => (parameter.in === 'header' ? parameter.name.toLowerCase().replace(/-/g, '_') : parameter.name);
 
@@ -260,6 +262,10 @@ function mcpToolsModule() {
         const bodyArguments = [];
         if (variant.body) {
           if (variant.body.type !== 'object' || !variant.body.properties) throw new Error(`${id}: the request body must be an object schema`);
+          // Flattening keeps these rules (minProperties is checked on the assembled body); any
+          // other body-level keyword would be lost, so it stops the build.
+          const unsupported = Object.keys(variant.body).filter((key) => !BODY_KEYWORDS.has(key));
+          if (unsupported.length > 0) throw new Error(`${id}: body keywords ${unsupported.join(', ')} cannot become tool arguments`);
           for (const [name, schema] of Object.entries(variant.body.properties)) {
             if (name in toolProperties) throw new Error(`${id}: body property ${name} collides with a parameter`);
             toolProperties[name] = toJsonSchema(schema);
@@ -277,6 +283,7 @@ function mcpToolsModule() {
           parameters: argumentsOf,
           bodyArguments,
           hasBody: variant.body !== null,
+          bodyMinProperties: variant.body?.minProperties ?? 0,
           fixedBody: variant.fixedBody,
           inputSchema: {
             type: 'object',
@@ -306,6 +313,8 @@ function mcpToolsModule() {
     `  /** Arguments that are properties of the request body. */\n` +
     `  readonly bodyArguments: readonly string[];\n` +
     `  readonly hasBody: boolean;\n` +
+    `  /** The body's minProperties: how many body arguments the call must give. */\n` +
+    `  readonly bodyMinProperties: number;\n` +
     `  /** Body properties the tool sets itself (the workflow action). */\n` +
     `  readonly fixedBody: Readonly<Record<string, string>>;\n` +
     `  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +

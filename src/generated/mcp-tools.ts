@@ -14,6 +14,8 @@ export interface McpToolDefinition {
   /** Arguments that are properties of the request body. */
   readonly bodyArguments: readonly string[];
   readonly hasBody: boolean;
+  /** The body's minProperties: how many body arguments the call must give. */
+  readonly bodyMinProperties: number;
   /** Body properties the tool sets itself (the workflow action). */
   readonly fixedBody: Readonly<Record<string, string>>;
   readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
@@ -60,6 +62,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -233,6 +236,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "pinned"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -417,6 +421,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -587,6 +592,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -845,6 +851,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -971,6 +978,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "pinned"
     ],
     "hasBody": true,
+    "bodyMinProperties": 1,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1135,6 +1143,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1208,6 +1217,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1367,6 +1377,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1512,6 +1523,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1650,6 +1662,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1809,6 +1822,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -1950,6 +1964,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "description"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2094,6 +2109,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2201,6 +2217,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "description"
     ],
     "hasBody": true,
+    "bodyMinProperties": 1,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2341,6 +2358,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2416,6 +2434,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2529,6 +2548,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2675,6 +2695,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "memory_id"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2760,6 +2781,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -2844,6 +2866,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3187,6 +3210,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3318,6 +3342,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3481,6 +3506,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "note"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3646,6 +3672,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3762,6 +3789,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "parameters": {},
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -3824,6 +3852,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -4191,6 +4220,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -4421,6 +4451,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -4597,6 +4628,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -4763,6 +4795,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "parameters": {},
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -5185,6 +5218,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "max_total_chars"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -5324,6 +5358,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "release_notes"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",
@@ -5657,6 +5692,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "license"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "create"
     },
@@ -6079,6 +6115,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "revision"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "submit_review"
     },
@@ -6457,6 +6494,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "revision"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "retry"
     },
@@ -6837,6 +6875,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "confirm"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "publish"
     },
@@ -7245,6 +7284,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "template_id"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "unpublish"
     },
@@ -7618,6 +7658,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "release_notes"
     ],
     "hasBody": true,
+    "bodyMinProperties": 0,
     "fixedBody": {
       "action": "republish"
     },
@@ -7990,6 +8031,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "parameters": {},
     "bodyArguments": [],
     "hasBody": false,
+    "bodyMinProperties": 0,
     "fixedBody": {},
     "inputSchema": {
       "type": "object",

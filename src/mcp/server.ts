@@ -54,12 +54,9 @@ function listing(tool: McpToolDefinition): Tool {
 
 export function toolResult(result: OperationResult): CallToolResult {
   const text = JSON.stringify(result.body);
-  if (result.status >= 400) return { isError: true, content: [{ type: 'text', text }] };
-  return {
-    content: [{ type: 'text', text }],
-    structuredContent: result.body as Record<string, unknown>,
-    ...(result.replayed ? { _meta: { 'mtl/idempotent-replayed': true } } : {}),
-  };
+  const meta = result.replayed ? { _meta: { 'mtl/idempotent-replayed': true } } : {};
+  if (result.status >= 400) return { isError: true, content: [{ type: 'text', text }], ...meta };
+  return { content: [{ type: 'text', text }], structuredContent: result.body as Record<string, unknown>, ...meta };
 }
 
 /** One call: the same checks, the same operation and the same error envelope as over REST. */

@@ -54,23 +54,48 @@ export function toolsFor(principal: Principal): McpToolDefinition[] {
 /** Where an argument goes in the HTTP request, as the REST validator names it ("/body/text"). */
 function requestPath(tool: McpToolDefinition, argument: string, rest: string): string {
   const parameter = tool.parameters[argument];
-  if (parameter) return `/${parameter.in === 'header' ? 'headers' : parameter.in}/${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}${rest}`;
+  if (parameter?.in === 'header') return `/headers/${parameter.name.toLowerCase()}${rest}`;
+  if (parameter?.in === 'path') return `/params/${parameter.name}${rest}`;
+  if (parameter?.in === 'query') return `/query/${parameter.name}${rest}`;
   return `/body/${argument}${rest}`;
 }
 
-function describe(tool: McpToolDefinition, error: ErrorObject): { path: string; message: string; errorCode: string } {
+interface ValidationItem {
+  readonly path: string;
+  readonly message: string;
+  readonly errorCode: string;
+}
+
+/** An Ajv error in the REST validator's words: the same request path and message. */
+function describe(tool: McpToolDefinition, error: ErrorObject): ValidationItem {
   const errorCode = `${error.keyword}.openapi.validation`;
   const [, argument = '', ...rest] = error.instancePath.split('/');
   const restPath = rest.length > 0 ? `/${rest.join('/')}` : '';
-  if (argument === '') {
-    const params = error.params as { missingProperty?: string; additionalProperty?: string };
-    if (params.missingProperty) return { path: requestPath(tool, params.missingProperty, ''), message: error.message ?? 'is required', errorCode };
-    if (params.additionalProperty) {
-      return { path: `/${params.additionalProperty}`, message: 'is not an argument of this tool', errorCode };
-    }
-    return { path: '/', message: error.message ?? 'is invalid', errorCode };
+  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'enum' && params.allowedValues) message += `: ${params.allowedValues.join(', ')}`;
+  if (argument !== '') return { path: requestPath(tool, argument, restPath), message, errorCode };
+  if (params.missingProperty) return { path: requestPath(tool, params.missingProperty, ''), message, errorCode };
+  if (params.additionalProperty) {
+    const name = params.additionalProperty;
+    return tool.hasBody
+      ? { path: `/body/${name}`, message: 'must NOT have additional properties', errorCode }
+      : { path: `/query/${name}`, message: `Unknown query parameter '${name}'`, errorCode };
   }
-  return { path: requestPath(tool, argument, restPath), message: error.message ?? 'is invalid', errorCode };
+  return { path: '/', message, errorCode };
+}
+
+/** Rules of the body as a whole, which the flattened arguments cannot express. */
+function bodyRules(tool: McpToolDefinition, input: Record<string, unknown>): ValidationItem[] {
+  const given = tool.bodyArguments.filter((name) => input[name] !== undefined).length;
+  if (given >= tool.bodyMinProperties) return [];
+  return [
+    {
+      path: '/body',
+      message: `must NOT have fewer than ${tool.bodyMinProperties} properties`,
+      errorCode: 'minProperties.openapi.validation',
+    },
+  ];
 }
 
 /**
@@ -81,9 +106,11 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   assertOperationAllowed(principal, tool.operationId);
   const input: Record<string, unknown> = structuredClone(args ?? {});
   const validate = validatorOf(tool);
-  if (!validate(input)) {
+  const errors = validate(input) ? [] : (validate.errors ?? []).map((error) => describe(tool, error));
+  errors.push(...bodyRules(tool, input));
+  if (errors.length > 0) {
     throw toAppError(
-      { status: 400, errors: (validate.errors ?? []).map((error) => describe(tool, error)), message: 'The arguments are invalid.' },
+      { status: 400, errors, message: 'The arguments are invalid.' },
       { operationId: tool.operationId, body: bodyOf(tool, input) },
     );
   }
