@@ -1,6 +1,7 @@
 import { DAY_MS, expectError, movableClock } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import {
+  acceptedFact,
   codePoints,
   createMemories,
   createMemory,
@@ -10,6 +11,7 @@ import {
   expectShortenedFrom,
   firstCodePoints,
   hasLoneSurrogate,
+  link,
   longText,
   updateMemory,
   type ContextMemory,
@@ -169,6 +171,20 @@ describe('resuming from a startup checkpoint', () => {
     const data = await resume(rw, checkpoint);
     expect(data.memories_removed).toEqual([memory.id]);
     expect(data.subjects_upserted).toEqual([{ id: subject.id, name: 'Garden', kind: 'other', memory_count: 0, fact_count: 0 }]);
+  });
+
+  test('when a Fact suggestion is accepted, then the Subject is reported again with its new fact_count', async () => {
+    const alice = await t.account();
+    const rw = alice.readWriteKey;
+    const memory = await createMemory(t, rw, { text: 'The garden gets sun in the morning' });
+    const subject = await createSubject(t, rw, { name: 'Garden' });
+    await link(t, rw, subject.id, memory.id);
+    const checkpoint = await checkpointOf(rw);
+
+    await acceptedFact(t, rw, alice.session, subject.id, 'The garden faces east', [memory.id]);
+    const data = await resume(rw, checkpoint);
+    expect(data.memories_upserted).toEqual([]);
+    expect(data.subjects_upserted).toEqual([{ id: subject.id, name: 'Garden', kind: 'other', memory_count: 1, fact_count: 1 }]);
   });
 
   test("when another account changes its Memories, then they never show up in this account's resume", async () => {

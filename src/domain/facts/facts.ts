@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordChanges } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
@@ -291,6 +292,8 @@ export async function acceptFactSuggestion(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The Subject's fact_count changed: resume reports it.
+    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: row.subject_id, op: 'upsert' }], now);
     const [suggestion] = await toSuggestions(trx, principal, [updated]);
     const [created] = await toFacts(trx, principal, [fact]);
     return { suggestion: suggestion as FactSuggestion, fact: created as Fact };
