@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Response } from 'supertest';
 import { bearer, type TestAccount } from '../support/app';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
+import { expectSameError } from './rest-parity';
 
 let app: McpTestApp;
 beforeAll(async () => {
@@ -33,16 +34,6 @@ async function caller(): Promise<Caller> {
     app.connect(account.session),
   ]);
   return { account, rw, ro, session };
-}
-
-type McpError = Awaited<ReturnType<typeof callError>>;
-
-/** The MCP error is the REST error for the same input: everything but the request ID. */
-function expectSameError(mcp: McpError, rest: Response): void {
-  expect(rest.body.ok).toBe(false);
-  expect({ code: mcp.code, message: mcp.message }).toEqual({ code: rest.body.error.code, message: rest.body.error.message });
-  expect(mcp).toEqual({ ...rest.body.error, request_id: expect.any(String) });
-  expect(mcp.status).toBe(rest.status);
 }
 
 async function restCreate(token: string, body: Record<string, unknown>) {

@@ -15,7 +15,7 @@ export interface ToolError {
  * A refused tool call carries the REST error for the same input: the same code, message, status,
  * retryability and details. Only the request ID differs (each request has its own).
  */
-export function expectSameError(mcp: ToolError, rest: Response, code: string): void {
+export function expectSameError(mcp: ToolError, rest: Response, code: string = rest.body?.error?.code): void {
   expect({ status: rest.status, code: rest.body?.error?.code }).toEqual({ status: rest.body?.error?.status, code });
   const { request_id: restRequestId, ...restError } = rest.body.error as ToolError;
   const { request_id: mcpRequestId, ...mcpError } = mcp;
