@@ -1,3 +1,5 @@
+import request from 'supertest';
+import { createApp } from '../../src/app';
 import { bearer } from '../support/app';
 import { eventually, expectError } from '../auth/helpers';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
@@ -121,5 +123,44 @@ describe('getPrincipal', () => {
       ok: true,
       data: { kind: 'api_key', key_id: alice.readWriteKeyId, key_mode: 'read_write' },
     });
+  });
+});
+
+describe('several instances', () => {
+  test('the server keeps no session: initialize on one instance, then list and call tools on another', async () => {
+    const second = createApp({ config: t.config, database: t.database });
+    try {
+      const alice = await t.account();
+      const auth = bearer(alice.readWriteKey);
+      const init = await t.http
+        .post('/mcp')
+        .set(MCP_HEADERS)
+        .set(auth)
+        .send({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        });
+      expect(init.status).toBe(200);
+      expect(init.body.result.serverInfo.name).toBe('mtl');
+      const version = { 'MCP-Protocol-Version': init.body.result.protocolVersion };
+      const other = request(second.express);
+      const listed = await other.post('/mcp').set(MCP_HEADERS).set(version).set(auth).send(listTools);
+      expect(listed.status).toBe(200);
+      expect(listed.body.result.tools.map((tool: { name: string }) => tool.name)).toContain('create_memory');
+      const called = await other
+        .post('/mcp')
+        .set(MCP_HEADERS)
+        .set(version)
+        .set(auth)
+        .send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_memory', arguments: { text: 'Through the second instance' } } });
+      expect(called.status).toBe(200);
+      expect(called.body.result.isError).toBeUndefined();
+      const id = called.body.result.structuredContent.data.id;
+      expect((await t.http.get(`/v1/memories/${id}`).set(auth)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 });
