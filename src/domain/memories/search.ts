@@ -21,6 +21,13 @@ export interface SearchQuery {
 const TEXT_SEARCH_CONFIG = 'english';
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
+/**
+ * Full-text hits are ranked among this many of the most recently updated matches. Ranking every
+ * match of a common word would read every matching row; this bounds the work per query while a
+ * query with fewer matches is ranked in full.
+ */
+export const SEARCH_CANDIDATES = 200;
+
 const tsQuery = (q: string) => sql`websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${q})`;
 
 function filtered(db: Queryable, principal: Principal, query: SearchQuery) {
@@ -31,7 +38,8 @@ function filtered(db: Queryable, principal: Principal, query: SearchQuery) {
 }
 
 /**
- * Full-text search (web-search syntax) ranked by relevance then recency; when it finds nothing,
+ * Full-text search (web-search syntax) ranked by relevance then recency, among the
+ * SEARCH_CANDIDATES most recently updated matches; when it finds nothing,
  * trigram matching answers instead, so a typo still finds its Memory.
  */
 export async function searchMemories(
@@ -40,12 +48,19 @@ export async function searchMemories(
   query: SearchQuery,
 ): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
-  const fulltext = await filtered(ctx.db, principal, query)
-    .select(sql<number>`ts_rank_cd(search, ${tsQuery(query.q)}, 1)`.as('score'))
+  const candidates = filtered(ctx.db, principal, query)
+    .select('memories.search')
     .where(sql<boolean>`search @@ ${tsQuery(query.q)}`)
-    .orderBy('score', 'desc')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(SEARCH_CANDIDATES);
+  const fulltext = await ctx.db
+    .selectFrom(candidates.as('c'))
+    .select(['c.id', 'c.account_id', 'c.text', 'c.type', 'c.sensitivity', 'c.tags', 'c.pinned', 'c.revision', 'c.created_at', 'c.updated_at'])
+    .select(sql<number>`ts_rank_cd(c.search, ${tsQuery(query.q)}, 1)`.as('score'))
+    .orderBy('score', 'desc')
+    .orderBy('c.updated_at', 'desc')
+    .orderBy('c.id', 'desc')
     .limit(limit)
     .execute();
   if (fulltext.length > 0) {
@@ -69,7 +84,7 @@ export async function searchMemories(
   return fuzzy.map((row) => hit(row, row.score, 'fuzzy', fuzzyHighlight(row.text, query.q)));
 }
 
-function hit(row: MemoryRow, score: number, match: SearchHit['match'], highlight: string): SearchHit {
+function hit(row: Omit<MemoryRow, 'search'>, score: number, match: SearchHit['match'], highlight: string): SearchHit {
   return { memory: toMemoryPreview(row), score: Number(score), match, highlight };
 }
 
