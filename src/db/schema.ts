@@ -255,6 +255,25 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** One per Subject (a trigger creates it with the Subject). */
+export interface SubjectMemoryCountsTable {
+  subject_id: string;
+  account_id: string;
+  /** Memories linked to the Subject. */
+  links: Generated<number>;
+  /** Of those, the secret ones. */
+  secret_links: Generated<number>;
+}
+
+export type MemorySection = 'pinned' | 'instructions' | 'recent';
+
+export interface MemorySectionCountsTable {
+  account_id: string;
+  section: MemorySection;
+  sensitivity: string;
+  memories: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -278,6 +297,8 @@ export interface DB {
   template_runs: TemplateRunsTable;
   public_templates: PublicTemplatesTable;
   idempotency_keys: IdempotencyKeysTable;
+  subject_memory_counts: SubjectMemoryCountsTable;
+  memory_section_counts: MemorySectionCountsTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;
