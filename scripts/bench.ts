@@ -206,7 +206,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   }
   for (let i = 0; i < facts.length; i += 1000) await db.insertInto('facts').values(facts.slice(i, i + 1000)).execute();
   for (let i = 0; i < sources.length; i += 1000) await db.insertInto('fact_sources').values(sources.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
-  // The rows went in directly, past the code that keeps the counts: count them once here.
+  // The rows went in directly, past the code that keeps the counts and the word list: fill them here.
   await sql`
     update subject_memory_counts c set links = x.links, secret_links = x.secret_links
     from (select l.subject_id, count(*)::int as links, (count(*) filter (where m.sensitivity = 'secret'))::int as secret_links
@@ -219,6 +219,13 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
       sensitivity, count(*)::int
     from memories where account_id = ${accountId}
     group by 1, 2, 3`.execute(db);
+  await sql`
+    insert into memory_words (account_id, word)
+    select distinct m.account_id, w.word
+    from memories m
+    cross join lateral unnest(tsvector_to_array(to_tsvector('simple', m.text || ' ' || array_to_string(m.tags, ' ')))) as w(word)
+    where m.account_id = ${accountId} and length(w.word) between 3 and 40
+    on conflict do nothing`.execute(db);
 
   const templateIds: string[] = [];
   for (let i = 0; i < 20; i += 1) {
@@ -245,7 +252,8 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
     templateIds.push(id);
   }
   await app.close();
-  await sql`analyze`.execute(db);
+  // As autovacuum would after a bulk load: statistics, visibility and the GIN indexes' pending lists.
+  await sql`vacuum analyze`.execute(db);
   return { accountId, apiKey, memoryIds, subjectIds, templateIds };
 }
 

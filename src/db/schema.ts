@@ -274,6 +274,12 @@ export interface MemorySectionCountsTable {
   memories: number;
 }
 
+/** The words of an account's Memories (text and tags), for correcting misspelt search words. */
+export interface MemoryWordsTable {
+  account_id: string;
+  word: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -299,6 +305,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   subject_memory_counts: SubjectMemoryCountsTable;
   memory_section_counts: MemorySectionCountsTable;
+  memory_words: MemoryWordsTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;

@@ -265,6 +265,20 @@ describe('hits', () => {
     expect(hits[0]!.highlight).toContain('<mark>TypeScript</mark>');
   });
 
+  test('every misspelt word of a query must find its Memory, and words added by an edit or a tag are found too', async () => {
+    const leo = await t.account();
+    const both = await remember(leo.readWriteKey, 'The quokka lives on Rottnest island.');
+    const one = await remember(leo.readWriteKey, 'A quokka photo for the album.');
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest' }))).toEqual([both.id]);
+    expect((await hitsFor(leo.readOnlyKey, { q: 'quoka' })).map((hit) => hit.match)).toEqual(['fuzzy', 'fuzzy']);
+
+    await t.http.patch(`/v1/memories/${one.id}`).set(bearer(leo.readWriteKey)).send({ text: 'A wombat photo.', tags: ['marsupials'] }).expect(200);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'wombatt' }))).toEqual([one.id]);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'marsupals' }))).toEqual([one.id]);
+    // The word the edit removed finds only the Memory that still has it.
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka' }))).toEqual([both.id]);
+  });
+
   test('a word that is in nobody\'s Memory returns an empty list', async () => {
     const lena = await t.account();
     await remember(lena.readWriteKey, 'I like green tea in the morning.');

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
 import { recordChanges, type Change } from '../changes/change-feed';
 import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts';
+import { recordMemoryWords } from './memory-words';
 import { countMemoryChange } from './section-counts';
 import {
   refreshDuplicatesOfMemory,
@@ -15,6 +16,7 @@ import {
  * (see recordChanges), then, under the account row's lock that it took, the section counts.
  */
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
+  await recordMemoryWords(trx, memory.account_id, memory);
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
   await recordChanges(trx, memory.account_id, [{ entity: 'memory', entityId: memory.id, op: 'upsert' }], memory.updated_at);
   await countMemoryChange(trx, null, memory);
@@ -24,6 +26,9 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
   if (before.text !== after.text) {
     await refreshMentionsOfMemory(trx, after.account_id, after, after.updated_at);
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
+  }
+  if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
+    await recordMemoryWords(trx, after.account_id, after);
   }
   if ((before.sensitivity === 'secret') !== (after.sensitivity === 'secret')) {
     await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
