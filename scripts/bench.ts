@@ -396,28 +396,31 @@ async function main(): Promise<void> {
   const benchDatabase = REUSE_DATABASE ?? `mtl_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  if (!REUSE_DATABASE) await admin.query(`create database ${benchDatabase}`);
+  const onServer = TARGETS.includes('service') || TARGETS.includes('baseline');
+  if (!REUSE_DATABASE && onServer) await admin.query(`create database ${benchDatabase}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${benchDatabase}`;
   const databaseUrl = url.toString();
   const complete = !SCENARIO_FILTER && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
   try {
-    const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
-    await migrateToLatest(database.db);
-    let data: Seeded;
-    if (REUSE_DATABASE) {
-      process.stdout.write(`Using the seeded database ${benchDatabase}\n`);
-      data = await loadSeeded(database);
-    } else {
-      process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
-      data = await seed(database, SIZES.memories);
+    let data: Seeded | null = null;
+    if (onServer) {
+      const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
+      await migrateToLatest(database.db);
+      if (REUSE_DATABASE) {
+        process.stdout.write(`Using the seeded database ${benchDatabase}\n`);
+        data = await loadSeeded(database);
+      } else {
+        process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
+        data = await seed(database, SIZES.memories);
+      }
+      await database.close();
     }
-    await database.close();
 
     const none = { results: [] as Result[], peakMemoryMb: 0 };
     const serviceEnv = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
-    const service = TARGETS.includes('service') ? await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data) : none;
-    const baseline = TARGETS.includes('baseline')
+    const service = data && TARGETS.includes('service') ? await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data) : none;
+    const baseline = data && TARGETS.includes('baseline')
       ? await runTarget('baseline (PostgreSQL)', 'scripts/bench-baseline.js', { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId }, 3302, data.apiKey, data)
       : none;
 
@@ -473,8 +476,11 @@ async function main(): Promise<void> {
     writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
     process.stdout.write(`\n${table}\n`);
   } finally {
-    if (KEEP_DATABASE || REUSE_DATABASE) process.stdout.write(`Kept the database ${benchDatabase}\n`);
-    else await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    if (KEEP_DATABASE || REUSE_DATABASE) {
+      if (onServer) process.stdout.write(`Kept the database ${benchDatabase}\n`);
+    } else if (onServer) {
+      await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    }
     await admin.end();
   }
 }
