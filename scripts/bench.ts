@@ -125,6 +125,7 @@ function zipfWord(next: () => number): string {
   return VOCABULARY[low] as string;
 }
 
+/** About `length` characters of whole words (never cut inside a word). */
 function sentence(length: number, seed: number): string {
   const next = random(seed + 1);
   const words: string[] = [];
@@ -134,7 +135,7 @@ function sentence(length: number, seed: number): string {
     words.push(word);
     total += word.length + 1;
   }
-  return words.join(' ').slice(0, length);
+  return words.join(' ');
 }
 
 interface Seeded {
