@@ -42,7 +42,14 @@ function filtered(db: Queryable, principal: Principal, query: SearchQuery) {
  * The best matches of a text-search query among the SEARCH_CANDIDATES most recently updated
  * Memories it matches, ranked by relevance then recency.
  */
-async function rankedMatches(ctx: DomainContext, principal: Principal, query: SearchQuery, tsquery: RawBuilder<unknown>, limit: number) {
+async function rankedMatches(
+  ctx: DomainContext,
+  principal: Principal,
+  query: SearchQuery,
+  tsquery: RawBuilder<unknown>,
+  limit: number,
+  highlightQuery: RawBuilder<unknown> | null,
+) {
   const candidates = filtered(ctx.db, principal, query)
     .select('memories.search')
     .where(sql<boolean>`search @@ ${tsquery}`)
@@ -53,6 +60,13 @@ async function rankedMatches(ctx: DomainContext, principal: Principal, query: Se
     .selectFrom(candidates.as('c'))
     .select(['c.id', 'c.account_id', 'c.text', 'c.type', 'c.sensitivity', 'c.tags', 'c.pinned', 'c.revision', 'c.created_at', 'c.updated_at'])
     .select(sql<number>`ts_rank_cd(c.search, ${tsquery}, 1)`.as('score'))
+    // PostgreSQL computes an expensive output column such as this after the sort and limit, so
+    // only for the hits returned.
+    .select(
+      highlightQuery
+        ? sql<string>`ts_headline(${TEXT_SEARCH_CONFIG}::regconfig, c.text, ${highlightQuery}, ${HEADLINE_OPTIONS})`.as('headline')
+        : sql<string>`''`.as('headline'),
+    )
     .orderBy('score', 'desc')
     .orderBy('c.updated_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -71,18 +85,11 @@ export async function searchMemories(
   query: SearchQuery,
 ): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
-  const fulltext = await rankedMatches(ctx, principal, query, tsQuery(query.q), limit);
-  if (fulltext.length > 0) {
-    const highlights = await headlines(
-      ctx,
-      fulltext.map((row) => row.id),
-      query.q,
-    );
-    return fulltext.map((row) => hit(row, row.score, 'fulltext', highlights.get(row.id) ?? ''));
-  }
+  const fulltext = await rankedMatches(ctx, principal, query, tsQuery(query.q), limit, tsQuery(query.q));
+  if (fulltext.length > 0) return fulltext.map((row) => hit(row, row.score, 'fulltext', row.headline));
   const corrected = await correctedQuery(ctx, principal.accountId, query.q);
   if (!corrected) return [];
-  const fuzzy = await rankedMatches(ctx, principal, query, corrected, limit);
+  const fuzzy = await rankedMatches(ctx, principal, query, corrected, limit, null);
   return fuzzy.map((row) => hit(row, row.score, 'fuzzy', fuzzyHighlight(row.text, query.q)));
 }
 
@@ -128,15 +135,3 @@ function hit(row: Omit<MemoryRow, 'search'>, score: number, match: SearchHit['ma
   return { memory: toMemoryPreview(row), score: Number(score), match, highlight };
 }
 
-/** ts_headline runs only for the returned hits, not for every match. */
-async function headlines(ctx: DomainContext, ids: string[], q: string): Promise<Map<string, string>> {
-  const rows = await ctx.db
-    .selectFrom('memories')
-    .select([
-      'id',
-      sql<string>`ts_headline(${TEXT_SEARCH_CONFIG}::regconfig, text, ${tsQuery(q)}, ${HEADLINE_OPTIONS})`.as('headline'),
-    ])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.headline]));
-}
