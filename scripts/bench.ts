@@ -5,6 +5,11 @@
 // Sizes and load are configurable: BENCH_MEMORIES (100000), BENCH_SUBJECTS (2000),
 // BENCH_LINKS_PER_SUBJECT (10), BENCH_EMBEDDED_MEMORIES (10000), BENCH_DURATION seconds (10),
 // BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+//
+// For quicker runs while working on one scenario: BENCH_SCENARIOS (comma-separated parts of
+// scenario names), BENCH_TARGETS (any of service,baseline,embedded), BENCH_KEEP_DATABASE=1 (keep
+// the seeded PostgreSQL database and print its name) and BENCH_REUSE_DATABASE=<name> (run on a
+// database kept earlier instead of seeding). Only a complete run writes the docs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,26 +39,103 @@ const SIZES = {
 const DURATION = env('BENCH_DURATION', 10);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
 const WARM_UP = 2;
+const list = (name: string) =>
+  process.env[name]
+    ?.split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+const SCENARIO_FILTER = list('BENCH_SCENARIOS');
+const TARGETS = list('BENCH_TARGETS') ?? ['service', 'baseline', 'embedded'];
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
+const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE;
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = join(__dirname, '..', '..');
 const SECRET = randomBytes(32).toString('hex');
 
-const WORDS = (
+// Tags and Subject names come from these domain words.
+const DOMAIN_WORDS = (
   'project meeting deploy release review customer budget roadmap design research travel family ' +
   'health recipe garden invoice contract server database latency search memory context template ' +
   'library weekly planning notes decision preference instruction event reference typescript ' +
   'postgres kubernetes migration incident retrospective hiring onboarding security backup'
 ).split(' ');
 
+// Common English words lead the frequency ranking, as in real text (the full-text index drops them).
+const STOP_WORDS = (
+  'the of and to a in is it that for on with as was at by be this are from or have an they ' +
+  'which one you were her all she there would their we him been has when who will more no if'
+).split(' ');
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run seeds the same data. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The vocabulary of the seeded texts: the stop words, then 4,000 made-up words built from
+ * syllables, with the domain words placed at mid-frequency ranks (every 40th from rank 150).
+ * Texts draw words with a Zipf distribution over this order, so a rare word matches a few
+ * Memories, a domain word about one in a hundred and a top-ranked word most of them.
+ */
+const VOCABULARY: string[] = (() => {
+  const onsets = ['b', 'br', 'c', 'ch', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'pl', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou'];
+  const codas = ['', 'n', 'r', 'l', 's', 'nd', 'rt', 'x'];
+  const next = random(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const made = new Set<string>();
+  while (made.size < 4000) {
+    const syllables = 2 + Math.floor(next() * 2);
+    let word = '';
+    for (let i = 0; i < syllables; i += 1) word += pick(onsets) + pick(vowels) + (i === syllables - 1 ? pick(codas) : '');
+    if (!DOMAIN_WORDS.includes(word)) made.add(word);
+  }
+  const content = [...made];
+  DOMAIN_WORDS.forEach((word, i) => content.splice(150 + 40 * i, 0, word));
+  return [...STOP_WORDS, ...content];
+})();
+
+/** Cumulative Zipf (s = 1) weights over the vocabulary's order. */
+const ZIPF_CDF: number[] = (() => {
+  const cdf: number[] = [];
+  let total = 0;
+  for (let rank = 1; rank <= VOCABULARY.length; rank += 1) {
+    total += 1 / rank;
+    cdf.push(total);
+  }
+  return cdf.map((value) => value / total);
+})();
+
+function zipfWord(next: () => number): string {
+  const u = next();
+  let low = 0;
+  let high = ZIPF_CDF.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((ZIPF_CDF[mid] as number) < u) low = mid + 1;
+    else high = mid;
+  }
+  return VOCABULARY[low] as string;
+}
+
+/** About `length` characters of whole words (never cut inside a word). */
 function sentence(length: number, seed: number): string {
+  const next = random(seed + 1);
   const words: string[] = [];
   let total = 0;
-  for (let i = 0; total < length; i += 1) {
-    const word = WORDS[(seed * 31 + i * 17 + (i * i) % 7) % WORDS.length] as string;
+  while (total < length) {
+    const word = zipfWord(next);
     words.push(word);
     total += word.length + 1;
   }
-  return words.join(' ').slice(0, length);
+  return words.join(' ');
 }
 
 interface Seeded {
@@ -89,7 +171,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
         text: sentence(40 + ((i * 7919) % 1960), i),
         type: ['note', 'preference', 'instruction', 'decision', 'event', 'reference'][i % 6] as string,
         sensitivity: i % 50 === 0 ? 'sensitive' : 'normal',
-        tags: [WORDS[i % WORDS.length] as string],
+        tags: [DOMAIN_WORDS[i % DOMAIN_WORDS.length] as string],
         pinned: i % 500 === 0,
         revision: 1,
         created_at: at,
@@ -105,7 +187,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
     for (let i = start; i < Math.min(subjects, start + 500); i += 1) {
       const id = newId('subject');
       subjectIds.push(id);
-      rows.push({ id, account_id: accountId, name: `Subject ${i} ${WORDS[i % WORDS.length]}`, kind: 'topic', aliases: [], description: '', created_at: now, updated_at: now });
+      rows.push({ id, account_id: accountId, name: `Subject ${i} ${DOMAIN_WORDS[i % DOMAIN_WORDS.length]}`, kind: 'topic', aliases: [], description: '', created_at: now, updated_at: now });
     }
     await db.insertInto('subjects').values(rows).execute();
   }
@@ -117,7 +199,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
       links.push({ account_id: accountId, subject_id: subjectId, memory_id: memoryIds[(s * 37 + l * 101) % memoryIds.length] as string, created_at: now });
     }
     const factId = newId('fact');
-    facts.push({ id: factId, account_id: accountId, subject_id: subjectId, statement: `Fact ${s} about ${WORDS[s % WORDS.length]}`, statement_key: `fact ${s}`, accepted_at: now, created_at: now });
+    facts.push({ id: factId, account_id: accountId, subject_id: subjectId, statement: `Fact ${s} about ${DOMAIN_WORDS[s % DOMAIN_WORDS.length]}`, statement_key: `fact ${s}`, accepted_at: now, created_at: now });
     sources.push({ account_id: accountId, fact_id: factId, memory_id: links[links.length - 1]!.memory_id });
   }
   for (let i = 0; i < links.length; i += 2000) {
@@ -125,13 +207,33 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   }
   for (let i = 0; i < facts.length; i += 1000) await db.insertInto('facts').values(facts.slice(i, i + 1000)).execute();
   for (let i = 0; i < sources.length; i += 1000) await db.insertInto('fact_sources').values(sources.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
+  // The rows went in directly, past the code that keeps the counts and the word list: fill them here.
+  await sql`
+    update subject_memory_counts c set links = x.links, secret_links = x.secret_links
+    from (select l.subject_id, count(*)::int as links, (count(*) filter (where m.sensitivity = 'secret'))::int as secret_links
+          from memory_links l join memories m on m.id = l.memory_id where l.account_id = ${accountId} group by l.subject_id) x
+    where c.subject_id = x.subject_id`.execute(db);
+  await sql`
+    insert into memory_section_counts (account_id, section, sensitivity, memories)
+    select account_id,
+      case when pinned then 'pinned' when type in ('instruction', 'preference') then 'instructions' else 'recent' end,
+      sensitivity, count(*)::int
+    from memories where account_id = ${accountId}
+    group by 1, 2, 3`.execute(db);
+  await sql`
+    insert into memory_words (account_id, word)
+    select distinct m.account_id, w.word
+    from memories m
+    cross join lateral unnest(tsvector_to_array(to_tsvector('simple', m.text || ' ' || array_to_string(m.tags, ' ')))) as w(word)
+    where m.account_id = ${accountId} and length(w.word) between 3 and 40
+    on conflict do nothing`.execute(db);
 
   const templateIds: string[] = [];
   for (let i = 0; i < 20; i += 1) {
     const created = await runWorkflow(app.ctx, principal, {
       action: 'create',
-      name: `Template ${i} ${WORDS[i]}`,
-      summary: `A ${WORDS[i]} template for ${WORDS[i + 1]}`,
+      name: `Template ${i} ${DOMAIN_WORDS[i]}`,
+      summary: `A ${DOMAIN_WORDS[i]} template for ${DOMAIN_WORDS[i + 1]}`,
       category: 'productivity',
       license: 'MIT',
     });
@@ -151,7 +253,8 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
     templateIds.push(id);
   }
   await app.close();
-  await sql`analyze`.execute(db);
+  // As autovacuum would after a bulk load: statistics, visibility and the GIN indexes' pending lists.
+  await sql`vacuum analyze`.execute(db);
   return { accountId, apiKey, memoryIds, subjectIds, templateIds };
 }
 
@@ -164,16 +267,21 @@ interface Scenario {
 
 function scenarios(data: Seeded): Scenario[] {
   const pick = (ids: string[], n: number) => ids[Math.floor(ids.length / 2) + n] ?? ids[0];
-  return [
+  const all: Scenario[] = [
     { name: 'get one Memory', method: 'GET', path: `/v1/memories/${pick(data.memoryIds, 0)}` },
     { name: 'list Memories', method: 'GET', path: '/v1/memories?limit=20' },
-    { name: 'search Memories', method: 'GET', path: '/v1/memories/search?q=kubernetes%20incident' },
+    // Two words of middling frequency (a few hundred matches), the most common indexed word
+    // (about a quarter of all Memories), and a typo that only the trigram fallback finds.
+    { name: 'search Memories', method: 'GET', path: '/v1/memories/search?q=deploy%20review' },
+    { name: 'search, common word', method: 'GET', path: `/v1/memories/search?q=${VOCABULARY[STOP_WORDS.length]}` },
+    { name: 'search with a typo', method: 'GET', path: '/v1/memories/search?q=kuberntes' },
     { name: 'batch of eight', method: 'GET', path: `/v1/memories/batch?ids=${data.memoryIds.slice(100, 108).join(',')}` },
     { name: 'create a Memory', method: 'POST', path: '/v1/memories', body: JSON.stringify({ text: 'Benchmark memory about the weekly deploy window.', tags: ['bench'] }) },
     { name: 'Subject context', method: 'GET', path: `/v1/subjects/${pick(data.subjectIds, 0)}/context` },
     { name: 'startup context', method: 'GET', path: '/v1/context/startup' },
     { name: 'public Library search', method: 'GET', path: '/v1/library/templates?query=planning' },
   ];
+  return SCENARIO_FILTER ? all.filter((scenario) => SCENARIO_FILTER.some((part) => scenario.name.toLowerCase().includes(part))) : all;
 }
 
 interface Result {
@@ -259,32 +367,76 @@ async function runTarget(label: string, script: string, extraEnv: Record<string,
   return { results, peakMemoryMb: peak };
 }
 
+/** The data of a database seeded by an earlier run (BENCH_REUSE_DATABASE), with a new key. */
+async function loadSeeded(database: Database): Promise<Seeded> {
+  const db = database.db;
+  const account = await db.selectFrom('accounts').select('id').where('external_id', 'like', 'bench-%').executeTakeFirstOrThrow();
+  const principal: Principal = { kind: 'session', accountId: account.id };
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')) });
+  const app = createApp({ config, database, logger });
+  const apiKey = (await createApiKey(app.ctx, principal, { name: 'bench', mode: 'read_write' })).secret;
+  await app.close();
+  const ids = async (table: 'memories' | 'subjects' | 'templates', before?: Date) => {
+    let query = db.selectFrom(table).select('id').where('account_id', '=', account.id).orderBy('id');
+    if (before) query = query.where('created_at', '<', before);
+    return (await query.execute()).map((row) => row.id);
+  };
+  // Memories created by earlier runs' "create a Memory" scenario are newer than the seed.
+  const seededAt = await db.selectFrom('subjects').select('created_at').where('account_id', '=', account.id).executeTakeFirstOrThrow();
+  return {
+    accountId: account.id,
+    apiKey,
+    memoryIds: await ids('memories', seededAt.created_at),
+    subjectIds: await ids('subjects'),
+    templateIds: await ids('templates'),
+  };
+}
+
 async function main(): Promise<void> {
-  const benchDatabase = `mtl_bench_${Date.now()}`;
+  const benchDatabase = REUSE_DATABASE ?? `mtl_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  await admin.query(`create database ${benchDatabase}`);
+  const onServer = TARGETS.includes('service') || TARGETS.includes('baseline');
+  if (!REUSE_DATABASE && onServer) await admin.query(`create database ${benchDatabase}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${benchDatabase}`;
   const databaseUrl = url.toString();
+  const complete = !SCENARIO_FILTER && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
   try {
-    process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
-    const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
-    await migrateToLatest(database.db);
-    const data = await seed(database, SIZES.memories);
-    await database.close();
+    let data: Seeded | null = null;
+    if (onServer) {
+      const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
+      await migrateToLatest(database.db);
+      if (REUSE_DATABASE) {
+        process.stdout.write(`Using the seeded database ${benchDatabase}\n`);
+        data = await loadSeeded(database);
+      } else {
+        process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
+        data = await seed(database, SIZES.memories);
+      }
+      await database.close();
+    }
 
+    const none = { results: [] as Result[], peakMemoryMb: 0 };
     const serviceEnv = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
-    const service = await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data);
-    const baseline = await runTarget('baseline (PostgreSQL)', 'scripts/bench-baseline.js', { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId }, 3302, data.apiKey, data);
+    const service = data && TARGETS.includes('service') ? await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data) : none;
+    const baseline = data && TARGETS.includes('baseline')
+      ? await runTarget('baseline (PostgreSQL)', 'scripts/bench-baseline.js', { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId }, 3302, data.apiKey, data)
+      : none;
 
-    process.stdout.write(`Seeding the embedded database: ${SIZES.embeddedMemories} Memories…\n`);
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'mtl-bench-embedded-'));
-    const embedded = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 });
-    await migrateToLatest(embedded.db);
-    const embeddedData = await seed(embedded, SIZES.embeddedMemories);
-    await embedded.close();
-    const embeddedRun = await runTarget('service (embedded)', 'src/server.js', { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' }, 3303, embeddedData.apiKey, embeddedData);
+    let embeddedRun = none;
+    if (TARGETS.includes('embedded')) {
+      process.stdout.write(`Seeding the embedded database: ${SIZES.embeddedMemories} Memories…\n`);
+      const dataDir = mkdtempSync(join(os.tmpdir(), 'mtl-bench-embedded-'));
+      const embedded = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 });
+      await migrateToLatest(embedded.db);
+      const embeddedData = await seed(embedded, SIZES.embeddedMemories);
+      await embedded.close();
+      embeddedRun = await runTarget('service (embedded)', 'src/server.js', { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' }, 3303, embeddedData.apiKey, embeddedData);
+    }
+    process.stdout.write(`Peak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);
+    if (!complete) return;
 
     const rows = service.results.map((result, i) => {
       const base = baseline.results[i] as Result;
@@ -323,9 +475,13 @@ async function main(): Promise<void> {
         `Peak server memory (RSS high-water mark): service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB.\n<!-- /results -->`,
     );
     writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
-    process.stdout.write(`\n${table}\n\nPeak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);
+    process.stdout.write(`\n${table}\n`);
   } finally {
-    await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    if (KEEP_DATABASE || REUSE_DATABASE) {
+      if (onServer) process.stdout.write(`Kept the database ${benchDatabase}\n`);
+    } else if (onServer) {
+      await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    }
     await admin.end();
   }
 }

@@ -3,6 +3,8 @@ import * as init from './migrations/2026_11_22_0001_init';
 import * as subjectsContext from './migrations/2026_11_22_0002_subjects_context';
 import * as library from './migrations/2026_11_22_0003_library';
 import * as idempotency from './migrations/2026_11_22_0004_idempotency';
+import * as counts from './migrations/2026_11_22_0005_counts';
+import * as memoryWords from './migrations/2026_11_22_0006_memory_words';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +12,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0002_subjects_context': subjectsContext,
   '2026_11_22_0003_library': library,
   '2026_11_22_0004_idempotency': idempotency,
+  '2026_11_22_0005_counts': counts,
+  '2026_11_22_0006_memory_words': memoryWords,
 };
 
 /** The names of every migration, oldest first. */

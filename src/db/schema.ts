@@ -255,6 +255,31 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** One per Subject (a trigger creates it with the Subject). */
+export interface SubjectMemoryCountsTable {
+  subject_id: string;
+  account_id: string;
+  /** Memories linked to the Subject. */
+  links: Generated<number>;
+  /** Of those, the secret ones. */
+  secret_links: Generated<number>;
+}
+
+export type MemorySection = 'pinned' | 'instructions' | 'recent';
+
+export interface MemorySectionCountsTable {
+  account_id: string;
+  section: MemorySection;
+  sensitivity: string;
+  memories: number;
+}
+
+/** The words of an account's Memories (text and tags), for correcting misspelt search words. */
+export interface MemoryWordsTable {
+  account_id: string;
+  word: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -278,6 +303,9 @@ export interface DB {
   template_runs: TemplateRunsTable;
   public_templates: PublicTemplatesTable;
   idempotency_keys: IdempotencyKeysTable;
+  subject_memory_counts: SubjectMemoryCountsTable;
+  memory_section_counts: MemorySectionCountsTable;
+  memory_words: MemoryWordsTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;

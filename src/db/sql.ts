@@ -26,3 +26,15 @@ export async function withWordSimilarity<T>(
     return fn(trx);
   });
 }
+
+/** Like withWordSimilarity, for the `%` operator (similarity of whole strings). */
+export async function withSimilarity<T>(
+  db: Kysely<DB>,
+  threshold: number,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(trx);
+    return fn(trx);
+  });
+}

@@ -36,8 +36,12 @@ export type paths = {
         /**
          * Search Memories
          * @description Full-text search over text and tags with web-search syntax (quoted phrases, `or`,
-         *     `-word`), ranked by relevance, then recency. When full text finds nothing, typo-tolerant
-         *     trigram matching answers instead (`match: fuzzy`). `highlight` is a short excerpt of the
+         *     `-word`), ranked by relevance, then recency. Ranking considers the 200 most recently
+         *     updated matches: when more Memories match, older ones are left out of the ranking, so
+         *     a query with many matches returns the most relevant of the recent ones. When full text finds nothing, typo-tolerant
+         *     trigram matching answers instead (`match: fuzzy`): each query word of three or more
+         *     characters is replaced by the most similar words used in the account's Memories, and
+         *     the search runs again with them. `highlight` is a short excerpt of the
          *     text with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;
          *     there is no cursor.
          */

@@ -1,9 +1,11 @@
-import { Router, type Request as ExpressRequest, type RequestHandler, type Response } from 'express';
+import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
 import { operations, type OperationId } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { DomainContext } from '../domain/context';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { locals } from './request-context';
+// Reuses the validator's route expressions (it is set up together with these handlers).
+import './validator-routes';
 
 /** What a handler may send: only the success statuses and bodies the contract declares. */
 export type Reply<K extends OperationId> = {
@@ -24,37 +26,94 @@ export type Handler<K extends OperationId> = (ctx: DomainContext, request: Valid
 export type Handlers = { [K in OperationId]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [Id in K]: Handler<Id> };
 
-const toExpressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
-
 /** Static segments before parameters, so /memories/search is never taken for /memories/{id}. */
 function routeOrder([, a]: [string, { path: string }], [, b]: [string, { path: string }]): number {
   const rank = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '~' : segment)).join('/');
   return rank(a.path) < rank(b.path) ? -1 : rank(a.path) > rank(b.path) ? 1 : 0;
 }
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const entries = (Object.entries(operations) as Array<[OperationId, (typeof operations)[OperationId]]>).sort(routeOrder);
+
+interface CompiledOperation {
+  readonly id: OperationId;
+  readonly path: string;
+  readonly pattern: RegExp;
+  readonly keys: readonly string[];
+}
+
+/**
+ * The pattern Express would build for a contract path: case-insensitive, an optional trailing
+ * slash, each parameter one non-empty segment.
+ */
+function compilePath(path: string): { pattern: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const param = /^\{([^}]+)\}$/.exec(part);
+      if (!param) return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      keys.push(param[1] as string);
+      return '([^\\/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^(?:${source})(?:\\/$)?$`, 'i'), keys };
+}
+
+/** The operations of each method, static segments first (see routeOrder). */
+const byMethod = new Map<string, CompiledOperation[]>();
+for (const [id, op] of entries) {
+  const method = op.method.toUpperCase();
+  const list = byMethod.get(method) ?? [];
+  list.push({ id, path: op.path, ...compilePath(op.path) });
+  byMethod.set(method, list);
+}
+
+/** As Express decodes path parameters: a malformed escape is a 400. */
+function decodeParam(value: string): string {
+  if (value.indexOf('%') === -1) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch (err) {
+    if (err instanceof URIError) Object.assign(err, { status: 400, statusCode: 400, message: `Failed to decode param '${value}'` });
+    throw err;
+  }
+}
+
+function matchOperation(method: string, path: string): { operation: CompiledOperation; params: Record<string, string> } | null {
+  // HEAD is answered by the GET operation, as Express does.
+  for (const operation of byMethod.get(method === 'HEAD' ? 'GET' : method) ?? []) {
+    const match = operation.pattern.exec(path);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    operation.keys.forEach((key, i) => {
+      params[key] = decodeParam(match[i + 1] as string);
+    });
+    return { operation, params };
+  }
+  return null;
+}
 
 /**
  * Names the operation of a request (for logs and activity) and applies its access rule before
- * the body is validated, so a read-only key learns that it may not write, not what to fix.
+ * the body is validated, so a read-only key learns that it may not write, not what to fix. The
+ * operation found here is the one mountHandlers runs, so a request is matched once.
  */
-export function resolveOperations(basePath: string): Router {
-  const router = Router();
-  for (const [id, op] of entries) {
-    router[op.method.toLowerCase() as Method](toExpressPath(op.path), (_req, res, next) => {
-      const state = locals(res);
-      state.operationId = id;
-      state.route = basePath + op.path;
-      try {
-        if (state.principal) assertOperationAllowed(state.principal, id);
-        next('router');
-      } catch (err) {
-        next(err);
+export function resolveOperations(basePath: string): RequestHandler {
+  return (req, res, next) => {
+    const state = locals(res);
+    try {
+      const found = matchOperation(req.method, req.path);
+      if (found) {
+        state.operationId = found.operation.id;
+        state.route = basePath + found.operation.path;
+        state.pathParams = found.params;
+        if (state.principal) assertOperationAllowed(state.principal, found.operation.id);
       }
-    });
-  }
-  return router;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
 }
 
 function headerParameters(req: ExpressRequest, id: OperationId): Record<string, string> {
@@ -72,26 +131,29 @@ function send(res: Response, reply: { status: number; body: unknown; headers?: R
   res.status(reply.status).json(reply.body);
 }
 
-/** Mounts one handler per operation of the contract; the Handlers type makes a missing one a compile error. */
-export function mountHandlers(ctx: DomainContext, handlers: Handlers): Router {
-  const router = Router();
-  for (const [id, op] of entries) {
+/**
+ * Runs the handler of the operation resolveOperations found; the Handlers type makes a missing
+ * one a compile error.
+ */
+export function mountHandlers(ctx: DomainContext, handlers: Handlers): RequestHandler {
+  return async (req, res, next) => {
+    const state = locals(res);
+    const id = state.operationId;
+    if (!id || !state.pathParams) {
+      next();
+      return;
+    }
     const handler = handlers[id] as Handler<OperationId>;
-    const route: RequestHandler = async (req, res) => {
-      const state = locals(res);
-      const reply = await handler(ctx, {
-        path: req.params as never,
-        query: req.query as never,
-        headers: headerParameters(req, id) as never,
-        body: req.body as never,
-        principal: state.principal as Principal,
-        requestId: state.requestId,
-      });
-      send(res, reply as { status: number; body: unknown; headers?: Record<string, string> });
-    };
-    router[op.method.toLowerCase() as Method](toExpressPath(op.path), route);
-  }
-  return router;
+    const reply = await handler(ctx, {
+      path: state.pathParams as never,
+      query: req.query as never,
+      headers: headerParameters(req, id) as never,
+      body: req.body as never,
+      principal: state.principal as Principal,
+      requestId: state.requestId,
+    });
+    send(res, reply as { status: number; body: unknown; headers?: Record<string, string> });
+  };
 }
 
 /** The `Location` of a created resource under the versioned base path. */

@@ -12,6 +12,8 @@ export interface RequestLocals {
   operationId?: OperationId;
   /** The route template, such as "/v1/memories/{id}". */
   route?: string;
+  /** The path parameters of the operation, decoded. */
+  pathParams?: Record<string, string>;
 }
 
 export function locals(res: Response): RequestLocals {

@@ -21,6 +21,9 @@ describe('the embedded database', () => {
     expect(await migrateToLatest(second.db)).toEqual([]);
     const row = await second.db.selectFrom('accounts').select('external_id').where('id', '=', 'acc_persisted').executeTakeFirst();
     expect(row?.external_id).toBe('persisted');
+    // Started with small shared buffers, which PGlite keeps inside its own memory.
+    const settings = await sql<{ shared_buffers: string }>`select current_setting('shared_buffers') as shared_buffers`.execute(second.db);
+    expect(settings.rows[0]?.shared_buffers).toBe('16MB');
     await second.close();
   });
 });

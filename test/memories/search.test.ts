@@ -1,4 +1,6 @@
+import { SEARCH_CANDIDATES } from '../../src/domain/memories/search';
 import type { Clock } from '../../src/domain/shared/clock';
+import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 
 /** Strictly increasing milliseconds, so "more recently updated" never ties by accident. */
@@ -81,6 +83,31 @@ describe('ranking', () => {
     const hits = await hitsFor(alice.readOnlyKey, { q: 'kayaking' });
     expect(ids(hits)).toEqual([thrice.id, once.id]);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+  });
+
+  test('relevance is ranked among the 200 most recently updated matches only', async () => {
+    const dora = await t.account();
+    const relevant = await remember(dora.readWriteKey, 'Zeppelin, zeppelin, zeppelin: the whole afternoon at the zeppelin museum.');
+    const accountId = (await t.database.db.selectFrom('memories').select('account_id').where('id', '=', relevant.id).executeTakeFirstOrThrow())
+      .account_id;
+    const later = Date.parse(relevant.updated_at) + 1000;
+    const newer = Array.from({ length: SEARCH_CANDIDATES - 1 }, (_, i) => {
+      const at = new Date(later + i);
+      return { id: newId('memory', at.getTime()), account_id: accountId, text: `Saw a zeppelin from the train, number ${i}.`, type: 'note', sensitivity: 'normal', tags: [], pinned: false, revision: 1, created_at: at, updated_at: at };
+    });
+    await t.database.db.insertInto('memories').values(newer).execute();
+    // 200 matches in all: the old, more relevant Memory is still ranked first.
+    expect(ids(await hitsFor(dora.readOnlyKey, { q: 'zeppelin', limit: 1 }))).toEqual([relevant.id]);
+
+    const at = new Date(later + SEARCH_CANDIDATES);
+    await t.database.db
+      .insertInto('memories')
+      .values({ ...newer[0]!, id: newId('memory', at.getTime()), text: 'One more zeppelin.', created_at: at, updated_at: at })
+      .execute();
+    // 201 matches: it is the oldest, so it is no longer ranked.
+    const hits = await hitsFor(dora.readOnlyKey, { q: 'zeppelin', limit: 50 });
+    expect(hits).toHaveLength(50);
+    expect(ids(hits)).not.toContain(relevant.id);
   });
 
   test('a word in a tag weighs more than the same word mentioned once in the text', async () => {
@@ -236,6 +263,20 @@ describe('hits', () => {
     expect(ids(hits)).toEqual([ts.id]);
     expect(hits[0]!.match).toBe('fuzzy');
     expect(hits[0]!.highlight).toContain('<mark>TypeScript</mark>');
+  });
+
+  test('every misspelt word of a query must find its Memory, and words added by an edit or a tag are found too', async () => {
+    const leo = await t.account();
+    const both = await remember(leo.readWriteKey, 'The quokka lives on Rottnest island.');
+    const one = await remember(leo.readWriteKey, 'A quokka photo for the album.');
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest' }))).toEqual([both.id]);
+    expect((await hitsFor(leo.readOnlyKey, { q: 'quoka' })).map((hit) => hit.match)).toEqual(['fuzzy', 'fuzzy']);
+
+    await t.http.patch(`/v1/memories/${one.id}`).set(bearer(leo.readWriteKey)).send({ text: 'A wombat photo.', tags: ['marsupials'] }).expect(200);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'wombatt' }))).toEqual([one.id]);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'marsupals' }))).toEqual([one.id]);
+    // The word the edit removed finds only the Memory that still has it.
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka' }))).toEqual([both.id]);
   });
 
   test('a word that is in nobody\'s Memory returns an empty list', async () => {

@@ -97,24 +97,24 @@ export class ActivityRecorder {
       const seen = lastUse.get(entry.keyId);
       if (!seen || seen < entry.at) lastUse.set(entry.keyId, entry.at);
     }
+    // One array per column: a batch is one statement with ten parameters, however many entries
+    // it holds, which costs far less to build and send than ten parameters per entry.
+    const column = <T>(pick: (entry: ActivityEntry) => T) => sql.val(entries.map(pick));
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('api_key_activity')
-        .values(
-          entries.map((entry) => ({
-            id: newId('activity', entry.at.getTime()),
-            account_id: entry.accountId,
-            key_id: entry.keyId,
-            at: entry.at,
-            method: entry.method,
-            route: entry.route,
-            operation: entry.operation,
-            status: entry.status,
-            request_id: entry.requestId,
-            duration_ms: entry.durationMs,
-          })),
-        )
-        .execute();
+      await sql`
+        insert into api_key_activity (id, account_id, key_id, at, method, route, operation, status, request_id, duration_ms)
+        select * from unnest(
+          ${column((entry) => newId('activity', entry.at.getTime()))}::text[],
+          ${column((entry) => entry.accountId)}::text[],
+          ${column((entry) => entry.keyId)}::text[],
+          ${column((entry) => entry.at.toISOString())}::timestamptz[],
+          ${column((entry) => entry.method)}::text[],
+          ${column((entry) => entry.route)}::text[],
+          ${column((entry) => entry.operation)}::text[],
+          ${column((entry) => entry.status)}::integer[],
+          ${column((entry) => entry.requestId)}::text[],
+          ${column((entry) => entry.durationMs)}::integer[]
+        )`.execute(trx);
       for (const [keyId, at] of lastUse) {
         await trx
           .updateTable('api_keys')

@@ -66,6 +66,12 @@ export function contextMemories(db: Queryable, principal: Principal, includeSens
   return canSeeSecrets(principal) ? query : query.where('memories.sensitivity', '!=', 'secret');
 }
 
+/** The sensitivities contextMemories lets through. */
+export function contextSensitivities(principal: Principal, includeSensitive: boolean): string[] {
+  if (!includeSensitive) return ['normal'];
+  return canSeeSecrets(principal) ? ['normal', 'sensitive', 'secret'] : ['normal', 'sensitive'];
+}
+
 export function isContextVisible(row: Pick<MemoryRow, 'sensitivity'>, principal: Principal, includeSensitive: boolean): boolean {
   if (row.sensitivity === 'normal') return true;
   if (!includeSensitive) return false;

@@ -4,10 +4,10 @@ import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { latestSequence } from '../changes/change-feed';
 import type { DomainContext } from '../context';
-import { factCount } from '../facts/facts';
-import type { Principal } from '../shared/principal';
-import { subjectsOf } from '../subjects/subjects.repository';
-import { contextMemories, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
+import { sectionCounts } from '../memories/section-counts';
+import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Queryable } from '../memories/memories.repository';
+import { contextMemories, contextSensitivities, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
 import { issueCheckpoint } from './checkpoints';
 import { getWorkspaceProfile } from './profile';
 
@@ -21,6 +21,18 @@ const INSTRUCTION_TYPES = ['instruction', 'preference'];
 export interface ContextOptions {
   max_chars?: number;
   include_sensitive?: boolean;
+}
+
+/** How many reviewed Facts each of these Subjects has. */
+async function factCountsOf(db: Queryable, subjectIds: readonly string[]): Promise<Map<string, number>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('facts')
+    .select(['subject_id', sql<number>`count(*)::int`.as('count')])
+    .where('subject_id', 'in', subjectIds)
+    .groupBy('subject_id')
+    .execute();
+  return new Map(rows.map((row) => [row.subject_id, row.count]));
 }
 
 /** Fills one section in order; returns what fit and how many were left out. */
@@ -60,48 +72,55 @@ export async function startupContext(
     instructions: memories().where('memories.pinned', '=', false).where('memories.type', 'in', INSTRUCTION_TYPES),
     recent: memories().where('memories.pinned', '=', false).where('memories.type', 'not in', INSTRUCTION_TYPES),
   };
-  const count = async (query: (typeof sections)['pinned']) =>
-    (await query.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow()).count;
   const newest = (query: (typeof sections)['pinned']) =>
     query.orderBy('memories.updated_at', 'desc').orderBy('memories.id', 'desc').limit(fetch).execute();
 
-  const [pinnedRows, instructionRows, recentRows, pinnedTotal, instructionTotal, recentTotal] = await Promise.all([
+  // The totals come from the maintained section counts, not from counting every Memory.
+  const [pinnedRows, instructionRows, recentRows, totals] = await Promise.all([
     newest(sections.pinned),
     newest(sections.instructions),
     newest(sections.recent),
-    count(sections.pinned),
-    count(sections.instructions),
-    count(sections.recent),
+    sectionCounts(ctx.db, principal.accountId, contextSensitivities(principal, includeSensitive)),
   ]);
-  const pinned = fillMemories(budget, pinnedRows, pinnedTotal);
-  const instructions = fillMemories(budget, instructionRows, instructionTotal);
-  const recent = fillMemories(budget, recentRows, recentTotal);
+  const pinned = fillMemories(budget, pinnedRows, totals.pinned);
+  const instructions = fillMemories(budget, instructionRows, totals.instructions);
+  const recent = fillMemories(budget, recentRows, totals.recent);
 
-  const subjectQuery = subjectsOf(ctx.db, principal);
+  // Most-linked first, by the maintained counts; Fact counts only for the Subjects that fit.
+  const linked = canSeeSecrets(principal) ? sql<number>`coalesce(c.links, 0)` : sql<number>`coalesce(c.links - c.secret_links, 0)`;
   const [subjectRows, subjectTotal] = await Promise.all([
-    subjectQuery
-      .select(factCount().as('fact_count'))
-      .orderBy('memory_count', 'desc')
+    ctx.db
+      .selectFrom('subjects')
+      .leftJoin('subject_memory_counts as c', 'c.subject_id', 'subjects.id')
+      .select(['subjects.id', 'subjects.name', 'subjects.kind', linked.as('memory_count')])
+      .where('subjects.account_id', '=', principal.accountId)
+      .orderBy(linked, 'desc')
       .orderBy(sql`lower(subjects.name)`)
       .orderBy('subjects.id')
       .limit(wholeItemCandidateLimit(budget.left))
       .execute(),
-    subjectQuery
-      .clearSelect()
+    ctx.db
+      .selectFrom('subjects')
       .select(sql<number>`count(*)::int`.as('count'))
+      .where('subjects.account_id', '=', principal.accountId)
       .executeTakeFirstOrThrow(),
   ]);
-  const subjects: ContextSubject[] = [];
+  const fitting: typeof subjectRows = [];
   for (const row of subjectRows) {
     if (!budget.fitWhole(row.name)) break;
-    subjects.push({
-      id: row.id,
-      name: row.name,
-      kind: row.kind as SubjectKind,
-      memory_count: row.memory_count,
-      fact_count: row.fact_count,
-    });
+    fitting.push(row);
   }
+  const factCounts = await factCountsOf(
+    ctx.db,
+    fitting.map((row) => row.id),
+  );
+  const subjects: ContextSubject[] = fitting.map((row) => ({
+    id: row.id,
+    name: row.name,
+    kind: row.kind as SubjectKind,
+    memory_count: row.memory_count,
+    fact_count: factCounts.get(row.id) ?? 0,
+  }));
 
   return {
     profile: { guidance: guidance.text, truncated: guidance.truncated },

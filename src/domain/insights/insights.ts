@@ -93,12 +93,23 @@ export async function refreshMentionsOfMemory(
   memory: { id: string; text: string },
   now: Date,
 ): Promise<void> {
+  const lowerText = memory.text.toLowerCase();
   const [subjects, links] = await Promise.all([
-    trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', accountId).execute(),
+    // Only Subjects with a term inside the text come back: a printable-ASCII term is looked for
+    // here exactly as mentionsTerm looks for it (lower case, trimmed of spaces); any other term
+    // is always a candidate. The whole-word rule is applied below.
+    trx
+      .selectFrom('subjects')
+      .select(['id', 'name', 'aliases'])
+      .where('account_id', '=', accountId)
+      .where(
+        sql<boolean>`exists (select 1 from unnest(array_prepend(subjects.name, subjects.aliases)) as t(term)
+          where t.term !~ '^[ -~]*$' or strpos(${lowerText}, lower(btrim(t.term))) > 0)`,
+      )
+      .execute(),
     trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memory.id).execute(),
   ]);
   const linked = new Set(links.map((link) => link.subject_id));
-  const lowerText = memory.text.toLowerCase();
   const causes: Cause[] = [];
   for (const subject of subjects) {
     if (linked.has(subject.id)) continue;

@@ -1,6 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
 import { recordChanges, type Change } from '../changes/change-feed';
+import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts';
+import { recordMemoryWords } from './memory-words';
+import { countMemoryChange } from './section-counts';
 import {
   refreshDuplicatesOfMemory,
   refreshMentionsOfMemory,
@@ -9,11 +12,14 @@ import {
 
 /**
  * What a Memory write does besides the write itself, in the same transaction: keep the insights
- * that the change can affect current, and append to the change feed (last, see recordChanges).
+ * and the linked-Memory counts that the change can affect current, append to the change feed
+ * (see recordChanges), then, under the account row's lock that it took, the section counts.
  */
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
+  await recordMemoryWords(trx, memory.account_id, memory);
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
   await recordChanges(trx, memory.account_id, [{ entity: 'memory', entityId: memory.id, op: 'upsert' }], memory.updated_at);
+  await countMemoryChange(trx, null, memory);
 }
 
 export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow, after: MemoryRow): Promise<void> {
@@ -21,16 +27,27 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshMentionsOfMemory(trx, after.account_id, after, after.updated_at);
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
+  if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
+    await recordMemoryWords(trx, after.account_id, after);
+  }
+  if ((before.sensitivity === 'secret') !== (after.sensitivity === 'secret')) {
+    await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
+  }
   await recordChanges(trx, after.account_id, [{ entity: 'memory', entityId: after.id, op: 'upsert' }], after.updated_at);
+  await countMemoryChange(trx, before, after);
 }
 
-/** Before the delete: the Subjects it was linked to change too (their memory_count). */
+/**
+ * Before the delete (the caller holds the Memory's row lock): its links go first, so the
+ * Subjects it was linked to are counted down, and they change too (their memory_count).
+ */
 export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRow, now: Date): Promise<void> {
-  const links = await trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memory.id).execute();
+  const links = await countMemoryRemoved(trx, memory.id, memory.sensitivity === 'secret');
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [
     { entity: 'memory', entityId: memory.id, op: 'delete' },
     ...links.map((link): Change => ({ entity: 'subject', entityId: link.subject_id, op: 'upsert' })),
   ];
   await recordChanges(trx, memory.account_id, changes, now);
+  await countMemoryChange(trx, memory, null);
 }

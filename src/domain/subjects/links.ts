@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
+import { countLinkAdded, countLinkRemoved } from './link-counts';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, visibleMemories } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
@@ -42,6 +43,7 @@ export async function linkMemory(
     }
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
+    await countLinkAdded(trx, subjectId, memoryId);
     await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
     return { link: { ...inserted, created_at: inserted.created_at.toISOString() }, created: true };
   });
@@ -69,6 +71,7 @@ export async function unlinkMemory(
     const now = ctx.clock.now();
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
+    await countLinkRemoved(trx, subjectId, memoryId);
     await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
   });
 }

@@ -18,12 +18,14 @@ export const SUBJECT_COLUMNS = [
 
 export type SubjectWithCount = Omit<SubjectRow, 'search_text'> & { memory_count: number };
 
-/** Linked Memories the principal can see: secret ones are not counted for API keys. */
+/**
+ * Linked Memories the principal can see: secret ones are not counted for API keys. Read from the
+ * maintained counts (see link-counts.ts), not counted.
+ */
 export function memoryCount(principal: Principal) {
   return canSeeSecrets(principal)
-    ? sql<number>`(select count(*)::int from memory_links l where l.subject_id = subjects.id)`
-    : sql<number>`(select count(*)::int from memory_links l join memories m on m.id = l.memory_id
-        where l.subject_id = subjects.id and m.sensitivity <> 'secret')`;
+    ? sql<number>`coalesce((select c.links from subject_memory_counts c where c.subject_id = subjects.id), 0)`
+    : sql<number>`coalesce((select c.links - c.secret_links from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
 }
 
 /** The caller's Subjects, each with its visible memory_count. */

@@ -1,0 +1,84 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/**
+ * The linked-Memory counts of Subjects (subject_memory_counts) are kept current by the
+ * transaction that changes a link or a linked Memory. Each first locks the count rows it will
+ * change, in Subject ID order (so two writers never deadlock), and only then reads the links and
+ * sensitivities it counts, in a later statement: a writer that waited for the lock sees what the
+ * previous one committed, so no change is counted twice or missed.
+ *
+ * Call these before recordChanges: the account row's lock is always taken last.
+ */
+async function lockCounts(trx: Transaction<DB>, subjectIds: readonly string[]): Promise<void> {
+  if (subjectIds.length === 0) return;
+  await trx
+    .selectFrom('subject_memory_counts')
+    .select('subject_id')
+    .where('subject_id', 'in', [...new Set(subjectIds)].sort())
+    .orderBy('subject_id')
+    .forUpdate()
+    .execute();
+}
+
+const isSecret = (memoryId: string) =>
+  sql<number>`(select count(*)::int from memories where id = ${memoryId} and sensitivity = 'secret')`;
+
+/** After a new link of a Memory to a Subject. */
+export async function countLinkAdded(trx: Transaction<DB>, subjectId: string, memoryId: string): Promise<void> {
+  await lockCounts(trx, [subjectId]);
+  await trx
+    .updateTable('subject_memory_counts')
+    .set({ links: sql`links + 1`, secret_links: sql`secret_links + ${isSecret(memoryId)}` })
+    .where('subject_id', '=', subjectId)
+    .execute();
+}
+
+/** After a link was removed. */
+export async function countLinkRemoved(trx: Transaction<DB>, subjectId: string, memoryId: string): Promise<void> {
+  await lockCounts(trx, [subjectId]);
+  await trx
+    .updateTable('subject_memory_counts')
+    .set({ links: sql`links - 1`, secret_links: sql`secret_links - ${isSecret(memoryId)}` })
+    .where('subject_id', '=', subjectId)
+    .execute();
+}
+
+async function linkedSubjects(trx: Transaction<DB>, memoryId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId).execute();
+  return rows.map((row) => row.subject_id);
+}
+
+/**
+ * Before a Memory is deleted: removes its links and counts them down; returns the links removed.
+ * The caller holds the Memory's row lock, so no link to it can be added meanwhile. The link rows
+ * go before the counts are locked, the order unlinkMemory takes them in.
+ */
+export async function countMemoryRemoved(
+  trx: Transaction<DB>,
+  memoryId: string,
+  wasSecret: boolean,
+): Promise<Array<{ subject_id: string }>> {
+  const removed = await trx.deleteFrom('memory_links').where('memory_id', '=', memoryId).returning('subject_id').execute();
+  const subjects = removed.map((row) => row.subject_id);
+  if (subjects.length === 0) return removed;
+  await lockCounts(trx, subjects);
+  await trx
+    .updateTable('subject_memory_counts')
+    .set({ links: sql`links - 1`, secret_links: sql`secret_links - ${wasSecret ? 1 : 0}` })
+    .where('subject_id', 'in', subjects)
+    .execute();
+  return removed;
+}
+
+/** After a Memory became secret, or stopped being secret (the caller holds its row lock). */
+export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string, nowSecret: boolean): Promise<void> {
+  const subjects = await linkedSubjects(trx, memoryId);
+  if (subjects.length === 0) return;
+  await lockCounts(trx, subjects);
+  await trx
+    .updateTable('subject_memory_counts')
+    .set({ secret_links: sql`secret_links + ${nowSecret ? 1 : -1}` })
+    .where('subject_id', 'in', (eb) => eb.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId))
+    .execute();
+}
