@@ -398,7 +398,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "search_memories",
     "operationId": "searchMemories",
     "title": "Search Memories",
-    "description": "Search Memories\n\nFull-text search over text and tags with web-search syntax (quoted phrases, `or`,\n`-word`), ranked by relevance, then recency. When full text finds nothing, typo-tolerant\ntrigram matching answers instead (`match: fuzzy`). `highlight` is a short excerpt of the\ntext with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;\nthere is no cursor.",
+    "description": "Search Memories\n\nFull-text search over text and tags with web-search syntax (quoted phrases, `or`,\n`-word`), ranked by relevance, then recency. Ranking considers the 200 most recently\nupdated matches: when more Memories match, older ones are left out of the ranking, so\na query with many matches returns the most relevant of the recent ones. When full text finds nothing, typo-tolerant\ntrigram matching answers instead (`match: fuzzy`): each query word of three or more\ncharacters is replaced by the most similar words used in the account's Memories, and\nthe search runs again with them. `highlight` is a short excerpt of the\ntext with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;\nthere is no cursor.",
     "readOnly": true,
     "idempotent": false,
     "parameters": {
