@@ -99,12 +99,18 @@ function bodyRules(tool: McpToolDefinition, input: Record<string, unknown>): Val
 }
 
 /**
- * Checks a tool call as the REST API checks the request: the key's access first, then the
- * arguments against the contract's schema (with the same error codes), and the body size.
+ * Checks a tool call as the REST API checks the request: the key's access first, then the body
+ * size, then the arguments against the contract's schema (with the same error codes).
  */
 export function prepareCall(tool: McpToolDefinition, principal: Principal, args: Record<string, unknown> | undefined): OperationRequest {
   assertOperationAllowed(principal, tool.operationId);
   const input: Record<string, unknown> = structuredClone(args ?? {});
+  // As over REST, the body's size is checked before its content.
+  const sentBody = bodyOf(tool, input);
+  const limit = bodyLimit(tool.operationId);
+  if (sentBody && Buffer.byteLength(JSON.stringify(sentBody)) > limit) {
+    throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
+  }
   const validate = validatorOf(tool);
   const errors = validate(input) ? [] : (validate.errors ?? []).map((error) => describe(tool, error));
   errors.push(...bodyRules(tool, input));
@@ -125,12 +131,7 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
     if (parameter.in === 'header') request.headers[parameter.name] = String(value);
     else request[parameter.in][parameter.name] = value;
   }
-  const validatedBody = bodyOf(tool, input);
-  const limit = bodyLimit(tool.operationId);
-  if (validatedBody && Buffer.byteLength(JSON.stringify(validatedBody)) > limit) {
-    throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
-  }
-  return { ...request, body: validatedBody };
+  return { ...request, body: bodyOf(tool, input) };
 }
 
 function bodyOf(tool: McpToolDefinition, input: Record<string, unknown>): Record<string, unknown> | undefined {

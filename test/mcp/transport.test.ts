@@ -3,6 +3,7 @@ import { createApp } from '../../src/app';
 import { bearer } from '../support/app';
 import { eventually, expectError } from '../auth/helpers';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
+import { expectSameError } from './rest-parity';
 
 // SPEC section 10: /mcp takes the same bearer tokens as /v1, with the same limits and activity.
 
@@ -63,6 +64,18 @@ describe('authentication and transport', () => {
     expect(res.headers['ratelimit-policy']).toBeDefined();
     expect(res.headers['request-id']).toBeDefined();
     expect(res.body.result.tools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('body size', () => {
+  test('a body over the REST limit is payload_too_large before its content is checked, as over REST', async () => {
+    const alice = await t.account();
+    const client = await t.connect(alice.readWriteKey);
+    const text = 'x'.repeat(1024 * 1024 + 10); // also far over the 32,000-character limit
+    const rest = await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).send({ text });
+    const error = await callError(client, 'create_memory', { text });
+    expectSameError(error, rest, 'payload_too_large');
+    expect((await t.http.get('/v1/memories').set(bearer(alice.session))).body.data).toEqual([]);
   });
 });
 
