@@ -3235,6 +3235,7 @@ export interface operations {
                     "application/json": components["schemas"]["PrincipalResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

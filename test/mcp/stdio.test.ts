@@ -80,6 +80,20 @@ test('tool calls become REST requests: results, refusals and codes are the REST 
     status: 404,
   });
 
+  // Array and number parameters travel in the query string as the contract says (ids comma-separated).
+  const second = await callOk(client, 'create_memory', { text: 'A second one' });
+  const batch = await callOk(client, 'get_memories', { ids: [second.data.id, created.data.id] });
+  const restBatch = await t.http
+    .get('/v1/memories/batch')
+    .query({ ids: `${second.data.id},${created.data.id}` })
+    .set(bearer(alice.readWriteKey));
+  expect(batch.data).toEqual(restBatch.body.data);
+  expect(batch.data.items.map((item: { id: string; status: string }) => [item.id, item.status])).toEqual([
+    [second.data.id, 'ok'],
+    [created.data.id, 'ok'],
+  ]);
+  expect((await callOk(client, 'list_memories', { limit: 1 })).data).toHaveLength(1);
+
   // Invalid arguments are refused with the validator's code, before any request.
   const invalid = await callError(client, 'create_memory', { text: 42 });
   expect(invalid.code).toBe('invalid_request');

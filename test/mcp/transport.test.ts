@@ -131,7 +131,9 @@ describe('getPrincipal', () => {
     expect(ro.body).toEqual({ ok: true, data: { kind: 'api_key', key_id: alice.readOnlyKeyId, key_mode: 'read_only' } });
     const session = await t.http.get('/v1/principal').set(bearer(alice.session));
     expect(session.body).toEqual({ ok: true, data: { kind: 'session', key_id: null, key_mode: null } });
+    expectError(await t.http.get('/v1/principal').query({ mode: 'x' }).set(bearer(alice.readOnlyKey)), 400, 'invalid_request');
     const client = await t.connect(alice.readWriteKey);
+    expect((await callError(client, 'get_principal', { mode: 'x' })).code).toBe('invalid_request');
     expect(await callOk(client, 'get_principal')).toEqual({
       ok: true,
       data: { kind: 'api_key', key_id: alice.readWriteKeyId, key_mode: 'read_write' },

@@ -5,7 +5,8 @@ import type { components } from '../../generated/openapi';
 import { latestSequence } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { sectionCounts } from '../memories/section-counts';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { visibleLinks } from '../subjects/subjects.repository';
 import type { Queryable } from '../memories/memories.repository';
 import { contextMemories, contextSensitivities, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
 import { issueCheckpoint } from './checkpoints';
@@ -87,7 +88,7 @@ export async function startupContext(
   const recent = fillMemories(budget, recentRows, totals.recent);
 
   // Most-linked first, by the maintained counts; Fact counts only for the Subjects that fit.
-  const linked = canSeeSecrets(principal) ? sql<number>`coalesce(c.links, 0)` : sql<number>`coalesce(c.links - c.secret_links, 0)`;
+  const linked = sql<number>`coalesce(${visibleLinks(principal)}, 0)`;
   const [subjectRows, subjectTotal] = await Promise.all([
     ctx.db
       .selectFrom('subjects')

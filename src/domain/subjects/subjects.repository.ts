@@ -23,9 +23,12 @@ export type SubjectWithCount = Omit<SubjectRow, 'search_text'> & { memory_count:
  * maintained counts (see link-counts.ts), not counted.
  */
 export function memoryCount(principal: Principal) {
-  return canSeeSecrets(principal)
-    ? sql<number>`coalesce((select c.links from subject_memory_counts c where c.subject_id = subjects.id), 0)`
-    : sql<number>`coalesce((select c.links - c.secret_links from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
+  return sql<number>`coalesce((select ${visibleLinks(principal)} from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
+}
+
+/** Of a subject_memory_counts row named `c`, the linked Memories the principal can see. */
+export function visibleLinks(principal: Principal) {
+  return canSeeSecrets(principal) ? sql<number>`c.links` : sql<number>`(c.links - c.secret_links)`;
 }
 
 /** The caller's Subjects, each with its visible memory_count. */
