@@ -9,7 +9,8 @@
 // For quicker runs while working on one scenario: BENCH_SCENARIOS (comma-separated parts of
 // scenario names), BENCH_TARGETS (any of service,baseline,embedded), BENCH_KEEP_DATABASE=1 (keep
 // the seeded PostgreSQL database and print its name) and BENCH_REUSE_DATABASE=<name> (run on a
-// database kept earlier instead of seeding). Only a complete run writes the docs.
+// database kept earlier instead of seeding). BENCH_NODE_ARGS passes Node.js options to the servers
+// under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). Only a complete run writes the docs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,8 @@ const SCENARIO_FILTER = list('BENCH_SCENARIOS');
 const TARGETS = list('BENCH_TARGETS') ?? ['service', 'baseline', 'embedded'];
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE;
+// Extra Node.js options for the servers under test, such as --cpu-prof (NODE_OPTIONS refuses it).
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = join(__dirname, '..', '..');
 const SECRET = randomBytes(32).toString('hex');
@@ -330,7 +333,7 @@ function peakMemoryMb(pid: number): number {
 }
 
 async function startProcess(script: string, extraEnv: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', script)], {
+  const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, 'dist', script)], {
     env: { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

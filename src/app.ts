@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
@@ -19,9 +18,11 @@ import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInQuery } from './http/auth';
 import { jsonBodyByRoute, requireJson } from './http/body';
+import { compose } from './http/compose';
 import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
 import { requestId, requestLog } from './http/request-context';
+import { contractValidation } from './http/validation';
 import { idempotency } from './http/idempotency';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency';
@@ -118,33 +119,33 @@ export function createApp(deps: AppDependencies): App {
   );
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:'));
 
+  // Each chain is one router layer (see compose).
   app.use(
     MCP_PATH,
-    refuseCredentialsInQuery,
-    authenticated,
-    limited,
-    mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger }),
+    compose([refuseCredentialsInQuery, authenticated, limited, mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger })]),
   );
 
   app.use(
     API_BASE,
-    refuseCredentialsInQuery,
-    authenticated,
-    recordActivity(activity, clock),
-    limited,
-    resolveOperations(API_BASE),
-    requireJson,
-    jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),
-    ...OpenApiValidator.middleware({
-      apiSpec: contractForValidation() as never,
-      // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
-      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: config.validateResponses ? { allErrors: true } : false,
-      validateSecurity: false,
-      ignoreUndocumented: false,
-    }),
-    idempotency(idempotencyStore, logger),
-    mountHandlers(ctx, handlers),
+    compose([
+      refuseCredentialsInQuery,
+      authenticated,
+      recordActivity(activity, clock),
+      limited,
+      resolveOperations(API_BASE),
+      requireJson,
+      jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),
+      contractValidation({
+        apiSpec: contractForValidation() as never,
+        // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
+        validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
+        validateResponses: config.validateResponses ? { allErrors: true } : false,
+        validateSecurity: false,
+        ignoreUndocumented: false,
+      }),
+      idempotency(idempotencyStore, logger),
+      mountHandlers(ctx, handlers),
+    ]),
   );
   app.use(unknownRoute);
   app.use(errorHandler(logger));

@@ -4,8 +4,6 @@ import type { JsonBody, Part, RequestBody, RequestParameters, Responses, Success
 import type { DomainContext } from '../domain/context';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { locals } from './request-context';
-// Reuses the validator's route expressions (it is set up together with these handlers).
-import './validator-routes';
 
 /** What a handler may send: only the success statuses and bodies the contract declares. */
 export type Reply<K extends OperationId> = {

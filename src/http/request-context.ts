@@ -42,6 +42,11 @@ export function elapsedMs(res: Response): number {
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // The level is fixed at start-up: below info, no listener and no record are made.
+    if (!logger.isLevelEnabled('info')) {
+      next();
+      return;
+    }
     res.on('finish', () => {
       const state = locals(res);
       logger.info(
