@@ -1,6 +1,6 @@
-// `npm run bench`: seeds a realistic data set, starts MTL on PostgreSQL (and on the embedded
-// database), drives it with autocannon at fixed concurrency, runs the same scenarios against a bare
-// baseline, and writes docs/benchmarks.json and docs/benchmarks.md.
+// `npm run bench`: seeds a realistic data set, starts MTL and a bare baseline on PostgreSQL (and MTL
+// on the embedded database), drives each scenario with autocannon at fixed concurrency on the
+// service and then on the baseline, and writes docs/benchmarks.json and docs/benchmarks.md.
 //
 // Sizes and load are configurable: BENCH_MEMORIES (100000), BENCH_SUBJECTS (2000),
 // BENCH_LINKS_PER_SUBJECT (10), BENCH_EMBEDDED_MEMORIES (10000), BENCH_DURATION seconds (10),
@@ -258,6 +258,8 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   await app.close();
   // As autovacuum would after a bulk load: statistics, visibility and the GIN indexes' pending lists.
   await sql`vacuum analyze`.execute(db);
+  // The load's dirty pages are written now rather than by a checkpoint during the first scenario.
+  await sql`checkpoint`.execute(db).catch(() => undefined); // needs a superuser (or pg_checkpoint)
   return { accountId, apiKey, memoryIds, subjectIds, templateIds };
 }
 
@@ -356,18 +358,43 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function runTarget(label: string, script: string, extraEnv: Record<string, string>, port: number, token: string, data: Seeded) {
-  const child = await startProcess(script, extraEnv, port);
-  const results: Result[] = [];
+interface Target {
+  readonly label: string;
+  readonly script: string;
+  readonly env: Record<string, string>;
+  readonly port: number;
+}
+
+/**
+ * Runs every scenario on each target in turn, scenario by scenario (service, then baseline, then
+ * the next scenario), so that a slow phase of the machine or of PostgreSQL (a checkpoint, say)
+ * falls on both sides of a ratio rather than on one.
+ */
+async function runTargets(targets: readonly Target[], token: string, data: Seeded) {
+  const children = [];
+  for (const target of targets) children.push(await startProcess(target.script, target.env, target.port));
+  const results = targets.map(() => [] as Result[]);
+  // A first pass over every scenario, so that no scenario is measured while the code paths and
+  // caches of the ones after it are still cold (the first scenario used to pay for them).
   for (const scenario of scenarios(data)) {
-    await drive(port, token, scenario, WARM_UP); // warm-up: caches, JIT, connection pool
-    const result = await drive(port, token, scenario);
-    results.push(result);
-    process.stdout.write(`${label.padEnd(22)} ${scenario.name.padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`);
+    for (const target of targets) await drive(target.port, token, scenario, WARM_UP);
   }
-  const peak = peakMemoryMb(child.pid as number);
-  await stop(child);
-  return { results, peakMemoryMb: peak };
+  for (const scenario of scenarios(data)) {
+    for (const [i, target] of targets.entries()) {
+      await drive(target.port, token, scenario, WARM_UP); // warm-up: caches, JIT, connection pool
+      const result = await drive(target.port, token, scenario);
+      results[i]?.push(result);
+      process.stdout.write(
+        `${target.label.padEnd(22)} ${scenario.name.padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`,
+      );
+    }
+  }
+  const runs = [];
+  for (const [i, child] of children.entries()) {
+    runs.push({ results: results[i] as Result[], peakMemoryMb: peakMemoryMb(child.pid as number) });
+    await stop(child);
+  }
+  return runs;
 }
 
 /** The data of a database seeded by an earlier run (BENCH_REUSE_DATABASE), with a new key. */
@@ -422,11 +449,19 @@ async function main(): Promise<void> {
     }
 
     const none = { results: [] as Result[], peakMemoryMb: 0 };
-    const serviceEnv = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
-    const service = data && TARGETS.includes('service') ? await runTarget('service (PostgreSQL)', 'src/server.js', serviceEnv, 3301, data.apiKey, data) : none;
-    const baseline = data && TARGETS.includes('baseline')
-      ? await runTarget('baseline (PostgreSQL)', 'scripts/bench-baseline.js', { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId }, 3302, data.apiKey, data)
-      : none;
+    const onPostgres: Target[] = [];
+    if (TARGETS.includes('service')) {
+      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
+      onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301 });
+    }
+    if (TARGETS.includes('baseline') && data) {
+      const env = { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId };
+      onPostgres.push({ label: 'baseline (PostgreSQL)', script: 'scripts/bench-baseline.js', env, port: 3302 });
+    }
+    const runs = data && onPostgres.length > 0 ? await runTargets(onPostgres, data.apiKey, data) : [];
+    const runOf = (script: string) => runs[onPostgres.findIndex((target) => target.script === script)] ?? none;
+    const service = runOf('src/server.js');
+    const baseline = runOf('scripts/bench-baseline.js');
 
     let embeddedRun = none;
     if (TARGETS.includes('embedded')) {
@@ -436,7 +471,8 @@ async function main(): Promise<void> {
       await migrateToLatest(embedded.db);
       const embeddedData = await seed(embedded, SIZES.embeddedMemories);
       await embedded.close();
-      embeddedRun = await runTarget('service (embedded)', 'src/server.js', { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' }, 3303, embeddedData.apiKey, embeddedData);
+      const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' };
+      [embeddedRun = none] = await runTargets([{ label: 'service (embedded)', script: 'src/server.js', env, port: 3303 }], embeddedData.apiKey, embeddedData);
     }
     process.stdout.write(`Peak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);
     if (!complete) return;
