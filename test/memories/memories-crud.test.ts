@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -511,34 +510,6 @@ describe('deleting a Memory', () => {
     expect((await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey))).status).toBe(200);
   });
 
-  async function accountIdOf(memoryId: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('memories')
-      .select('account_id')
-      .where('id', '=', memoryId)
-      .executeTakeFirstOrThrow();
-    return row.account_id;
-  }
-
-  async function insertSubject(accountId: string): Promise<string> {
-    const now = new Date();
-    const id = newId('subject', now.getTime());
-    await t.database.db
-      .insertInto('subjects')
-      .values({
-        id,
-        account_id: accountId,
-        name: uniqueWord('Project '),
-        kind: 'project',
-        aliases: [],
-        description: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
-  }
-
   test('when the Memory is a source of a reviewed Fact, then DELETE is 400 memory_in_use naming the Fact and the Memory stays', async () => {
     const alice = await t.account();
     const memory = await create(alice.readWriteKey, { text: 'Apollo launches in May' });
@@ -574,12 +545,12 @@ describe('deleting a Memory', () => {
   test('when the Memory is only linked to a Subject, then DELETE succeeds and removes the link', async () => {
     const alice = await t.account();
     const memory = await create(alice.readWriteKey, { text: 'Met Dana at the conference' });
-    const accountId = await accountIdOf(memory.id);
-    const subjectId = await insertSubject(accountId);
-    await t.database.db
-      .insertInto('memory_links')
-      .values({ account_id: accountId, subject_id: subjectId, memory_id: memory.id, created_at: new Date() })
-      .execute();
+    const subject = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: uniqueWord('Conference ') });
+    const subjectId = subject.body.data.id as string;
+    const link = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(alice.readWriteKey)).send({ memory_id: memory.id });
+    expect(link.status).toBe(201);
+    const before = await t.http.get(`/v1/subjects/${subjectId}`).set(bearer(alice.readWriteKey));
+    expect(before.body.data.memory_count).toBe(1);
 
     const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(res.status).toBe(200);
@@ -587,8 +558,10 @@ describe('deleting a Memory', () => {
 
     const links = await t.database.db.selectFrom('memory_links').selectAll().where('memory_id', '=', memory.id).execute();
     expect(links).toEqual([]);
-    const subject = await t.database.db.selectFrom('subjects').select('id').where('id', '=', subjectId).executeTakeFirst();
-    expect(subject).toEqual({ id: subjectId });
+    // The Subject stays, and its count no longer includes the deleted Memory.
+    const after = await t.http.get(`/v1/subjects/${subjectId}`).set(bearer(alice.readWriteKey));
+    expect(after.status).toBe(200);
+    expect(after.body.data.memory_count).toBe(0);
   });
 });
 
