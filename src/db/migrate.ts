@@ -5,6 +5,7 @@ import * as library from './migrations/2026_11_22_0003_library';
 import * as idempotency from './migrations/2026_11_22_0004_idempotency';
 import * as counts from './migrations/2026_11_22_0005_counts';
 import * as memoryWords from './migrations/2026_11_22_0006_memory_words';
+import * as changeVisibility from './migrations/2026_11_22_0007_change_visibility';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0004_idempotency': idempotency,
   '2026_11_22_0005_counts': counts,
   '2026_11_22_0006_memory_words': memoryWords,
+  '2026_11_22_0007_change_visibility': changeVisibility,
 };
 
 /** The names of every migration, oldest first. */

@@ -112,6 +112,9 @@ export interface ChangesTable {
   entity_id: string;
   op: 'upsert' | 'delete';
   at: Timestamp;
+  /** Memories only: whether API keys could see the Memory before and after the change. */
+  key_visible_before: boolean | null;
+  key_visible_after: boolean | null;
 }
 
 export interface FactSuggestionsTable {

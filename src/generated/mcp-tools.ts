@@ -4338,6 +4338,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "memories_removed": {
               "type": "array",
+              "description": "Memories deleted since the checkpoint, or changed so that this context leaves them\nout: turned secret (API keys), or secret or sensitive without `include_sensitive`.\nAn API key is told of a Memory only if it could see it at some point since the\ncheckpoint: a Memory that was secret all along (created secret, say) never existed\nfor the key and is not listed.\n",
               "items": {
                 "type": "string",
                 "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"

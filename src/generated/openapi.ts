@@ -1270,6 +1270,13 @@ export type components = {
         };
         ResumeContext: {
             memories_upserted: components["schemas"]["ContextMemory"][];
+            /**
+             * @description Memories deleted since the checkpoint, or changed so that this context leaves them
+             *     out: turned secret (API keys), or secret or sensitive without `include_sensitive`.
+             *     An API key is told of a Memory only if it could see it at some point since the
+             *     checkpoint: a Memory that was secret all along (created secret, say) never existed
+             *     for the key and is not listed.
+             */
             memories_removed: components["schemas"]["MemoryId"][];
             subjects_upserted: components["schemas"]["ContextSubject"][];
             subjects_removed: components["schemas"]["SubjectId"][];

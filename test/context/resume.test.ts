@@ -240,15 +240,73 @@ describe('Memories that change visibility', () => {
     ]);
   });
 
-  test('when a secret Memory is created by the session, then an API key only learns its ID as removed, never its text', async () => {
+  test('when a secret Memory is created by the session, then API keys are told nothing of it, and the session sees it removed without include_sensitive', async () => {
     const alice = await t.account();
     const checkpoint = await checkpointOf(alice.readWriteKey);
     const secret = await createMemory(t, alice.session, { text: 'Top secret plan', sensitivity: 'secret' });
-    const data = await resume(alice.readWriteKey, checkpoint, { include_sensitive: 'true' });
+    await updateMemory(t, alice.session, secret.id, { text: 'Top secret plan, revised' });
+    for (const token of [alice.readWriteKey, alice.readOnlyKey]) {
+      for (const query of [{}, { include_sensitive: 'true' }] as Array<Record<string, string>>) {
+        const data = await resume(token, checkpoint, query);
+        // A secret Memory does not exist for keys: not even its ID.
+        expect(data).toMatchObject({ ...EMPTY, has_more: false });
+      }
+    }
+    expect((await resume(alice.session, checkpoint)).memories_removed).toEqual([secret.id]);
+    const withSensitive = await resume(alice.session, checkpoint, { include_sensitive: 'true' });
+    expect(withSensitive.memories_upserted.map((m) => m.id)).toEqual([secret.id]);
+  });
+
+  test('when a secret Memory created after the checkpoint is deleted, then API keys are told nothing of it', async () => {
+    const alice = await t.account();
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    const secret = await createMemory(t, alice.session, { text: 'Short-lived secret', sensitivity: 'secret' });
+    await deleteMemory(t, alice.session, secret.id);
+    expect(await resume(alice.readWriteKey, checkpoint)).toMatchObject({ ...EMPTY, has_more: false });
+    expect((await resume(alice.session, checkpoint)).memories_removed).toEqual([secret.id]);
+  });
+
+  test('when a Memory a key could see after the checkpoint turns secret, then the key sees it removed', async () => {
+    const alice = await t.account();
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    // Created visible after the checkpoint (the key may have read it), then made secret.
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Seen, then hidden' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret' });
+    const data = await resume(alice.readOnlyKey, checkpoint);
     expect(data.memories_upserted).toEqual([]);
-    expect(JSON.stringify(data)).not.toContain('Top secret plan');
-    // A removal of something a key never saw tells it nothing new; either way no upsert is shown.
-    expect(data.memories_removed.filter((id) => id !== secret.id)).toEqual([]);
+    expect(data.memories_removed).toEqual([memory.id]);
+    expect(JSON.stringify(data)).not.toContain('Seen, then hidden');
+  });
+
+  test('when a Memory that was secret at the checkpoint becomes visible and then secret again, then the key sees it removed', async () => {
+    const alice = await t.account();
+    const memory = await createMemory(t, alice.session, { text: 'Briefly visible', sensitivity: 'secret' });
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'normal' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret' });
+    expect((await resume(alice.readWriteKey, checkpoint)).memories_removed).toEqual([memory.id]);
+  });
+
+  test('when a Memory a key could see at the checkpoint turns secret and is deleted, then the key sees it removed', async () => {
+    const alice = await t.account();
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Visible, then secret, then gone' });
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret' });
+    await deleteMemory(t, alice.session, memory.id);
+    expect((await resume(alice.readWriteKey, checkpoint)).memories_removed).toEqual([memory.id]);
+  });
+
+  test('when a change predates the record of what keys could see, then its Memory is reported removed as before', async () => {
+    const alice = await t.account();
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    const secret = await createMemory(t, alice.session, { text: 'Recorded before', sensitivity: 'secret' });
+    // As the migration leaves the changes recorded before it: nothing known of key visibility.
+    await t.database.db
+      .updateTable('changes')
+      .set({ key_visible_before: null, key_visible_after: null })
+      .where('entity_id', '=', secret.id)
+      .execute();
+    expect((await resume(alice.readWriteKey, checkpoint)).memories_removed).toEqual([secret.id]);
   });
 });
 

@@ -226,9 +226,9 @@ describe('resume_context', () => {
 
     expect(mcp.data.memories_upserted.map((m: { id: string }) => m.id)).toEqual([created, w.instruction]);
     expect(mcp.data.memories_upserted[1]).toMatchObject({ text: 'Write commit messages in French.', text_truncated: false });
-    expect(mcp.data.memories_removed).toContain(w.pinned);
-    // A Memory created secret was never visible to the key; as over REST, at most its ID shows as removed.
-    expect(mcp.data.memories_removed.filter((id: string) => id !== w.pinned && id !== newSecret)).toEqual([]);
+    // A Memory created secret never existed for the key: as over REST, not even its ID shows.
+    expect(mcp.data.memories_removed).toEqual([w.pinned]);
+    expect(JSON.stringify(mcp)).not.toContain(newSecret);
     expect(JSON.stringify(mcp)).not.toContain('Another secret.');
     expect(mcp.data.subjects_upserted).toEqual([{ id: newSubject, name: expect.any(String), kind: 'project', memory_count: 1, fact_count: 0 }]);
     expect(mcp.data.subjects_removed).toEqual([]);

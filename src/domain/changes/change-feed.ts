@@ -9,6 +9,8 @@ export interface Change {
   readonly entity: ChangedEntity;
   readonly entityId: string;
   readonly op: ChangeOp;
+  /** A Memory's change: whether API keys could see it before and after (secret Memories they cannot). */
+  readonly keyVisible?: { readonly before: boolean; readonly after: boolean };
 }
 
 /**
@@ -34,6 +36,8 @@ export async function recordChanges(trx: Transaction<DB>, accountId: string, cha
         entity_id: change.entityId,
         op: change.op,
         at,
+        key_visible_before: change.keyVisible?.before ?? null,
+        key_visible_after: change.keyVisible?.after ?? null,
       })),
     )
     .execute();
@@ -54,19 +58,29 @@ export interface ChangeRow {
   readonly entity: ChangedEntity;
   readonly entityId: string;
   readonly op: ChangeOp;
+  /** Null for Subjects and for changes recorded before this was kept. */
+  readonly keyVisibleBefore: boolean | null;
+  readonly keyVisibleAfter: boolean | null;
 }
 
 export async function changesAfter(db: Queryable, accountId: string, after: number, limit: number): Promise<ChangeRow[]> {
   const rows = await db
     .selectFrom('changes')
-    .select([sql<string>`seq::text`.as('seq_text'), 'entity', 'entity_id', 'op'])
+    .select([sql<string>`seq::text`.as('seq_text'), 'entity', 'entity_id', 'op', 'key_visible_before', 'key_visible_after'])
     .where('account_id', '=', accountId)
     .where('changes.seq', '>', String(after))
     // By the bigint column: its text copy would sort 10 before 2.
     .orderBy('changes.seq')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ seq: Number(row.seq_text), entity: row.entity, entityId: row.entity_id, op: row.op }));
+  return rows.map((row) => ({
+    seq: Number(row.seq_text),
+    entity: row.entity,
+    entityId: row.entity_id,
+    op: row.op,
+    keyVisibleBefore: row.key_visible_before,
+    keyVisibleAfter: row.key_visible_after,
+  }));
 }
 
 const FEED_RETENTION_DAYS = 31;

@@ -23,6 +23,13 @@ interface EntityChange {
   readonly op: ChangeRow['op'];
   readonly firstSeq: number;
   readonly lastSeq: number;
+  /**
+   * A Memory: whether API keys could have seen it at some point of the page, from the state
+   * before its first change in the page to its last. One that was secret all along (created
+   * secret, say) never existed for them, so it is not reported to them as removed. Unknown
+   * (changes recorded before this was kept) counts as seen.
+   */
+  readonly seenByKeys: boolean;
 }
 
 /**
@@ -40,6 +47,7 @@ function collapse(rows: readonly ChangeRow[]): EntityChange[] {
       op: row.op,
       firstSeq: seen?.firstSeq ?? row.seq,
       lastSeq: row.seq,
+      seenByKeys: (seen ? seen.seenByKeys : row.keyVisibleBefore !== false) || row.keyVisibleAfter !== false,
     });
   }
   return [...byEntity.values()].sort((a, b) => a.firstSeq - b.firstSeq);
@@ -86,7 +94,8 @@ export async function resumeContext(
     if (change.entity === 'memory') {
       const row = change.op === 'upsert' ? memories.get(change.id) : undefined;
       if (!row || !isContextVisible(row, principal, includeSensitive)) {
-        result.memories_removed.push(change.id);
+        // A Memory that was secret all along is not news to a key: it never existed for it.
+        if (principal.kind === 'session' || change.seenByKeys) result.memories_removed.push(change.id);
         continue;
       }
       const text = budget.fitMemoryText(row.text);

@@ -15,10 +15,14 @@ import {
  * and the linked-Memory counts that the change can affect current, append to the change feed
  * (see recordChanges), then, under the account row's lock that it took, the section counts.
  */
+/** Whether API keys can see a Memory in this state (a secret one does not exist for them). */
+const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && memory.sensitivity !== 'secret';
+
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
   await recordMemoryWords(trx, memory.account_id, memory);
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
-  await recordChanges(trx, memory.account_id, [{ entity: 'memory', entityId: memory.id, op: 'upsert' }], memory.updated_at);
+  const change: Change = { entity: 'memory', entityId: memory.id, op: 'upsert', keyVisible: { before: false, after: keyVisible(memory) } };
+  await recordChanges(trx, memory.account_id, [change], memory.updated_at);
   await countMemoryChange(trx, null, memory);
 }
 
@@ -33,7 +37,13 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
   if ((before.sensitivity === 'secret') !== (after.sensitivity === 'secret')) {
     await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
   }
-  await recordChanges(trx, after.account_id, [{ entity: 'memory', entityId: after.id, op: 'upsert' }], after.updated_at);
+  const change: Change = {
+    entity: 'memory',
+    entityId: after.id,
+    op: 'upsert',
+    keyVisible: { before: keyVisible(before), after: keyVisible(after) },
+  };
+  await recordChanges(trx, after.account_id, [change], after.updated_at);
   await countMemoryChange(trx, before, after);
 }
 
@@ -45,7 +55,7 @@ export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRo
   const links = await countMemoryRemoved(trx, memory.id, memory.sensitivity === 'secret');
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [
-    { entity: 'memory', entityId: memory.id, op: 'delete' },
+    { entity: 'memory', entityId: memory.id, op: 'delete', keyVisible: { before: keyVisible(memory), after: false } },
     ...links.map((link): Change => ({ entity: 'subject', entityId: link.subject_id, op: 'upsert' })),
   ];
   await recordChanges(trx, memory.account_id, changes, now);
