@@ -4,7 +4,7 @@ import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { ApiKeyMode, Principal } from '../shared/principal';
 import { displayPrefix, generateKey, hashKey } from './key-format';
 
@@ -97,23 +97,12 @@ export async function listApiKeys(
   principal: Principal,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<ApiKey>> {
-  const size = pageSize(query.limit);
-  const position = decodeCursor('api_keys', {}, query.cursor, 2);
-  let select = ctx.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('account_id', '=', principal.accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
-  if (position) select = select.where(beforeTimeAndId('created_at', 'id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    ctx.db.selectFrom('api_keys').selectAll().where('account_id', '=', principal.accountId),
+    { scope: 'api_keys', filters: {}, cursor: query.cursor, limit: query.limit },
+    { time: 'created_at', id: 'id' },
+    (row) => [row.created_at, row.id],
     toApiKey,
-    (row) => [row.created_at.toISOString(), row.id],
-    (p) => encodeCursor('api_keys', {}, p),
   );
 }
 
@@ -165,26 +154,13 @@ export async function listApiKeyActivity(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<ActivityEntry>> {
   await findOwnedKey(ctx.db, principal.accountId, keyId);
-  const size = pageSize(query.limit);
-  const filters = { key_id: keyId };
-  const position = decodeCursor('api_key_activity', filters, query.cursor, 2);
   // Entries buffered by this instance are written first, so a key's own requests show at once.
   await ctx.activity.flush();
-  let select = ctx.db
-    .selectFrom('api_key_activity')
-    .selectAll()
-    .where('key_id', '=', keyId)
-    .where('account_id', '=', principal.accountId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
-  if (position) select = select.where(beforeTimeAndId('at', 'id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    ctx.db.selectFrom('api_key_activity').selectAll().where('key_id', '=', keyId).where('account_id', '=', principal.accountId),
+    { scope: 'api_key_activity', filters: { key_id: keyId }, cursor: query.cursor, limit: query.limit },
+    { time: 'at', id: 'id' },
+    (row) => [row.at, row.id],
     toActivityEntry,
-    (row) => [row.at.toISOString(), row.id],
-    (p) => encodeCursor('api_key_activity', filters, p),
   );
 }

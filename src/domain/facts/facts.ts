@@ -5,7 +5,7 @@ import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { pageByTimeAndId, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
 
@@ -53,25 +53,12 @@ export async function listSubjectFacts(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Fact>> {
   await assertSubjectExists(ctx.db, principal, subjectId);
-  const size = pageSize(query.limit);
-  const filters = { subject_id: subjectId };
-  const position = decodeCursor('facts', filters, query.cursor, 2);
-  let select = ctx.db
-    .selectFrom('facts')
-    .selectAll()
-    .where('subject_id', '=', subjectId)
-    .where('account_id', '=', principal.accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
-  if (position) select = select.where(beforeTimeAndId('created_at', 'id', position));
-  const rows = await select.execute();
-  const page = toPage(
-    rows,
-    size,
+  const page = await pageByTimeAndId(
+    ctx.db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId),
+    { scope: 'facts', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
+    { time: 'created_at', id: 'id' },
+    (row) => [row.created_at, row.id],
     (row) => row,
-    (row) => [row.created_at.toISOString(), row.id],
-    (p) => encodeCursor('facts', filters, p),
   );
   return { items: await toFacts(ctx.db, principal, page.items), nextCursor: page.nextCursor };
 }
@@ -210,26 +197,18 @@ export async function listFactSuggestions(
   query: { status?: string; limit?: number; cursor?: string },
 ): Promise<Page<FactSuggestion>> {
   await assertSubjectExists(ctx.db, principal, subjectId);
-  const size = pageSize(query.limit);
-  const filters = { subject_id: subjectId, status: query.status };
-  const position = decodeCursor('fact_suggestions', filters, query.cursor, 2);
   let select = ctx.db
     .selectFrom('fact_suggestions')
     .selectAll()
     .where('subject_id', '=', subjectId)
-    .where('account_id', '=', principal.accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
+    .where('account_id', '=', principal.accountId);
   if (query.status) select = select.where('status', '=', query.status as FactSuggestionRow['status']);
-  if (position) select = select.where(beforeTimeAndId('created_at', 'id', position));
-  const rows = await select.execute();
-  const page = toPage(
-    rows,
-    size,
+  const page = await pageByTimeAndId(
+    select,
+    { scope: 'fact_suggestions', filters: { subject_id: subjectId, status: query.status }, cursor: query.cursor, limit: query.limit },
+    { time: 'created_at', id: 'id' },
+    (row) => [row.created_at, row.id],
     (row) => row,
-    (row) => [row.created_at.toISOString(), row.id],
-    (p) => encodeCursor('fact_suggestions', filters, p),
   );
   return { items: await toSuggestions(ctx.db, principal, page.items), nextCursor: page.nextCursor };
 }

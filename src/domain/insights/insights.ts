@@ -5,7 +5,7 @@ import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { afterTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { pageByTimeAndId, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, mentionedTerm, subjectTerms } from './mentions';
@@ -329,22 +329,12 @@ export async function listMemoryInsights(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryInsight>> {
   await assertSubjectExists(ctx.db, principal, subjectId);
-  const size = pageSize(query.limit);
-  const filters = { subject_id: subjectId };
-  const position = decodeCursor('memory_insights', filters, query.cursor, 2);
-  let select = visibleInsights(ctx, principal, subjectId)
-    .where('i.status', '=', 'pending')
-    .orderBy('i.created_at')
-    .orderBy('i.id')
-    .limit(size + 1);
-  if (position) select = select.where(afterTimeAndId('i.created_at', 'i.id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    visibleInsights(ctx, principal, subjectId).where('i.status', '=', 'pending'),
+    { scope: 'memory_insights', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
+    { time: 'i.created_at', id: 'i.id', oldestFirst: true },
+    (row) => [row.created_at, row.id],
     toMemoryInsight,
-    (row) => [row.created_at.toISOString(), row.id],
-    (p) => encodeCursor('memory_insights', filters, p),
   );
 }
 

@@ -4,15 +4,7 @@ import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import {
-  beforeTimeAndId,
-  cursorInteger,
-  decodeCursor,
-  encodeCursor,
-  pageSize,
-  toPage,
-  type Page,
-} from '../shared/pagination';
+import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageSize, toPage, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { limits } from '../../generated/contract';
 import {
@@ -86,7 +78,6 @@ export async function listMemories(
   principal: Principal,
   query: ListMemoriesQuery,
 ): Promise<Page<Memory>> {
-  const size = pageSize(query.limit);
   const filters = {
     type: query.type,
     tag: query.tag?.trim().toLowerCase(),
@@ -94,24 +85,18 @@ export async function listMemories(
     pinned: query.pinned,
     updated_since: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
   };
-  const position = decodeCursor('memories', filters, query.cursor, 2);
-  let select = visibleMemories(ctx.db, principal)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
+  let select = visibleMemories(ctx.db, principal);
   if (filters.type) select = select.where('type', '=', filters.type);
   if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
   if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
   if (filters.tag) select = select.where('tags', '@>', textArray([filters.tag]));
   if (filters.updated_since) select = select.where('updated_at', '>=', new Date(filters.updated_since));
-  if (position) select = select.where(beforeTimeAndId('updated_at', 'id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    select,
+    { scope: 'memories', filters, cursor: query.cursor, limit: query.limit },
+    { time: 'updated_at', id: 'id' },
+    (row) => [row.updated_at, row.id],
     toMemoryPreview,
-    (row) => [row.updated_at.toISOString(), row.id],
-    (p) => encodeCursor('memories', filters, p),
   );
 }
 

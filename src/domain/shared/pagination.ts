@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { limits } from '../../generated/contract';
 import { AppError } from './errors';
 
@@ -111,4 +111,50 @@ export function cursorInteger(value: string | number | undefined): number {
 export function afterTimeAndId(timeColumn: string, idColumn: string, position: CursorPosition): RawBuilder<SqlBool> {
   const [time, id] = position;
   return sql<SqlBool>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) > (${cursorDate(time)}::timestamptz, ${String(id)})`;
+}
+
+/** One page of a keyset-paged list, as a request asks for it. */
+export interface PageRequest {
+  /** Names the list: a cursor only works for the list and filters that issued it. */
+  readonly scope: string;
+  readonly filters: Record<string, unknown>;
+  readonly cursor?: string | undefined;
+  readonly limit?: number | undefined;
+}
+
+/**
+ * One page of `select` in (time, id) order, newest first unless `oldestFirst`: reads the
+ * request's cursor, fetches `size + 1` rows after its position, and issues the next cursor
+ * from the last row's position.
+ */
+export async function pageByTimeAndId<Row, Item>(
+  // Any tables: the ordering columns are named in `columns`.
+  select: SelectQueryBuilder<any, any, Row>,
+  request: PageRequest,
+  columns: { readonly time: string; readonly id: string; readonly oldestFirst?: boolean },
+  positionOf: (row: Row) => readonly [Date, string],
+  map: (row: Row) => Item,
+): Promise<Page<Item>> {
+  const size = pageSize(request.limit);
+  const position = decodeCursor(request.scope, request.filters, request.cursor, 2);
+  const direction = columns.oldestFirst ? 'asc' : 'desc';
+  let query = select
+    .orderBy(sql.ref(columns.time), direction)
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(size + 1);
+  if (position) {
+    const after = columns.oldestFirst ? afterTimeAndId : beforeTimeAndId;
+    query = query.where(after(columns.time, columns.id, position));
+  }
+  const rows = await query.execute();
+  return toPage(
+    rows,
+    size,
+    map,
+    (row) => {
+      const [time, id] = positionOf(row);
+      return [time.toISOString(), id];
+    },
+    (next) => encodeCursor(request.scope, request.filters, next),
+  );
 }

@@ -6,7 +6,7 @@ import { countLinkAdded, countLinkRemoved } from './link-counts';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, visibleMemories } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
-import { beforeTimeAndId, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { toSubject, type Subject } from './subjects';
 import { assertSubjectExists, lockOwnedSubject, subjectsOf } from './subjects.repository';
@@ -83,24 +83,15 @@ export async function listSubjectMemories(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Memory>> {
   await assertSubjectExists(ctx.db, principal, subjectId);
-  const size = pageSize(query.limit);
-  const filters = { subject_id: subjectId };
-  const position = decodeCursor('subject_memories', filters, query.cursor, 2);
-  let select = visibleMemories(ctx.db, principal)
-    .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
-    .select(['l.created_at as linked_at'])
-    .where('l.subject_id', '=', subjectId)
-    .orderBy('l.created_at', 'desc')
-    .orderBy('memories.id', 'desc')
-    .limit(size + 1);
-  if (position) select = select.where(beforeTimeAndId('l.created_at', 'memories.id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    visibleMemories(ctx.db, principal)
+      .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
+      .select(['l.created_at as linked_at'])
+      .where('l.subject_id', '=', subjectId),
+    { scope: 'subject_memories', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
+    { time: 'l.created_at', id: 'memories.id' },
+    (row) => [row.linked_at, row.id],
     toMemoryPreview,
-    (row) => [row.linked_at.toISOString(), row.id],
-    (p) => encodeCursor('subject_memories', filters, p),
   );
 }
 
@@ -111,23 +102,14 @@ export async function listMemorySubjects(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Subject>> {
   if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
-  const size = pageSize(query.limit);
-  const filters = { memory_id: memoryId };
-  const position = decodeCursor('memory_subjects', filters, query.cursor, 2);
-  let select = subjectsOf(ctx.db, principal)
-    .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
-    .select(['l.created_at as linked_at'])
-    .where('l.memory_id', '=', memoryId)
-    .orderBy('l.created_at', 'desc')
-    .orderBy('subjects.id', 'desc')
-    .limit(size + 1);
-  if (position) select = select.where(beforeTimeAndId('l.created_at', 'subjects.id', position));
-  const rows = await select.execute();
-  return toPage(
-    rows,
-    size,
+  return pageByTimeAndId(
+    subjectsOf(ctx.db, principal)
+      .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
+      .select(['l.created_at as linked_at'])
+      .where('l.memory_id', '=', memoryId),
+    { scope: 'memory_subjects', filters: { memory_id: memoryId }, cursor: query.cursor, limit: query.limit },
+    { time: 'l.created_at', id: 'subjects.id' },
+    (row) => [row.linked_at, row.id],
     toSubject,
-    (row) => [row.linked_at.toISOString(), row.id],
-    (p) => encodeCursor('memory_subjects', filters, p),
   );
 }
