@@ -13,28 +13,18 @@ export function textArray(values: readonly string[]): RawBuilder<string[]> {
 export const TYPO_WORD_SIMILARITY = 0.45;
 
 /**
- * Runs `fn` in a transaction whose `<%` operator uses `threshold`, so the trigram index still
- * serves the match.
+ * Runs `fn` in a transaction where pg_trgm's `%` operator (`similarity`, whole strings) or `<%`
+ * operator (`word_similarity`, a word within a text) uses `threshold`, so the trigram index
+ * still serves the match.
  */
-export async function withWordSimilarity<T>(
+export async function withTrigramThreshold<T>(
   db: Kysely<DB>,
+  kind: 'similarity' | 'word_similarity',
   threshold: number,
   fn: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`.execute(trx);
-    return fn(trx);
-  });
-}
-
-/** Like withWordSimilarity, for the `%` operator (similarity of whole strings). */
-export async function withSimilarity<T>(
-  db: Kysely<DB>,
-  threshold: number,
-  fn: (trx: Transaction<DB>) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(trx);
+    await sql`select set_config(${`pg_trgm.${kind}_threshold`}, ${String(threshold)}, true)`.execute(trx);
     return fn(trx);
   });
 }

@@ -1,4 +1,4 @@
-import { textArray, TYPO_WORD_SIMILARITY, withSimilarity } from '../../db/sql';
+import { textArray, TYPO_WORD_SIMILARITY, withTrigramThreshold } from '../../db/sql';
 import { sql, type RawBuilder } from 'kysely';
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
@@ -117,7 +117,7 @@ async function correctedQuery(ctx: DomainContext, accountId: string, q: string):
       order by similarity(w.word, ${word}) desc, w.word
       limit ${CORRECTIONS_PER_WORD})`,
   );
-  const rows = await withSimilarity(ctx.db, TYPO_WORD_SIMILARITY, async (trx) =>
+  const rows = await withTrigramThreshold(ctx.db, 'similarity', TYPO_WORD_SIMILARITY, async (trx) =>
     (await sql<{ word: string; correction: string }>`${sql.join(perWord, sql` union all `)}`.execute(trx)).rows,
   );
   const byWord = new Map<string, string[]>();

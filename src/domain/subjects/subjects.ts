@@ -8,7 +8,7 @@ import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { cursorInteger, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { TYPO_WORD_SIMILARITY, withWordSimilarity } from '../../db/sql';
+import { TYPO_WORD_SIMILARITY, withTrigramThreshold } from '../../db/sql';
 import {
   findSubject,
   isUniqueViolation,
@@ -192,7 +192,7 @@ export async function listSubjects(
     }
     return select.execute();
   };
-  const rows = q ? await withWordSimilarity(ctx.db, TYPO_WORD_SIMILARITY, search) : await search(ctx.db);
+  const rows = q ? await withTrigramThreshold(ctx.db, 'word_similarity', TYPO_WORD_SIMILARITY, search) : await search(ctx.db);
   return toPage(
     rows,
     size,
