@@ -27,6 +27,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { createApiKey } from '../src/domain/api-keys/api-keys';
 import { updateDraft } from '../src/domain/library/templates';
 import { runWorkflow } from '../src/domain/library/workflow';
+import { indexAllMemories } from '../src/domain/search/search-index';
 import { newId } from '../src/domain/shared/ids';
 import type { Principal } from '../src/domain/shared/principal';
 
@@ -210,7 +211,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   }
   for (let i = 0; i < facts.length; i += 1000) await db.insertInto('facts').values(facts.slice(i, i + 1000)).execute();
   for (let i = 0; i < sources.length; i += 1000) await db.insertInto('fact_sources').values(sources.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
-  // The rows went in directly, past the code that keeps the counts and the word list: fill them here.
+  // The rows went in directly, past the code that keeps the counts and the search index: fill them here.
   await sql`
     update subject_memory_counts c set links = x.links, secret_links = x.secret_links
     from (select l.subject_id, count(*)::int as links, (count(*) filter (where m.sensitivity = 'secret'))::int as secret_links
@@ -223,13 +224,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
       sensitivity, count(*)::int
     from memories where account_id = ${accountId}
     group by 1, 2, 3`.execute(db);
-  await sql`
-    insert into memory_words (account_id, word)
-    select distinct m.account_id, w.word
-    from memories m
-    cross join lateral unnest(tsvector_to_array(to_tsvector('simple', m.text || ' ' || array_to_string(m.tags, ' ')))) as w(word)
-    where m.account_id = ${accountId} and length(w.word) between 3 and 40
-    on conflict do nothing`.execute(db);
+  await indexAllMemories(db);
 
   const templateIds: string[] = [];
   for (let i = 0; i < 20; i += 1) {

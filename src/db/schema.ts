@@ -49,8 +49,11 @@ export interface MemoriesTable {
   revision: number;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Maintained by a trigger from text and tags. */
-  search: Generated<string>;
+  /** The Memory's number in the search index (search_postings.doc). */
+  search_doc: Generated<number>;
+  /** The search_terms IDs the Memory is indexed under, and its length in terms (see search-index.ts). */
+  search_terms: Generated<number[]>;
+  search_length: Generated<number>;
 }
 
 export interface MemoryRevisionsTable {
@@ -277,10 +280,30 @@ export interface MemorySectionCountsTable {
   memories: number;
 }
 
-/** The words of an account's Memories (text and tags), for correcting misspelt search words. */
-export interface MemoryWordsTable {
+/** An account's search terms, with how many of its Memories (and of those API keys may see) contain each. */
+export interface SearchTermsTable {
+  id: Generated<number>;
   account_id: string;
-  word: string;
+  term: string;
+  docs: number;
+  key_docs: number;
+}
+
+export interface SearchPostingsTable {
+  term_id: number;
+  doc: number;
+  impact: number;
+  length: number;
+  tf: number;
+  secret: boolean;
+}
+
+export interface SearchStatsTable {
+  account_id: string;
+  docs: number;
+  key_docs: number;
+  length: number;
+  key_length: number;
 }
 
 export interface DB {
@@ -308,7 +331,9 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   subject_memory_counts: SubjectMemoryCountsTable;
   memory_section_counts: MemorySectionCountsTable;
-  memory_words: MemoryWordsTable;
+  search_terms: SearchTermsTable;
+  search_postings: SearchPostingsTable;
+  search_stats: SearchStatsTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;
@@ -321,7 +346,8 @@ export type FactRow = Selectable<FactsTable>;
 export type FactSuggestionRow = Selectable<FactSuggestionsTable>;
 export type MemoryInsightRow = Selectable<MemoryInsightsTable>;
 
-export type MemoryRow = Selectable<MemoriesTable>;
+/** A Memory as the domain reads it: the search index's columns are the index's own. */
+export type MemoryRow = Omit<Selectable<MemoriesTable>, 'search_doc' | 'search_terms' | 'search_length'>;
 export type NewMemoryRow = Insertable<MemoriesTable>;
 export type MemoryRevisionRow = Selectable<MemoryRevisionsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -323,7 +323,7 @@ export const operations = {
     "path": "/memories/search",
     "tag": "Memories",
     "summary": "Search Memories",
-    "description": "Full-text search over text and tags with web-search syntax (quoted phrases, `or`,\n`-word`), ranked by relevance, then recency. Ranking considers the 200 most recently\nupdated matches: when more Memories match, older ones are left out of the ranking, so\na query with many matches returns the most relevant of the recent ones. When full text finds nothing, typo-tolerant\ntrigram matching answers instead (`match: fuzzy`): each query word of three or more\ncharacters is replaced by the most similar words used in the account's Memories, and\nthe search runs again with them. `highlight` is a short excerpt of the\ntext with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;\nthere is no cursor.",
+    "description": "Ranked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count; words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. For a word found in more than 1,000 Memories, the ranking reads\nthe Memories where it weighs most, so the work per query is bounded by the query, not by\nthe number of matches. Secret Memories, their words and their statistics never play a\npart in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity), at a discount,\nso one misspelt word among correct ones still finds and ranks the right Memory. A hit\nfound only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters with the matched words wrapped in\n`<mark>` and `</mark>`, including words matched through stemming, folding or\ncorrection. Returns at most `limit` hits; there is no cursor.",
     "access": "read",
     "idempotent": false,
     "successStatus": [
@@ -380,6 +380,16 @@ export const operations = {
           "type": "string",
           "minLength": 1,
           "maxLength": 64
+        }
+      },
+      {
+        "name": "require_all",
+        "in": "query",
+        "required": false,
+        "description": "When true, every unquoted word of `q` must match (each through itself or a correction).",
+        "schema": {
+          "type": "boolean",
+          "default": false
         }
       }
     ],

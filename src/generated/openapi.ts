@@ -35,15 +35,41 @@ export type paths = {
         };
         /**
          * Search Memories
-         * @description Full-text search over text and tags with web-search syntax (quoted phrases, `or`,
-         *     `-word`), ranked by relevance, then recency. Ranking considers the 200 most recently
-         *     updated matches: when more Memories match, older ones are left out of the ranking, so
-         *     a query with many matches returns the most relevant of the recent ones. When full text finds nothing, typo-tolerant
-         *     trigram matching answers instead (`match: fuzzy`): each query word of three or more
-         *     characters is replaced by the most similar words used in the account's Memories, and
-         *     the search runs again with them. `highlight` is a short excerpt of the
-         *     text with matched words wrapped in `<mark>` and `</mark>`. Returns at most `limit` hits;
-         *     there is no cursor.
+         * @description Ranked retrieval over the text and tags of every Memory the caller may see, for
+         *     questions in natural language as much as for keywords.
+         *
+         *     **Query.** Without operators every word is optional and ranking decides: a Memory that
+         *     matches more of the words, and rarer ones, ranks higher. A `"quoted phrase"` must occur
+         *     (its words in order), `-word` or `-"phrase"` leaves out the Memories that contain it, and
+         *     `a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one
+         *     of its sides must match). `require_all=true` asks for every unquoted word. The first 32
+         *     distinct words are used.
+         *
+         *     **Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds
+         *     `Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words
+         *     (`the`, `what`, `did`, …) do not count; words of other scripts match by their folded
+         *     form; Chinese, Japanese and Korean text is found by any word of two or more characters
+         *     inside a sentence. Tags count as words of the Memory, worth two words of text each, and
+         *     so does a short label that opens the text (`Project Falcon: …`).
+         *
+         *     **Ranking.** BM25 (term frequency with saturation, inverse document frequency over the
+         *     Memories the caller may see, length normalisation) over every matching Memory, whatever
+         *     its age, with a bonus for matching more of the query's words; the three best hits then
+         *     lend their most characteristic words to rank the remaining matches (pseudo-relevance
+         *     feedback), which never adds a Memory the query does not match. Ties go to the more
+         *     recently updated Memory. For a word found in more than 1,000 Memories, the ranking reads
+         *     the Memories where it weighs most, so the work per query is bounded by the query, not by
+         *     the number of matches. Secret Memories, their words and their statistics never play a
+         *     part in a key's results.
+         *
+         *     **Typos.** A word that no Memory the caller may see contains is also matched through up
+         *     to three of the most similar words of those Memories (trigram similarity), at a discount,
+         *     so one misspelt word among correct ones still finds and ranks the right Memory. A hit
+         *     found only through such corrections has `match: fuzzy`.
+         *
+         *     `highlight` is an excerpt of at most 300 characters with the matched words wrapped in
+         *     `<mark>` and `</mark>`, including words matched through stemming, folding or
+         *     correction. Returns at most `limit` hits; there is no cursor.
          */
         get: operations["searchMemories"];
         put?: never;
@@ -956,11 +982,14 @@ export type components = {
         };
         MemorySearchHit: {
             memory: components["schemas"]["Memory"];
-            /** @description Relevance; higher is better. Comparable only within one response. */
+            /** @description Relevance; higher is better, and never higher than the hit before. Comparable only within one response. */
             score: number;
-            /** @enum {string} */
+            /**
+             * @description `fuzzy` when the hit matched only through corrections of misspelt words.
+             * @enum {string}
+             */
             match: "fulltext" | "fuzzy";
-            /** @description A short excerpt with matched words wrapped in `<mark>` and `</mark>`. */
+            /** @description An excerpt of at most 300 characters with the matched words wrapped in `<mark>` and `</mark>`; `…` marks text left out. */
             highlight: string;
         };
         MemorySearchResponse: {
@@ -1951,6 +1980,8 @@ export interface operations {
                 limit?: number;
                 type?: components["schemas"]["MemoryType"];
                 tag?: string;
+                /** @description When true, every unquoted word of `q` must match (each through itself or a correction). */
+                require_all?: boolean;
             };
             header?: never;
             path?: never;

@@ -233,6 +233,29 @@ describe('Memories over MCP, compared with REST', () => {
     expect(limited.data.map((hit: { memory: { id: string } }) => hit.memory.id)).toEqual([a.id]);
   });
 
+  test('search_memories answers questions, typos and require_all as REST does', async () => {
+    const { account, ro } = await caller();
+    const word = uniqueWord('quokka');
+    const island = await restCreate(account.readWriteKey, { text: `The ${word} lives on Rottnest island near Perth.` });
+    await restCreate(account.readWriteKey, { text: `A ${word} photo for the album.` });
+    await restCreate(account.readWriteKey, { text: 'We took the ferry to the island on Sunday.' });
+    for (const args of [
+      { q: `Where does the ${word} live?` },
+      { q: 'rotnest ferry' },
+      { q: `${word} island`, require_all: true },
+      { q: `"${word} photo" or ferry`, limit: 2 },
+    ]) {
+      const query = new URLSearchParams(Object.entries(args).map(([name, value]): [string, string] => [name, String(value)]));
+      const rest = await app.http.get(`/v1/memories/search?${query}`).set(bearer(account.readOnlyKey));
+      expect(rest.status).toBe(200);
+      expect(await callOk(ro, 'search_memories', args)).toEqual(rest.body);
+    }
+    const both = await callOk(ro, 'search_memories', { q: `${word} island`, require_all: true });
+    expect(both.data.map((hit: { memory: { id: string } }) => hit.memory.id)).toEqual([island.id]);
+    const invalid = await callError(ro, 'search_memories', { q: word, require_all: 'maybe' });
+    expectSameError(invalid, await app.http.get(`/v1/memories/search?q=${word}&require_all=maybe`).set(bearer(account.readOnlyKey)));
+  });
+
   test('get_memories returns the batch REST returns: duplicates once, unknown IDs as error items', async () => {
     const { account, ro } = await caller();
     const a = await restCreate(account.readWriteKey, { text: 'alpha' });

@@ -1,4 +1,4 @@
-import { SEARCH_CANDIDATES } from '../../src/domain/memories/search';
+import { indexAllMemories } from '../../src/domain/search/search-index';
 import type { Clock } from '../../src/domain/shared/clock';
 import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
@@ -85,29 +85,25 @@ describe('ranking', () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
   });
 
-  test('relevance is ranked among the 200 most recently updated matches only', async () => {
+  test('the most relevant Memory is found among 300 newer matches: ranking reads every match', async () => {
     const dora = await t.account();
     const relevant = await remember(dora.readWriteKey, 'Zeppelin, zeppelin, zeppelin: the whole afternoon at the zeppelin museum.');
     const accountId = (await t.database.db.selectFrom('memories').select('account_id').where('id', '=', relevant.id).executeTakeFirstOrThrow())
       .account_id;
     const later = Date.parse(relevant.updated_at) + 1000;
-    const newer = Array.from({ length: SEARCH_CANDIDATES - 1 }, (_, i) => {
+    const newer = Array.from({ length: 300 }, (_, i) => {
       const at = new Date(later + i);
       return { id: newId('memory', at.getTime()), account_id: accountId, text: `Saw a zeppelin from the train, number ${i}.`, type: 'note', sensitivity: 'normal', tags: [], pinned: false, revision: 1, created_at: at, updated_at: at };
     });
     await t.database.db.insertInto('memories').values(newer).execute();
-    // 200 matches in all: the old, more relevant Memory is still ranked first.
-    expect(ids(await hitsFor(dora.readOnlyKey, { q: 'zeppelin', limit: 1 }))).toEqual([relevant.id]);
+    await indexAllMemories(t.database.db);
 
-    const at = new Date(later + SEARCH_CANDIDATES);
-    await t.database.db
-      .insertInto('memories')
-      .values({ ...newer[0]!, id: newId('memory', at.getTime()), text: 'One more zeppelin.', created_at: at, updated_at: at })
-      .execute();
-    // 201 matches: it is the oldest, so it is no longer ranked.
     const hits = await hitsFor(dora.readOnlyKey, { q: 'zeppelin', limit: 50 });
     expect(hits).toHaveLength(50);
-    expect(ids(hits)).not.toContain(relevant.id);
+    expect(hits[0]!.memory.id).toBe(relevant.id);
+    // The rest tie on relevance, so the most recently updated come first.
+    expect(hits[1]!.memory.id).toBe(newer[299]!.id);
+    expect(ids(await hitsFor(dora.readOnlyKey, { q: 'zeppelin museum afternoon', limit: 1 }))).toEqual([relevant.id]);
   });
 
   test('a word in a tag weighs more than the same word mentioned once in the text', async () => {
@@ -154,9 +150,11 @@ describe('web-search syntax', () => {
     expect(ids(hits)).toEqual([m.greenTea!.id]);
   });
 
-  test('the same words without quotes match both word orders', async () => {
+  test('the same words without quotes match both word orders, above a Memory with only one of them', async () => {
     const hits = await hitsFor(dave.readOnlyKey, { q: 'green tea' });
-    expect(ids(hits).sort()).toEqual([m.greenTea!.id, m.teaGreen!.id].sort());
+    expect(ids(hits).slice(0, 2).sort()).toEqual([m.greenTea!.id, m.teaGreen!.id].sort());
+    expect(ids(hits).slice(2)).toEqual([m.mint!.id]);
+    expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
   });
 
   test('"a or b" matches Memories with either word', async () => {
@@ -265,11 +263,12 @@ describe('hits', () => {
     expect(hits[0]!.highlight).toContain('<mark>TypeScript</mark>');
   });
 
-  test('every misspelt word of a query must find its Memory, and words added by an edit or a tag are found too', async () => {
+  test('misspelt words are corrected each, the Memory matching more of them first, and words added by an edit or a tag are found too', async () => {
     const leo = await t.account();
     const both = await remember(leo.readWriteKey, 'The quokka lives on Rottnest island.');
     const one = await remember(leo.readWriteKey, 'A quokka photo for the album.');
-    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest' }))).toEqual([both.id]);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest' }))).toEqual([both.id, one.id]);
+    expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest', require_all: 'true' }))).toEqual([both.id]);
     expect((await hitsFor(leo.readOnlyKey, { q: 'quoka' })).map((hit) => hit.match)).toEqual(['fuzzy', 'fuzzy']);
 
     await t.http.patch(`/v1/memories/${one.id}`).set(bearer(leo.readWriteKey)).send({ text: 'A wombat photo.', tags: ['marsupials'] }).expect(200);

@@ -1,4 +1,5 @@
 import { textArray } from '../../db/sql';
+import { containsTerms } from '../search/search-index';
 import { sql, type Transaction } from 'kysely';
 import type { DB, MemoryInsightRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
@@ -147,8 +148,8 @@ export async function refreshMentionsOfSubject(
         terms.map((term) =>
           [...term].length >= TRIGRAM_MIN_CHARS
             ? eb('text', 'ilike', `%${escapeLike(term)}%`)
-            : // Too short for the trigram index: the full-text index narrows these instead.
-              sql<boolean>`search @@ plainto_tsquery('english', ${term})`,
+            : // Too short for the trigram index: the search index narrows these instead.
+              containsTerms(accountId, term),
         ),
       ),
     )

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
 import { recordChanges, type Change } from '../changes/change-feed';
 import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts';
-import { recordMemoryWords } from './memory-words';
+import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
 import { countMemoryChange } from './section-counts';
 import {
   refreshDuplicatesOfMemory,
@@ -19,7 +19,7 @@ import {
 const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && memory.sensitivity !== 'secret';
 
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
-  await recordMemoryWords(trx, memory.account_id, memory);
+  await indexMemories(trx, [memory]);
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
   const change: Change = { entity: 'memory', entityId: memory.id, op: 'upsert', keyVisible: { before: false, after: keyVisible(memory) } };
   await recordChanges(trx, memory.account_id, [change], memory.updated_at);
@@ -31,10 +31,14 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshMentionsOfMemory(trx, after.account_id, after, after.updated_at);
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
+  const secrecyChanged = (before.sensitivity === 'secret') !== (after.sensitivity === 'secret');
   if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
-    await recordMemoryWords(trx, after.account_id, after);
+    await unindexMemory(trx, after.id, before.sensitivity === 'secret');
+    await indexMemories(trx, [after]);
+  } else if (secrecyChanged) {
+    await setIndexedSecrecy(trx, after.id, after.sensitivity === 'secret');
   }
-  if ((before.sensitivity === 'secret') !== (after.sensitivity === 'secret')) {
+  if (secrecyChanged) {
     await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
   }
   const change: Change = {
@@ -52,6 +56,7 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
  * Subjects it was linked to are counted down, and they change too (their memory_count).
  */
 export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRow, now: Date): Promise<void> {
+  await unindexMemory(trx, memory.id, memory.sensitivity === 'secret');
   const links = await countMemoryRemoved(trx, memory.id, memory.sensitivity === 'secret');
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [

@@ -9,7 +9,7 @@ export type MemoryType = components['schemas']['MemoryType'];
 export type Sensitivity = components['schemas']['Sensitivity'];
 
 /** The API view of a Memory; `maxChars` shortens the text (lists, search, batch). */
-export function toMemory(row: Omit<MemoryRow, 'search'>, maxChars: number = Number.POSITIVE_INFINITY): Memory {
+export function toMemory(row: MemoryRow, maxChars: number = Number.POSITIVE_INFINITY): Memory {
   const { text, truncated } = shortenToCodePoints(row.text, maxChars);
   return {
     id: row.id,
@@ -25,7 +25,7 @@ export function toMemory(row: Omit<MemoryRow, 'search'>, maxChars: number = Numb
   };
 }
 
-export function toMemoryPreview(row: Omit<MemoryRow, 'search'>): Memory {
+export function toMemoryPreview(row: MemoryRow): Memory {
   return toMemory(row, limits.memoryPreviewChars);
 }
 
