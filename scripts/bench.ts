@@ -270,11 +270,13 @@ function scenarios(data: Seeded): Scenario[] {
   const all: Scenario[] = [
     { name: 'get one Memory', method: 'GET', path: `/v1/memories/${pick(data.memoryIds, 0)}` },
     { name: 'list Memories', method: 'GET', path: '/v1/memories?limit=20' },
-    // Two words of middling frequency (a few hundred matches), the most common indexed word
-    // (about a quarter of all Memories), and a typo that only the trigram fallback finds.
+    // Two words of middling frequency (about a thousand matches each), the most common indexed
+    // word (about a quarter of all Memories), a typo that only a correction finds, and a question.
     { name: 'search Memories', method: 'GET', path: '/v1/memories/search?q=deploy%20review' },
     { name: 'search, common word', method: 'GET', path: `/v1/memories/search?q=${VOCABULARY[STOP_WORDS.length]}` },
     { name: 'search with a typo', method: 'GET', path: '/v1/memories/search?q=kuberntes' },
+    // A question as an agent sends it: domain words, words no Memory has, and stop words.
+    { name: 'search, a question', method: 'GET', path: `/v1/memories/search?q=${encodeURIComponent('What did the customer say about the deploy review and the release budget last week?')}` },
     { name: 'batch of eight', method: 'GET', path: `/v1/memories/batch?ids=${data.memoryIds.slice(100, 108).join(',')}` },
     { name: 'create a Memory', method: 'POST', path: '/v1/memories', body: JSON.stringify({ text: 'Benchmark memory about the weekly deploy window.', tags: ['bench'] }) },
     { name: 'Subject context', method: 'GET', path: `/v1/subjects/${pick(data.subjectIds, 0)}/context` },

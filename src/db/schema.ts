@@ -293,7 +293,6 @@ export interface SearchPostingsTable {
   term_id: number;
   doc: number;
   impact: number;
-  length: number;
   tf: number;
   secret: boolean;
 }

@@ -20,21 +20,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index search_terms_trgm on search_terms using gin (term gin_trgm_ops)`.execute(db);
 
-  // One posting per term and Memory: how often the term occurs (`tf`), the Memory's length in
-  // terms, and `impact`, the term's BM25 weight in the Memory when it was written. A query reads
-  // each term's postings in descending impact from the second index, so it reads a bounded prefix
-  // of a common term instead of all of it; `secret` keeps API keys' reads to what they may see.
+  // One posting per term and Memory: how often the term occurs (`tf`) and `impact`, the term's
+  // BM25 weight in the Memory (saturated frequency, normalised by length against the account's
+  // average when it was written). A query reads each term's postings in descending impact from
+  // the second index, which holds all it needs, so it reads a bounded prefix of a common term
+  // instead of all of it; `secret` keeps API keys' reads to what they may see.
   await sql`
     create table search_postings (
       term_id integer not null,
       doc bigint not null,
       impact real not null,
-      length integer not null,
       tf smallint not null,
       secret boolean not null,
       primary key (term_id, doc)
     )`.execute(db);
-  await sql`create index search_postings_by_impact on search_postings (term_id, secret, impact desc) include (doc, tf, length)`.execute(db);
+  await sql`create index search_postings_by_impact on search_postings (term_id, secret, impact desc) include (doc)`.execute(db);
 
   // Per account: how many Memories and terms in all, for everyone and for API keys (N and the
   // average length of BM25).

@@ -4,7 +4,9 @@ import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
-import { idfOf, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedRow, type RankingOptions, type Requirement, type ScoringTerm } from '../search/ranking';
+import type { MemoryRow } from '../../db/schema';
+import { termWeight } from '../search/bm25';
+import { idfOf, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { toMemoryPreview } from './memory-mapper';
 import type { Queryable } from './memories.repository';
@@ -29,17 +31,18 @@ const CORRECTABLE_CHARS = 3;
 const NOT_CORRECTABLE = /^\p{N}+$|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
- * Pseudo-relevance feedback: the terms that best characterise the first pass's top
- * FEEDBACK_DOCS hits (by term frequency times idf) join the query at FEEDBACK_WEIGHT, and rank the
- * Memories the query matches again; the first pass's top hits keep their places. Measured on the
- * retrieval benchmark, this finds answers phrased in other words than the question.
+ * Pseudo-relevance feedback: the terms that best characterise the top FEEDBACK_DOCS hits (by
+ * term frequency times idf) rank the next FEEDBACK_CANDIDATES again, at FEEDBACK_WEIGHT; the top
+ * hits keep their places. Measured on the retrieval benchmark, this finds answers phrased in other
+ * words than the question.
  */
 const FEEDBACK_DOCS = 3;
+const FEEDBACK_CANDIDATES = 100;
 const FEEDBACK_TERMS = 20;
 const FEEDBACK_WEIGHT = 0.3;
 
-/** With phrases to check, the best this many candidates are checked for them. */
-const PHRASE_CANDIDATES = 200;
+/** With phrases to check, this many of the best candidates per hit asked for are checked for them. */
+const PHRASE_CANDIDATES_PER_HIT = 4;
 
 /**
  * Ranked retrieval over the account's Memories (see SPEC section 12): every matching Memory the
@@ -71,36 +74,66 @@ async function search(ctx: DomainContext, principal: Principal, query: SearchQue
   if (!plan) return [];
 
   const phrases = hasPhrase(parsed) || parsed.excluded.some((clause) => clause.kind === 'phrase');
-  const base: Omit<RankingOptions, 'terms' | 'limit'> = {
+  let ranked = await rankMemories(ctx.db, {
     accountId: principal.accountId,
     keysOnly,
+    terms: plan.terms,
     stats: plan.stats,
     knownTerms: plan.knownTerms,
     requirements: plan.requirements,
     excluded: plan.excluded,
     ...(query.type ? { type: query.type } : {}),
     ...(query.tag ? { tag: query.tag.trim().toLowerCase() } : {}),
-  };
-  const verified = (rows: RankedRow[]) => (phrases ? rows.filter((row) => satisfiesPhrases(row, parsed, plan)) : rows);
+    limit: phrases ? Math.max(FEEDBACK_CANDIDATES, limit * PHRASE_CANDIDATES_PER_HIT) : FEEDBACK_CANDIDATES,
+  });
+  // Phrases are checked on the candidates' texts, so those are read now; otherwise only the hits'.
+  const rows = new Map<number, MemoryRow>();
+  if (phrases) {
+    for (const row of await memoriesOf(ctx.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
+    ranked = ranked.filter((doc) => satisfiesPhrases(rows.get(doc.doc)!, doc.matched, parsed, plan));
+  }
+  const best = (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS ? await withFeedback(ctx.db, principal.accountId, keysOnly, ranked, plan) : ranked).slice(0, limit);
+  if (!phrases) for (const row of await memoriesOf(ctx.db, principal.accountId, best)) rows.set(row.search_doc, row);
+  return best.map((doc) => toHit(rows.get(doc.doc)!, doc, plan));
+}
 
-  const first = verified(
-    await rankMemories(ctx.db, { ...base, terms: plan.terms, limit: phrases ? PHRASE_CANDIDATES : Math.max(limit, FEEDBACK_DOCS + 1) }),
-  );
-  if (first.length <= FEEDBACK_DOCS || limit <= FEEDBACK_DOCS) return first.slice(0, limit).map((row) => toHit(row, row.score, plan));
+/** The Memories of ranked documents, with their index numbers. */
+async function memoriesOf(db: Queryable, accountId: string, docs: readonly RankedDoc[]): Promise<Array<MemoryRow & { search_doc: number }>> {
+  if (docs.length === 0) return [];
+  const rows = await db
+    .selectFrom('memories')
+    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'search_doc'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', docs.map((doc) => doc.id))
+    .execute();
+  return rows.map((row) => ({ ...row, search_doc: Number(row.search_doc) }));
+}
 
-  const kept = first.slice(0, FEEDBACK_DOCS);
-  const feedback = await feedbackTerms(ctx.db, principal.accountId, keysOnly, kept, plan);
-  const keptDocs = new Set(kept.map((row) => row.search_doc));
-  const rest = verified(
-    await rankMemories(ctx.db, { ...base, terms: [...plan.terms, ...feedback], limit: phrases ? PHRASE_CANDIDATES : limit + FEEDBACK_DOCS }),
-  )
-    .filter((row) => !keptDocs.has(row.search_doc))
-    .slice(0, limit - kept.length);
-  // The feedback pass scores on another scale: bring it below the kept hits, so scores still
-  // fall along the list.
+/**
+ * Pseudo-relevance feedback: the first FEEDBACK_DOCS hits keep their places; the terms that best
+ * characterise them add, at FEEDBACK_WEIGHT, to the scores of the other candidates that have
+ * them, which are ranked again. Scores stay comparable: the re-ranked ones are brought below the
+ * kept ones when they would pass them.
+ */
+async function withFeedback(db: Queryable, accountId: string, keysOnly: boolean, ranked: readonly RankedDoc[], plan: QueryPlan): Promise<RankedDoc[]> {
+  const kept = ranked.slice(0, FEEDBACK_DOCS);
+  const feedback = await feedbackTerms(db, accountId, keysOnly, kept, plan);
+  const averageLength = plan.stats.docs > 0 ? plan.stats.length / plan.stats.docs : 1;
+  const rest = ranked
+    .slice(FEEDBACK_DOCS)
+    .map((doc) => {
+      let added = 0;
+      for (const termId of doc.termIds) {
+        const idf = feedback.get(termId);
+        // The Memory's term frequency is not at hand here; feedback terms count once.
+        if (idf !== undefined) added += FEEDBACK_WEIGHT * idf * termWeight(1, doc.length, averageLength);
+      }
+      return { ...doc, score: doc.score + doc.coordination * added };
+    })
+    .sort((a, b) => b.score - a.score || b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1));
   const lowestKept = kept[kept.length - 1]!.score;
   const scale = rest.length > 0 && rest[0]!.score > lowestKept ? lowestKept / rest[0]!.score : 1;
-  return [...kept.map((row) => toHit(row, row.score, plan)), ...rest.map((row) => toHit(row, row.score * scale, plan))];
+  return [...kept, ...rest.map((doc) => ({ ...doc, score: doc.score * scale }))];
 }
 
 interface QueryPlan {
@@ -223,38 +256,40 @@ async function corrections(
   return (await sql<VocabularyRow & { index: number; similarity: number }>`${sql.join(perWord, sql` union all `)}`.execute(db)).rows;
 }
 
-/** The FEEDBACK_TERMS terms of the kept hits with the highest summed tf × idf, the query's own left out. */
+/** The FEEDBACK_TERMS terms of the kept hits with the highest summed tf × idf, the query's own left out: term ID → idf. */
 async function feedbackTerms(
   db: Queryable,
   accountId: string,
   keysOnly: boolean,
-  kept: readonly RankedRow[],
+  kept: readonly RankedDoc[],
   plan: QueryPlan,
-): Promise<ScoringTerm[]> {
+): Promise<Map<number, number>> {
   const rows = await sql<VocabularyRow & { tf: number }>`
     select t.id, t.term, t.docs, t.key_docs, p.tf
     from memories m
     cross join lateral unnest(m.search_terms) as u(term_id)
     join search_postings p on p.term_id = u.term_id and p.doc = m.search_doc
     join search_terms t on t.id = u.term_id
-    where m.account_id = ${accountId} and m.search_doc = any(${sql.val(kept.map((row) => row.search_doc))}::bigint[])`.execute(db);
+    where m.account_id = ${accountId} and m.search_doc = any(${sql.val(kept.map((doc) => doc.doc))}::bigint[])`.execute(db);
   const own = new Set(plan.terms.map((term) => term.termId));
-  const weightOf = new Map<number, { row: VocabularyRow; weight: number }>();
+  const weightOf = new Map<number, { term: string; idf: number; weight: number }>();
   for (const row of rows.rows) {
     if (own.has(row.id)) continue;
-    const docs = keysOnly ? row.key_docs : row.docs;
-    const entry = weightOf.get(row.id) ?? { row, weight: 0 };
-    entry.weight += row.tf * idfOf({ docs }, plan.stats);
+    const idf = idfOf({ docs: keysOnly ? row.key_docs : row.docs }, plan.stats);
+    const entry = weightOf.get(row.id) ?? { term: row.term, idf, weight: 0 };
+    entry.weight += row.tf * idf;
     weightOf.set(row.id, entry);
   }
-  return [...weightOf.values()]
-    .sort((a, b) => b.weight - a.weight || (a.row.term < b.row.term ? -1 : 1))
-    .slice(0, FEEDBACK_TERMS)
-    .map(({ row }) => ({ termId: row.id, term: row.term, docs: keysOnly ? row.key_docs : row.docs, weight: FEEDBACK_WEIGHT, queryTerm: -1, exact: false }));
+  return new Map(
+    [...weightOf]
+      .sort(([, a], [, b]) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
+      .slice(0, FEEDBACK_TERMS)
+      .map(([id, entry]) => [id, entry.idf]),
+  );
 }
 
 /** Whether a candidate has the phrases its required groups ask for, and none of the excluded ones. */
-function satisfiesPhrases(row: RankedRow, parsed: ParsedQuery, plan: QueryPlan): boolean {
+function satisfiesPhrases(row: MemoryRow, matched: bigint, parsed: ParsedQuery, plan: QueryPlan): boolean {
   for (const clause of parsed.excluded) {
     if (clause.kind === 'phrase' && containsPhrase(row.text, clause.tokens)) return false;
   }
@@ -264,7 +299,7 @@ function satisfiesPhrases(row: RankedRow, parsed: ParsedQuery, plan: QueryPlan):
       if (clause.kind === 'phrase') return containsPhrase(row.text, clause.tokens);
       return clauseTerms(clause).every((term) => {
         const index = plan.queryTerms.indexOf(term);
-        return index >= 0 && (row.matched & (1n << BigInt(index))) !== 0n;
+        return index >= 0 && (matched & (1n << BigInt(index))) !== 0n;
       });
     });
     if (!met) return false;
@@ -272,15 +307,15 @@ function satisfiesPhrases(row: RankedRow, parsed: ParsedQuery, plan: QueryPlan):
   return true;
 }
 
-function toHit(row: RankedRow, score: number, plan: QueryPlan): SearchHit {
+function toHit(row: MemoryRow, ranked: RankedDoc, plan: QueryPlan): SearchHit {
   const terms = new Set<string>();
   for (const [index, marks] of plan.marks.entries()) {
-    if ((row.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
+    if ((ranked.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
   }
   return {
     memory: toMemoryPreview(row),
-    score,
-    match: row.exact ? 'fulltext' : 'fuzzy',
+    score: ranked.score,
+    match: ranked.exact ? 'fulltext' : 'fuzzy',
     highlight: highlight(row.text, terms),
   };
 }

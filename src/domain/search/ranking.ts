@@ -1,30 +1,26 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { MemoryRow } from '../../db/schema';
 import type { Queryable } from '../memories/memories.repository';
-import { B, inverseDocumentFrequency, K1 } from './bm25';
+import { inverseDocumentFrequency } from './bm25';
 
 /**
  * One ranking query over the inverted index (see migration 0008): BM25 over the postings of the
- * query's terms, read in descending impact and at most `prefix` of them per term, so the work is
- * bounded by the query and not by how many Memories match. A term in fewer Memories than that is
- * read in full, so its ranking is exact; a very common term contributes through its best Memories.
+ * query's terms, each term's read in descending impact and at most `prefixSize` of them, so the
+ * work is bounded by the query and not by how many Memories match. A term in fewer Memories than
+ * that is read in full, so its ranking is exact; a very common term contributes through the
+ * Memories where it weighs most.
  */
 
-/** A term a query scores with: a query word's own term, a correction of it, or a feedback term. */
+/** A term a query scores with: a query term itself, or a correction of a misspelt one. */
 export interface ScoringTerm {
   readonly termId: number;
   readonly term: string;
   /** Memories that contain it, among those the caller may see. */
   readonly docs: number;
-  /** 1 for the query's own terms, less for corrections and feedback terms. */
+  /** 1 for a query term itself, the similarity for a correction. */
   readonly weight: number;
-  /**
-   * The query term this term stands for (its bit in match masks: itself, or the term it
-   * corrects), or -1 for a feedback term, which adds to the score of a Memory the query matches
-   * but never makes it match.
-   */
+  /** The query term this term stands for: its bit in match masks. */
   readonly queryTerm: number;
-  /** True for a query term itself, false for a correction or a feedback term. */
+  /** True for a query term itself, false for a correction. */
   readonly exact: boolean;
 }
 
@@ -52,24 +48,32 @@ export interface CorpusStats {
   readonly length: number;
 }
 
-export type RankedRow = MemoryRow & {
-  readonly search_doc: number;
+/** A ranked Memory: what ranking knows of it (its text is read for the hits returned only). */
+export interface RankedDoc {
+  readonly id: string;
+  readonly doc: number;
+  readonly updatedAt: Date;
   readonly score: number;
+  /** The factor coordination multiplied the BM25 score by. */
+  readonly coordination: number;
   /** Bit i set when query term i matched (directly or through a correction). */
   readonly matched: bigint;
   /** Whether some query term matched directly (false: through corrections only). */
   readonly exact: boolean;
-};
+  /** The Memory's term IDs and length in terms (for feedback). */
+  readonly termIds: readonly number[];
+  readonly length: number;
+}
 
 /** Query terms beyond this many are not used (match masks are 64-bit). */
 export const MAX_QUERY_TERMS = 60;
 
-/** Postings read per query, in all: shared among the query's terms. */
-const POSTINGS_BUDGET = 24_000;
-/** A term's prefix is never cut below this, however many terms the query has. */
-const MIN_PREFIX = 1_000;
+/** Postings read per query, in all: shared among the query's terms... */
+const POSTINGS_BUDGET = 3_000;
+/** ...but a term's prefix is never cut below this, however many terms the query has. */
+const MIN_PREFIX = 500;
 /**
- * Coordination: a Memory's BM25 score is multiplied by (words matched / words known) to this
+ * Coordination: a Memory's BM25 score is multiplied by (terms matched / terms known) to this
  * power, so matching more of a question's words counts beyond their summed weights.
  */
 const COORDINATION = 0.5;
@@ -84,17 +88,20 @@ export function idfOf(term: { docs: number }, stats: CorpusStats): number {
   return inverseDocumentFrequency(term.docs, Math.max(stats.docs, term.docs));
 }
 
-const bit = (queryTerm: number) => (queryTerm < 0 ? 0n : 1n << BigInt(queryTerm));
+const bit = (queryTerm: number) => (1n << BigInt(queryTerm)).toString();
 
-function postingsPrefix(slot: number, term: ScoringTerm, keysOnly: boolean, prefix: number): RawBuilder<unknown> {
+/** The best postings of one term, each with its share of the score. */
+function postingsPrefix(term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number): RawBuilder<unknown> {
+  const weight = term.weight * idfOf(term, stats);
   const read = (secret: boolean) => sql`(
-    select ${slot}::int as slot, doc, tf, length from search_postings
+    select doc, ${weight}::float8 * impact as part, ${bit(term.queryTerm)}::bigint as bit, ${term.exact}::boolean as exact
+    from search_postings
     where term_id = ${term.termId} and secret = ${secret}
     order by impact desc limit ${Math.min(prefix, term.docs)})`;
   return keysOnly ? read(false) : sql`${read(false)} union all ${read(true)}`;
 }
 
-/** Whether a Memory `doc` (of the scored rows `s`) has one of these terms. */
+/** Whether the Memory `s.doc` has one of these terms. */
 function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<boolean> {
   return sql<boolean>`exists (
     select 1 from search_postings x
@@ -103,42 +110,31 @@ function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<b
 
 /**
  * The best `limit` Memories for the query, ordered by score, then the more recently updated,
- * then ID. A Memory qualifies when it matches at least one query word (feedback terms only add to
- * scores), meets every requirement and contains no excluded word.
+ * then ID. A Memory qualifies when it matches at least one query term, meets every requirement
+ * and contains no excluded word.
  */
-export async function rankMemories(db: Queryable, options: RankingOptions): Promise<RankedRow[]> {
+export async function rankMemories(db: Queryable, options: RankingOptions): Promise<RankedDoc[]> {
   const { terms, stats, keysOnly } = options;
   if (terms.length === 0 || stats.docs === 0) return [];
-  const averageLength = stats.length / stats.docs || 1;
   const prefix = prefixSize(terms.length);
-
-  const weights = sql.join(
-    terms.map((term, slot) => sql`(${slot}::int, ${term.weight * idfOf(term, stats)}::float8, ${bit(term.queryTerm).toString()}::bigint, ${term.exact}::boolean)`),
-  );
   const hits = sql.join(
-    terms.map((term, slot) => postingsPrefix(slot, term, keysOnly, prefix)),
+    terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix)),
     sql` union all `,
   );
 
   // Requirements: a required query term matched if its bit is set, or, when its postings (or its
   // corrections') were not read in full, if the Memory has one of them after all.
   const termIdsOf = new Map<number, number[]>();
-  for (const term of terms) {
-    if (term.queryTerm >= 0) termIdsOf.set(term.queryTerm, [...(termIdsOf.get(term.queryTerm) ?? []), term.termId]);
-  }
+  for (const term of terms) termIdsOf.set(term.queryTerm, [...(termIdsOf.get(term.queryTerm) ?? []), term.termId]);
   const readInFull = (queryTerm: number) => terms.filter((t) => t.queryTerm === queryTerm).every((t) => t.docs <= prefix);
   const termMatched = (queryTerm: number): RawBuilder<boolean> => {
     const ids = termIdsOf.get(queryTerm);
     if (!ids) return sql<boolean>`false`;
-    const byBit = sql<boolean>`(s.matched & ${bit(queryTerm).toString()}::bigint) <> 0`;
+    const byBit = sql<boolean>`(s.matched & ${bit(queryTerm)}::bigint) <> 0`;
     return readInFull(queryTerm) ? byBit : sql<boolean>`(${byBit} or ${hasAnyTerm(ids, keysOnly)})`;
   };
   const conditions: RawBuilder<boolean>[] = options.requirements.map(
-    (alternatives) =>
-      sql<boolean>`(${sql.join(
-        alternatives.map((all) => sql`(${sql.join(all.map(termMatched), sql` and `)})`),
-        sql` or `,
-      )})`,
+    (alternatives) => sql<boolean>`(${sql.join(alternatives.map((all) => sql`(${sql.join(all.map(termMatched), sql` and `)})`), sql` or `)})`,
   );
   for (const termIds of options.excluded) {
     conditions.push(sql<boolean>`not (${sql.join(termIds.map((id) => hasAnyTerm([id], keysOnly)), sql` and `)})`);
@@ -149,33 +145,46 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   if (keysOnly) filters.push(sql`and m.sensitivity <> 'secret'`);
   if (options.type) filters.push(sql`and m.type = ${options.type}`);
   if (options.tag) filters.push(sql`and m.tags @> ${sql.val([options.tag])}::text[]`);
-  // Without filters on the Memory itself, only the best rows (and those tied with the last of them)
-  // need their Memory read; with filters, every candidate does.
+  // Without filters on the Memory itself, only the best rows (and those tied with the last of
+  // them) need their Memory read; with filters, every candidate does.
   const preLimit = options.type || options.tag ? sql`` : sql`order by score desc fetch first ${options.limit} rows with ties`;
 
-  const knownTerms = Math.max(1, options.knownTerms);
-  const rows = await sql<Omit<RankedRow, 'search_doc' | 'matched'> & { search_doc: string | number; matched: string }>`
-    with weights (slot, weight, bit, exact) as (values ${weights}),
-    hits as (${hits}),
+  const rows = await sql<{
+    id: string;
+    doc: string | number;
+    updated_at: Date;
+    score: number;
+    coordination: number;
+    matched: string;
+    exact: boolean;
+    search_terms: number[];
+    search_length: number;
+  }>`
+    with hits as (${hits}),
     scored as (
-      select h.doc,
-        sum(w.weight * h.tf * ${K1 + 1}::float8 / (h.tf + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * h.length))) as bm25,
-        bit_or(w.bit) as matched,
-        bool_or(w.exact) as exact,
-        count(distinct w.bit) filter (where w.bit <> 0) as terms
-      from hits h join weights w on w.slot = h.slot
-      group by h.doc
-      having bit_or(w.bit) <> 0
+      select doc, sum(part) as bm25, bit_or(bit) as matched, bool_or(exact) as exact
+      from hits group by doc
     ),
     ranked as (
-      select s.doc, s.bm25 * power(s.terms::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as score, s.matched, s.exact
-      from scored s ${where} ${preLimit}
-    )
-    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at,
-      r.doc as search_doc, r.score, r.matched::text as matched, r.exact
-    from ranked r join memories m on m.search_doc = r.doc
+      select s.doc, s.bm25, power(bit_count(s.matched::bit(64))::float8 / ${Math.max(1, options.knownTerms)}::float8, ${COORDINATION}::float8) as coordination,
+        s.matched, s.exact
+      from scored s ${where}
+    ),
+    best as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit})
+    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, m.search_terms, m.search_length
+    from best b join memories m on m.search_doc = b.doc
     where m.account_id = ${options.accountId} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
-    order by r.score desc, m.updated_at desc, m.id desc
+    order by b.score desc, m.updated_at desc, m.id desc
     limit ${options.limit}`.execute(db);
-  return rows.rows.map((row) => ({ ...row, search_doc: Number(row.search_doc), matched: BigInt(row.matched), score: Number(row.score) }));
+  return rows.rows.map((row) => ({
+    id: row.id,
+    doc: Number(row.doc),
+    updatedAt: row.updated_at,
+    score: Number(row.score),
+    coordination: Number(row.coordination),
+    matched: BigInt(row.matched),
+    exact: row.exact,
+    termIds: row.search_terms,
+    length: row.search_length,
+  }));
 }

@@ -55,7 +55,11 @@ async function indexAccountMemories(db: Queryable, accountId: string, memories: 
     length: sum(counted),
     keyLength: sum(visible),
   });
-  const averageLength = stats.docs > 0 ? stats.length / stats.docs : 1;
+  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are weighed
+  // against what keys see, so that the order a key reads in owes nothing to secret Memories.
+  const averageOf = (docs: number, length: number) => (docs > 0 && length > 0 ? length / docs : 1);
+  const averageLength = (memory: IndexableMemory) =>
+    isSecret(memory) ? averageOf(stats.docs, stats.length) : averageOf(stats.keyDocs, stats.keyLength);
 
   // Each distinct term once, with the number of these Memories that contain it.
   const termDocs = new Map<string, { docs: number; keyDocs: number }>();
@@ -82,13 +86,13 @@ async function indexAccountMemories(db: Queryable, accountId: string, memories: 
     for (const row of rows.rows) termIds.set(row.term, row.id);
   }
 
-  const postings = { term: [] as number[], doc: [] as number[], impact: [] as number[], length: [] as number[], tf: [] as number[], secret: [] as boolean[] };
+  const postings = { term: [] as number[], doc: [] as number[], impact: [] as number[], tf: [] as number[], secret: [] as boolean[] };
   const flush = async () => {
     if (postings.term.length === 0) return;
     await sql`
-      insert into search_postings (term_id, doc, impact, length, tf, secret)
+      insert into search_postings (term_id, doc, impact, tf, secret)
       select * from unnest(${sql.val(postings.term)}::int[], ${sql.val(postings.doc)}::bigint[], ${sql.val(postings.impact)}::real[],
-                           ${sql.val(postings.length)}::int[], ${sql.val(postings.tf)}::smallint[], ${sql.val(postings.secret)}::boolean[])`.execute(db);
+                           ${sql.val(postings.tf)}::smallint[], ${sql.val(postings.secret)}::boolean[])`.execute(db);
     for (const column of Object.values(postings)) column.length = 0;
   };
   const forward: Array<{ id: string; terms: number[]; length: number }> = [];
@@ -102,8 +106,7 @@ async function indexAccountMemories(db: Queryable, accountId: string, memories: 
       const tf = Math.min(count, 32_767);
       postings.term.push(id);
       postings.doc.push(doc);
-      postings.impact.push(termWeight(tf, entry.length, averageLength));
-      postings.length.push(entry.length);
+      postings.impact.push(termWeight(tf, entry.length, averageLength(entry.memory)));
       postings.tf.push(tf);
       postings.secret.push(isSecret(entry.memory));
       if (postings.term.length >= POSTINGS_PER_STATEMENT) await flush();
@@ -121,16 +124,16 @@ async function addToStats(
   db: Queryable,
   accountId: string,
   delta: { docs: number; keyDocs: number; length: number; keyLength: number },
-): Promise<{ docs: number; length: number }> {
-  const row = await sql<{ docs: number; length: string | number }>`
+): Promise<{ docs: number; length: number; keyDocs: number; keyLength: number }> {
+  const row = await sql<{ docs: number; length: string | number; key_docs: number; key_length: string | number }>`
     insert into search_stats as s (account_id, docs, key_docs, length, key_length)
     values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
     on conflict (account_id) do update set
       docs = s.docs + excluded.docs, key_docs = s.key_docs + excluded.key_docs,
       length = s.length + excluded.length, key_length = s.key_length + excluded.key_length
-    returning docs, length`.execute(db);
+    returning docs, length, key_docs, key_length`.execute(db);
   const stats = row.rows[0]!;
-  return { docs: stats.docs, length: Number(stats.length) };
+  return { docs: stats.docs, length: Number(stats.length), keyDocs: stats.key_docs, keyLength: Number(stats.key_length) };
 }
 
 /**
