@@ -12,18 +12,17 @@
 //
 // The data is not in the repository: LoCoMo is licensed CC BY-NC 4.0 (non-commercial use only).
 // Nothing from it may be copied here, not even as an example.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
+import { request, withServer, type DatabaseKind } from './support/server';
 
 // Neither package ships type declarations; these are their whole interfaces as used here.
 const STOP_WORDS = new Set<string>((require('stopword') as { eng: string[] }).eng);
@@ -68,7 +67,7 @@ function parseOptions(args: string[]) {
   return {
     data: values.data === undefined ? join(ROOT, '..', 'shared', 'retrieval', 'locomo-dev.json') : resolve(values.data),
     dataGiven: values.data !== undefined,
-    databases: values.database === 'both' ? ['postgres', 'embedded'] : [values.database],
+    databases: (values.database === 'both' ? ['postgres', 'embedded'] : [values.database]) as DatabaseKind[],
     databaseUrl: values['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     limit: positive('limit', values.limit, 50), // the contract's maximum
     conversations: values.conversations === undefined ? Infinity : positive('conversations', values.conversations, 1_000_000),
@@ -178,56 +177,6 @@ function reference(conversations: readonly Conversation[], limit: number): Answe
   });
 }
 
-async function request<T>(port: number, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path.split('?')[0]}: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** As scripts/bench.ts, but waits on /readyz: polling /v1 with a bad token would count as failed authentications. */
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'server.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error('the server exited during start-up (its messages are above)');
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.ok, () => false);
-    if (ready) return child;
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not become ready within 120 s');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Each conversation in its own account: a session mints a read-write key, the key stores and searches. */
 async function runServer(port: number, conversations: readonly Conversation[], limit: number, runId: string): Promise<Answer[]> {
   const session = loadConfig({ APP_JWT_SECRET: SECRET }).session;
@@ -259,33 +208,10 @@ async function runServer(port: number, conversations: readonly Conversation[], l
 }
 
 /** Starts the server on a fresh database of the given kind, runs every conversation, then removes it all. */
-async function runTarget(kind: string, options: Options, conversations: readonly Conversation[]): Promise<Answer[]> {
+async function runTarget(kind: DatabaseKind, options: Options, conversations: readonly Conversation[]): Promise<Answer[]> {
   const runId = `${Date.now()}`;
-  const cleanups: (() => unknown)[] = []; // run last-in first-out, whatever step failed
-  try {
-    let env: Record<string, string>;
-    if (kind === 'embedded') {
-      const dataDir = mkdtempSync(join(os.tmpdir(), 'mtl-retrieval-'));
-      cleanups.unshift(() => rmSync(dataDir, { recursive: true, force: true }));
-      env = { DATA_DIR: dataDir };
-    } else {
-      const name = `mtl_retrieval_${runId}`;
-      const admin = new pg.Client({ connectionString: options.databaseUrl });
-      await admin.connect();
-      cleanups.unshift(() => admin.end());
-      await admin.query(`create database ${name}`);
-      cleanups.unshift(() => admin.query(`drop database if exists ${name} with (force)`));
-      const url = new URL(options.databaseUrl);
-      url.pathname = `/${name}`;
-      env = { DATABASE_URL: url.toString() };
-    }
-    const port = await freePort();
-    const child = await startServer(env, port);
-    cleanups.unshift(() => stop(child));
-    return await runServer(port, conversations, options.limit, runId);
-  } finally {
-    for (const cleanup of cleanups) await cleanup();
-  }
+  return withServer({ kind, prefix: 'mtl_retrieval', serverUrl: options.databaseUrl, secret: SECRET },
+    ({ port }) => runServer(port, conversations, options.limit, runId));
 }
 
 // Short labels for table rows, and how the headings say where MTL ran.

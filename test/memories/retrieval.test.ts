@@ -215,6 +215,27 @@ describe('operators', () => {
   });
 });
 
+describe('highlights', () => {
+  test('an excerpt of at most 300 characters around the matched words, with … where text is left out', async () => {
+    const owner = await t.account();
+    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40);
+    await remember(owner.readWriteKey, `${filler}The harbour festival has lanterns and fireworks. ${filler}`);
+    const [hit] = await hitsFor(owner.readOnlyKey, { q: 'lanterns festival' });
+    const plain = hit!.highlight.replaceAll('<mark>', '').replaceAll('</mark>', '');
+    expect([...plain].length).toBeLessThanOrEqual(300);
+    expect(plain.startsWith('… ')).toBe(true);
+    expect(plain.endsWith(' …')).toBe(true);
+    expect(hit!.highlight).toContain('harbour <mark>festival</mark> has <mark>lanterns</mark>');
+  });
+
+  test('a short Memory is its own excerpt, emoji and all', async () => {
+    const owner = await t.account();
+    await remember(owner.readWriteKey, '🎉 Party on Friday 🎉 bring snacks');
+    const [hit] = await hitsFor(owner.readOnlyKey, { q: 'snacks' });
+    expect(hit!.highlight).toBe('🎉 Party on Friday 🎉 bring <mark>snacks</mark>');
+  });
+});
+
 describe('secret Memories leave no trace for API keys', () => {
   test('a word only in a secret Memory is never offered as a correction: a key cannot tell it exists', async () => {
     const owner = await t.account();

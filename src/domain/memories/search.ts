@@ -31,8 +31,8 @@ const CORRECTABLE_CHARS = 3;
 const NOT_CORRECTABLE = /^\p{N}+$|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
- * Pseudo-relevance feedback: the terms that best characterise the top FEEDBACK_DOCS hits (by
- * term frequency times idf) rank the next FEEDBACK_CANDIDATES again, at FEEDBACK_WEIGHT; the top
+ * Pseudo-relevance feedback: the terms that best characterise the top FEEDBACK_DOCS hits (the
+ * rarest of those they share) rank the next FEEDBACK_CANDIDATES again, at FEEDBACK_WEIGHT; the top
  * hits keep their places. Measured on the retrieval benchmark, this finds answers phrased in other
  * words than the question.
  */
@@ -85,6 +85,7 @@ async function search(ctx: DomainContext, principal: Principal, query: SearchQue
     ...(query.type ? { type: query.type } : {}),
     ...(query.tag ? { tag: query.tag.trim().toLowerCase() } : {}),
     limit: phrases ? Math.max(FEEDBACK_CANDIDATES, limit * PHRASE_CANDIDATES_PER_HIT) : FEEDBACK_CANDIDATES,
+    describeBest: phrases ? 0 : FEEDBACK_DOCS,
   });
   // Phrases are checked on the candidates' texts, so those are read now; otherwise only the hits'.
   const rows = new Map<number, MemoryRow>();
@@ -92,7 +93,7 @@ async function search(ctx: DomainContext, principal: Principal, query: SearchQue
     for (const row of await memoriesOf(ctx.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
     ranked = ranked.filter((doc) => satisfiesPhrases(rows.get(doc.doc)!, doc.matched, parsed, plan));
   }
-  const best = (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS ? await withFeedback(ctx.db, principal.accountId, keysOnly, ranked, plan) : ranked).slice(0, limit);
+  const best = (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS ? await withFeedback(ctx.db, keysOnly, ranked, plan) : ranked).slice(0, limit);
   if (!phrases) for (const row of await memoriesOf(ctx.db, principal.accountId, best)) rows.set(row.search_doc, row);
   return best.map((doc) => toHit(rows.get(doc.doc)!, doc, plan));
 }
@@ -115,9 +116,9 @@ async function memoriesOf(db: Queryable, accountId: string, docs: readonly Ranke
  * them, which are ranked again. Scores stay comparable: the re-ranked ones are brought below the
  * kept ones when they would pass them.
  */
-async function withFeedback(db: Queryable, accountId: string, keysOnly: boolean, ranked: readonly RankedDoc[], plan: QueryPlan): Promise<RankedDoc[]> {
+async function withFeedback(db: Queryable, keysOnly: boolean, ranked: readonly RankedDoc[], plan: QueryPlan): Promise<RankedDoc[]> {
   const kept = ranked.slice(0, FEEDBACK_DOCS);
-  const feedback = await feedbackTerms(db, accountId, keysOnly, kept, plan);
+  const feedback = await feedbackTerms(db, keysOnly, kept, plan);
   const averageLength = plan.stats.docs > 0 ? plan.stats.length / plan.stats.docs : 1;
   const rest = ranked
     .slice(FEEDBACK_DOCS)
@@ -170,8 +171,7 @@ async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, pa
   if (queryTerms.length === 0) return null;
 
   const excludedTerms = parsed.excluded.filter((clause) => clause.kind === 'word').map(clauseTerms);
-  const stats = await corpusStats(db, accountId, keysOnly);
-  const vocabulary = await lookUpTerms(db, accountId, [...queryTerms, ...excludedTerms.flat()]);
+  const { stats, vocabulary } = await lookUpTerms(db, accountId, keysOnly, [...queryTerms, ...excludedTerms.flat()]);
   const visibleDocs = (row: VocabularyRow | undefined) => (row ? (keysOnly ? row.key_docs : row.docs) : 0);
 
   const terms: ScoringTerm[] = [];
@@ -214,21 +214,24 @@ async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, pa
   return { queryTerms, terms, stats, knownTerms: found.size, requirements, excluded, marks };
 }
 
-async function corpusStats(db: Queryable, accountId: string, keysOnly: boolean): Promise<CorpusStats> {
+/** The corpus statistics the caller's ranking uses, and the vocabulary rows of `terms`, in one round trip. */
+async function lookUpTerms(
+  db: Queryable,
+  accountId: string,
+  keysOnly: boolean,
+  terms: readonly string[],
+): Promise<{ stats: CorpusStats; vocabulary: Map<string, VocabularyRow> }> {
   const row = (
-    await sql<{ docs: number; length: string | number }>`
-      select ${sql.raw(keysOnly ? 'key_docs' : 'docs')} as docs, ${sql.raw(keysOnly ? 'key_length' : 'length')} as length
-      from search_stats where account_id = ${accountId}`.execute(db)
-  ).rows[0];
-  return { docs: row?.docs ?? 0, length: Number(row?.length ?? 0) };
-}
-
-async function lookUpTerms(db: Queryable, accountId: string, terms: readonly string[]): Promise<Map<string, VocabularyRow>> {
-  if (terms.length === 0) return new Map();
-  const rows = await sql<VocabularyRow>`
-    select id, term, docs, key_docs from search_terms
-    where account_id = ${accountId} and term = any(${sql.val([...new Set(terms)])}::text[])`.execute(db);
-  return new Map(rows.rows.map((row) => [row.term, row]));
+    await sql<{ docs: number | null; length: string | null; terms: VocabularyRow[] }>`
+      select ${sql.raw(keysOnly ? 's.key_docs' : 's.docs')} as docs, ${sql.raw(keysOnly ? 's.key_length' : 's.length')}::text as length,
+        (select coalesce(json_agg(json_build_object('id', t.id, 'term', t.term, 'docs', t.docs, 'key_docs', t.key_docs)), '[]')
+         from search_terms t where t.account_id = a.id and t.term = any(${sql.val([...new Set(terms)])}::text[])) as terms
+      from (select ${accountId}::text as id) a left join search_stats s on s.account_id = a.id`.execute(db)
+  ).rows[0]!;
+  return {
+    stats: { docs: row.docs ?? 0, length: Number(row.length ?? 0) },
+    vocabulary: new Map(row.terms.map((term) => [term.term, term])),
+  };
 }
 
 /**
@@ -256,35 +259,32 @@ async function corrections(
   return (await sql<VocabularyRow & { index: number; similarity: number }>`${sql.join(perWord, sql` union all `)}`.execute(db)).rows;
 }
 
-/** The FEEDBACK_TERMS terms of the kept hits with the highest summed tf × idf, the query's own left out: term ID → idf. */
-async function feedbackTerms(
-  db: Queryable,
-  accountId: string,
-  keysOnly: boolean,
-  kept: readonly RankedDoc[],
-  plan: QueryPlan,
-): Promise<Map<number, number>> {
-  const rows = await sql<VocabularyRow & { tf: number }>`
-    select t.id, t.term, t.docs, t.key_docs, p.tf
-    from memories m
-    cross join lateral unnest(m.search_terms) as u(term_id)
-    join search_postings p on p.term_id = u.term_id and p.doc = m.search_doc
-    join search_terms t on t.id = u.term_id
-    where m.account_id = ${accountId} and m.search_doc = any(${sql.val(kept.map((doc) => doc.doc))}::bigint[])`.execute(db);
+/**
+ * The FEEDBACK_TERMS terms of the kept hits with the highest summed idf, the query's own left out:
+ * term ID → idf. Ranking describes the best hits' terms; hits checked for phrases are looked up.
+ */
+async function feedbackTerms(db: Queryable, keysOnly: boolean, kept: readonly RankedDoc[], plan: QueryPlan): Promise<Map<number, number>> {
+  const docsOf = new Map<number, number>();
+  const undescribed = kept.filter((doc) => doc.termDocs === null).flatMap((doc) => doc.termIds);
+  if (undescribed.length > 0) {
+    const rows = await sql<{ id: number; docs: number }>`
+      select id, ${sql.raw(keysOnly ? 'key_docs' : 'docs')} as docs from search_terms where id = any(${sql.val([...new Set(undescribed)])}::int[])`.execute(db);
+    for (const row of rows.rows) docsOf.set(row.id, row.docs);
+  }
+  for (const doc of kept) doc.termDocs?.forEach((docs, i) => docsOf.set(doc.termIds[i]!, docs));
   const own = new Set(plan.terms.map((term) => term.termId));
-  const weightOf = new Map<number, { term: string; idf: number; weight: number }>();
-  for (const row of rows.rows) {
-    if (own.has(row.id)) continue;
-    const idf = idfOf({ docs: keysOnly ? row.key_docs : row.docs }, plan.stats);
-    const entry = weightOf.get(row.id) ?? { term: row.term, idf, weight: 0 };
-    entry.weight += row.tf * idf;
-    weightOf.set(row.id, entry);
+  const weightOf = new Map<number, number>();
+  for (const doc of kept) {
+    for (const id of doc.termIds) {
+      if (own.has(id) || !docsOf.has(id)) continue;
+      weightOf.set(id, (weightOf.get(id) ?? 0) + idfOf({ docs: docsOf.get(id)! }, plan.stats));
+    }
   }
   return new Map(
     [...weightOf]
-      .sort(([, a], [, b]) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
+      .sort(([idA, a], [idB, b]) => b - a || idA - idB)
       .slice(0, FEEDBACK_TERMS)
-      .map(([id, entry]) => [id, entry.idf]),
+      .map(([id]) => [id, idfOf({ docs: docsOf.get(id)! }, plan.stats)]),
   );
 }
 

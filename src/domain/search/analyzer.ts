@@ -95,7 +95,7 @@ function stemmed(word: string): string {
 const cut = (term: string) => (term.length > MAX_TERM_CHARS ? term.slice(0, MAX_TERM_CHARS) : term);
 
 /** The term of one folded non-CJK word, or null for an English stop word. */
-function termOf(folded: string): string | null {
+export function termOf(folded: string): string | null {
   if (ENGLISH_WORD.test(folded)) {
     if (STOP_WORDS.has(folded)) return null;
     return cut(stemmed(folded));
@@ -109,18 +109,25 @@ function termOf(folded: string): string | null {
  * position.
  */
 export function tokenize(text: string, keep?: (folded: string) => boolean): Token[] {
-  const tokens: Token[] = [];
+  return [...tokens(text, keep)];
+}
+
+/** The tokens of `tokenize`, one at a time, so a reader may stop early. */
+export function* tokens(text: string, keep?: (folded: string) => boolean): Generator<Token> {
   let position = 0;
+  let pending: Token[] = [];
   const pushWord = (word: string, start: number) => {
     const folded = foldWord(word);
     if (folded.length === 0) return;
-    if (!keep || keep(folded)) tokens.push({ term: termOf(folded), start, end: start + word.length, position });
+    if (!keep || keep(folded)) pending.push({ term: termOf(folded), start, end: start + word.length, position });
     position += 1;
   };
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     if (!CJK.test(word)) {
       pushWord(word, match.index);
+      yield* pending;
+      pending = [];
       continue;
     }
     // Split the word into CJK and other runs: CJK runs become overlapping character pairs (a
@@ -135,7 +142,7 @@ export function tokenize(text: string, keep?: (folded: string) => boolean): Toke
         const first = cjk[i]!;
         const last = cjk[Math.min(i + 1, cjk.length - 1)]!;
         const term = (first === last ? first.char : first.char + last.char).normalize('NFKC');
-        tokens.push({ term, start: first.start, end: last.start + last.char.length, position });
+        pending.push({ term, start: first.start, end: last.start + last.char.length, position });
         position += 1;
       }
       cjk = [];
@@ -157,8 +164,9 @@ export function tokenize(text: string, keep?: (folded: string) => boolean): Toke
       offset += char.length;
     }
     flush();
+    yield* pending;
+    pending = [];
   }
-  return tokens;
 }
 
 /** The distinct terms of a text with how often each occurs, and the number of terms in all. */

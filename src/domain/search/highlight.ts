@@ -1,4 +1,4 @@
-import { tokenize, type Token } from './analyzer';
+import { termOf, tokens, type Token } from './analyzer';
 
 export const MARK_START = '<mark>';
 export const MARK_END = '</mark>';
@@ -8,6 +8,8 @@ export const EXCERPT_CHARS = 300;
 /** Text kept before the first marked word of the excerpt. */
 const LEAD_CHARS = 60;
 const ELLIPSIS = '…';
+/** The excerpt is the best window among the first this many matched words (a bound on the work per hit). */
+const MARKS_CONSIDERED = 64;
 
 /**
  * A prefilter for analysis: a word can only have one of `terms` as its term if its folded form
@@ -19,14 +21,38 @@ function mayHaveTerm(terms: ReadonlySet<string>): (folded: string) => boolean {
   return (folded) => starts.has(folded.slice(0, 2));
 }
 
-/** The words of `text` whose term is one of `terms`, as [start, end) ranges, merged where they overlap. */
-export function matchedRanges(text: string, terms: ReadonlySet<string>): Array<[number, number]> {
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The words of `text` whose term is one of `terms`, as [start, end) ranges, merged where they
+ * overlap. In ASCII text a word's folded form is its lower case, so a regular expression finds
+ * the few words that start like a term and only those are analysed; other text is analysed word
+ * by word.
+ */
+export function matchedRanges(text: string, terms: ReadonlySet<string>, max = Number.POSITIVE_INFINITY): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (const token of tokenize(text, mayHaveTerm(terms))) {
-    if (token.term === null || !terms.has(token.term)) continue;
+  let found = 0;
+  const add = (term: string | null, start: number, end: number) => {
+    if (term === null || !terms.has(term)) return;
+    found += 1;
     const last = ranges[ranges.length - 1];
-    if (last && token.start <= last[1]) last[1] = Math.max(last[1], token.end);
-    else ranges.push([token.start, token.end]);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  };
+  const asciiStarts = [...new Set([...terms].map((term) => term.slice(0, 2)))];
+  if (ASCII_TEXT.test(text) && asciiStarts.every((start) => ASCII_TEXT.test(start))) {
+    const words = new RegExp(`(?<![A-Za-z0-9])(?:${asciiStarts.map(escapeRegExp).join('|')})[A-Za-z0-9]*`, 'gi');
+    for (const match of text.matchAll(words)) {
+      add(termOf(match[0].toLowerCase()), match.index, match.index + match[0].length);
+      if (found >= max) break;
+    }
+    return ranges;
+  }
+  for (const token of tokens(text, mayHaveTerm(terms))) {
+    add(token.term, token.start, token.end);
+    if (found >= max) break;
   }
   return ranges;
 }
@@ -37,8 +63,22 @@ export function containsPhrase(text: string, phrase: readonly Token[]): boolean 
   if (wanted.length === 0) return false;
   const terms = new Set(wanted.map((token) => token.term!));
   const byPosition = new Map<number, string>();
-  for (const token of tokenize(text, mayHaveTerm(terms))) {
-    if (token.term !== null && terms.has(token.term)) byPosition.set(token.position, token.term);
+  const keep = mayHaveTerm(terms);
+  if (ASCII_TEXT.test(text)) {
+    // As in matchedRanges: in ASCII text every word is one token, its term that of its lower case.
+    let position = 0;
+    for (const match of text.matchAll(ASCII_WORD)) {
+      const folded = match[0].toLowerCase();
+      if (keep(folded)) {
+        const term = termOf(folded);
+        if (term !== null && terms.has(term)) byPosition.set(position, term);
+      }
+      position += 1;
+    }
+  } else {
+    for (const token of tokens(text, keep)) {
+      if (token.term !== null && terms.has(token.term)) byPosition.set(token.position, token.term);
+    }
   }
   const first = wanted[0]!;
   for (const [position, term] of byPosition) {
@@ -60,11 +100,11 @@ function wordStartAtOrBefore(text: string, index: number): number {
 
 /**
  * A short excerpt of `text` around the matched words, with those words wrapped in MARK_START and
- * MARK_END: the window of EXCERPT_CHARS that holds the most matched words, starting a little
- * before the first of them. `…` marks text left out at either end.
+ * MARK_END: the window of EXCERPT_CHARS that holds the most of the first MARKS_CONSIDERED matched
+ * words, starting a little before the first of them. `…` marks text left out at either end.
  */
 export function highlight(text: string, terms: ReadonlySet<string>): string {
-  const ranges = terms.size > 0 ? matchedRanges(text, terms) : [];
+  const ranges = terms.size > 0 ? matchedRanges(text, terms, MARKS_CONSIDERED) : [];
   // The window (in UTF-16 units, a close enough measure here) holding the most ranges.
   const span = EXCERPT_CHARS - LEAD_CHARS;
   let best = 0;

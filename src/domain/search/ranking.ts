@@ -41,6 +41,8 @@ export interface RankingOptions {
   readonly type?: string;
   readonly tag?: string;
   readonly limit: number;
+  /** For this many of the best Memories, also how many Memories (the caller may see) have each of their terms. */
+  readonly describeBest: number;
 }
 
 export interface CorpusStats {
@@ -63,15 +65,17 @@ export interface RankedDoc {
   /** The Memory's term IDs and length in terms (for feedback). */
   readonly termIds: readonly number[];
   readonly length: number;
+  /** For the `describeBest` best: each of `termIds`' document frequency, in the same order. */
+  readonly termDocs: readonly number[] | null;
 }
 
 /** Query terms beyond this many are not used (match masks are 64-bit). */
 export const MAX_QUERY_TERMS = 60;
 
 /** Postings read per query, in all: shared among the query's terms... */
-const POSTINGS_BUDGET = 3_000;
+const POSTINGS_BUDGET = 2_000;
 /** ...but a term's prefix is never cut below this, however many terms the query has. */
-const MIN_PREFIX = 500;
+const MIN_PREFIX = 400;
 /**
  * Coordination: a Memory's BM25 score is multiplied by (terms matched / terms known) to this
  * power, so matching more of a question's words counts beyond their summed weights.
@@ -159,6 +163,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     exact: boolean;
     search_terms: number[];
     search_length: number;
+    term_docs: number[] | null;
   }>`
     with hits as (${hits}),
     scored as (
@@ -171,7 +176,10 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
       from scored s ${where}
     ),
     best as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit})
-    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, m.search_terms, m.search_length
+    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, m.search_terms, m.search_length,
+      case when row_number() over (order by b.score desc, m.updated_at desc, m.id desc) <= ${options.describeBest} then array(
+        select ${sql.raw(keysOnly ? 't.key_docs' : 't.docs')} from unnest(m.search_terms) with ordinality as u(id, n)
+        join search_terms t on t.id = u.id order by u.n) end as term_docs
     from best b join memories m on m.search_doc = b.doc
     where m.account_id = ${options.accountId} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
     order by b.score desc, m.updated_at desc, m.id desc
@@ -186,5 +194,6 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     exact: row.exact,
     termIds: row.search_terms,
     length: row.search_length,
+    termDocs: row.term_docs,
   }));
 }

@@ -1,0 +1,316 @@
+// `npm run search:worst-case`: the server's CPU per search at the largest sizes the contract allows
+// (Memory text 32,000 characters, q 500 characters, limit 50). Stores 50 Memories of 32,000
+// characters in one account of a real server, sends each case 20 times in a row and reads the
+// server process's CPU time from /proc before and after; then measures how 4 clients sending the
+// costliest query slow down /healthz and a small search of another account.
+//
+// Options: --database postgres|embedded|both (both), --write (replace the marked region of
+// docs/benchmarks.md). BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) is where a
+// fresh database is created and dropped; BENCH_NODE_ARGS passes Node.js options to the server
+// (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { mintSessionToken } from '../src/domain/accounts/session-tokens';
+import { request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
+
+const SECRET = randomBytes(32).toString('hex');
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const MEMORIES = 50;
+const TEXT_CHARS = 32_000;
+const LIMIT = 50;
+const RUNS = 20;
+const LOAD_CLIENTS = 4;
+const LOAD_MS = 5_000;
+const PROBE_EVERY_MS = 200;
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+// 32 words every Memory contains many times; case (b) misspells each, case (c) asks for them all.
+const CASE_WORDS = ('wednesdays customer schedule planning restaurant mountain hospital computer building question language ' +
+  'children birthday document contract painting exercise vacation shopping neighbour festival apartment sandwich keyboard ' +
+  'umbrella magazine football airplane interview software chocolate photograph').split(' ');
+// Case (d): each word is in every Memory, but "quarterly" is never followed by "budget".
+const PHRASE = ['quarterly', 'budget', 'review'];
+const STOP_WORDS = 'the and of to a in for on with at by from that this it was we our is be as'.split(' ');
+const OTHER_WORDS = ('meeting garden travel plans spring decide next morning evening weekend afternoon holiday project ' +
+  'report team manager office email phone call letter message answer problem idea reason result change choice moment ' +
+  'minute hour week month year season winter autumn river forest village city street station train ticket hotel beach ' +
+  'island bridge window table chair kitchen bedroom library museum theatre concert music guitar piano song dance movie ' +
+  'story novel poem history science school teacher student lesson homework friend family mother father sister cousin ' +
+  'uncle doctor nurse medicine dinner breakfast lunch coffee bread cheese apple orange pepper butter recipe market price ' +
+  'money invoice payment account bank salary career company client partner supplier product service feature release ' +
+  'version update server database backup network printer screen camera picture colour yellow purple green quiet bright ' +
+  'heavy simple careful honest gentle early later always often seldom walk run swim cook write read listen watch visit ' +
+  'carry build clean paint repair borrow follow remember forget prefer promise arrive leave return explain discuss agree ' +
+  'refuse compare measure deliver collect organise prepare finish begin continue improve reduce increase notice imagine ' +
+  'wonder journey distance weather storm cloud snow sunshine temperature energy flower tree grass stone mirror pocket ' +
+  'wallet basket bottle blanket pillow candle lamp clock calendar diary notebook pencil envelope parcel').split(' ');
+const VOCABULARY = [...STOP_WORDS, ...CASE_WORDS, ...PHRASE, ...OTHER_WORDS];
+
+/** A typo no Memory has: the third letter from the end left out ("wednesdays" -> "wednesdys"). */
+const typo = (word: string) => word.slice(0, -3) + word.slice(-2);
+
+const CASES: { name: string; q: string }[] = [
+  { name: 'a. one misspelt word, 499 characters', q: Array(50).fill(typo('wednesdays')).join(' ') },
+  { name: 'b. 32 distinct misspelt words', q: CASE_WORDS.map(typo).join(' ') },
+  { name: 'c. 32 words found in every Memory', q: CASE_WORDS.join(' ') },
+  { name: 'd. a phrase no Memory has', q: `"${PHRASE.join(' ')}"` },
+  { name: 'e. a question of 20 words', q: 'What did we decide at the Wednesday meeting about the garden budget and the customer travel plans for next spring?' },
+];
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run stores the same texts. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** TEXT_CHARS characters of sentences of 6-17 words drawn evenly from the vocabulary. */
+function memoryText(seed: number): string {
+  const next = random(seed);
+  const parts: string[] = [];
+  let length = 0;
+  let previous = '';
+  let sentenceLeft = 0;
+  while (length < TEXT_CHARS) {
+    let word = VOCABULARY[Math.floor(next() * VOCABULARY.length)] as string;
+    if (previous === PHRASE[0] && word === PHRASE[1]) continue; // punctuation would not part them either
+    previous = word;
+    if (sentenceLeft === 0) {
+      sentenceLeft = 6 + Math.floor(next() * 12);
+      word = word[0]!.toUpperCase() + word.slice(1);
+    }
+    sentenceLeft -= 1;
+    const part = sentenceLeft === 0 ? `${word}. ` : `${word} `;
+    parts.push(part);
+    length += part.length;
+  }
+  const text = parts.join('').slice(0, TEXT_CHARS);
+  // The cases rely on these; a change of vocabulary or generator must not silently break them.
+  const words = new Set(text.toLowerCase().split(/\W+/));
+  const missing = [...CASE_WORDS, ...PHRASE].filter((w) => !words.has(w));
+  if (missing.length > 0) throw new Error(`text ${seed} lacks ${missing.join(', ')}`);
+  if (new RegExp(`\\b${PHRASE[0]}\\W+${PHRASE[1]}\\b`, 'i').test(text)) throw new Error(`text ${seed} has the phrase`);
+  return text;
+}
+
+/** The process's user + system CPU time in ms (fields 14 and 15 of /proc/<pid>/stat); 0 once it has gone. */
+function cpuMs(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3: the name may hold spaces
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+}
+
+/**
+ * CPU ms of each backend serving the fresh database (PostgreSQL on this machine), by PID: the
+ * server's CPU leaves out the database's work, which on the embedded database it includes.
+ */
+async function backendCpu(monitor: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  return new Map(rows.filter((row) => existsSync(`/proc/${row.pid}/stat`)).map((row) => [row.pid, cpuMs(row.pid)]));
+}
+
+/** CPU used between two readings; a backend started in between counts from zero (one that ended is lost, rare within seconds). */
+const backendDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+interface Hit { match: string }
+const timed = async <T>(call: () => Promise<T>): Promise<[T, number]> => {
+  const started = performance.now();
+  const value = await call();
+  return [value, performance.now() - started];
+};
+const searchPath = (q: string, limit = LIMIT) => `/v1/memories/search?q=${encodeURIComponent(q)}&limit=${limit}`;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)] ?? 0;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Sends GET /healthz and a small search every PROBE_EVERY_MS without waiting for answers, so a slow one does not thin the schedule. */
+async function probe(port: number, key: string, ms: number): Promise<{ health: number[]; search: number[] }> {
+  const health: Promise<number>[] = [];
+  const search: Promise<number>[] = [];
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(PROBE_EVERY_MS)) {
+    health.push(timed(() => request(port, key, 'GET', '/healthz')).then(([, took]) => took));
+    search.push(timed(() => request(port, key, 'GET', searchPath('dentist appointment', 10))).then(([, took]) => took));
+  }
+  return { health: await Promise.all(health), search: await Promise.all(search) };
+}
+
+interface CaseResult { name: string; cpu: number; db: number | null; mean: number; max: number; hits: string }
+
+async function measure(kind: DatabaseKind, server: RunningServer) {
+  const { port } = server;
+  const pid = server.child.pid!;
+  const session = loadConfig({ APP_JWT_SECRET: SECRET }).session;
+  const keyFor = async (account: string) => {
+    const token = await mintSessionToken(session, account);
+    return (await request<{ secret: string }>(port, token, 'POST', '/v1/account/api-keys', { name: 'worst case', mode: 'read_write' })).secret;
+  };
+  const key = await keyFor('worst-case');
+  const probeKey = await keyFor('worst-case-probe');
+  for (const text of ['Dentist appointment on Friday at nine.', 'Book the dentist for the children.', 'Garden party in June.']) {
+    await request(port, probeKey, 'POST', '/v1/memories', { text });
+  }
+  const monitor = server.env.DATABASE_URL ? new pg.Client({ connectionString: server.env.DATABASE_URL }) : null;
+  await monitor?.connect();
+  try {
+    const storeStart = cpuMs(pid);
+    const [, storeMs] = await timed(async () => {
+      for (let i = 0; i < MEMORIES; i += 1) await request(port, key, 'POST', '/v1/memories', { text: memoryText(i + 1) });
+    });
+    const storeCpu = (cpuMs(pid) - storeStart) / MEMORIES;
+    // As autovacuum would soon after a load: otherwise whether it has run yet picks the plans, and
+    // the database's figures change from run to run.
+    await monitor?.query('vacuum analyze');
+    process.stdout.write(`  stored ${MEMORIES} Memories of ${TEXT_CHARS} characters in ${(storeMs / 1000).toFixed(1)} s\n`);
+
+    const cases: CaseResult[] = [];
+    for (const { name, q } of CASES) {
+      await request(port, key, 'GET', searchPath(q)); // one unmeasured request: compiled code and warm caches, as in steady use
+      const before = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
+      const times: number[] = [];
+      let hits: Hit[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const [answer, ms] = await timed(() => request<Hit[]>(port, key, 'GET', searchPath(q)));
+        hits = answer;
+        times.push(ms);
+      }
+      const after = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
+      const fuzzy = hits.filter((hit) => hit.match === 'fuzzy').length;
+      cases.push({
+        name,
+        cpu: (after.server - before.server) / RUNS,
+        db: before.db && after.db && after.db.size > 0 ? backendDelta(before.db, after.db) / RUNS : null,
+        mean: times.reduce((sum, ms) => sum + ms, 0) / RUNS,
+        max: Math.max(...times),
+        hits: fuzzy > 0 ? `${hits.length} (${fuzzy} fuzzy)` : String(hits.length),
+      });
+      process.stdout.write(`  ${name}: done\n`);
+    }
+
+    // Interference: the probe alone, then while LOAD_CLIENTS clients send case (a) back to back.
+    const idle = await probe(port, probeKey, 2_000);
+    const loadStart = cpuMs(pid);
+    const until = Date.now() + LOAD_MS;
+    let sent = 0;
+    const client = async () => {
+      for (; Date.now() < until; sent += 1) await request(port, key, 'GET', searchPath(CASES[0]!.q));
+    };
+    const [loaded] = await Promise.all([probe(port, probeKey, LOAD_MS), ...Array.from({ length: LOAD_CLIENTS }, client)]);
+    const busy = (cpuMs(pid) - loadStart) / LOAD_MS;
+    return {
+      kind,
+      storeSeconds: storeMs / 1000,
+      storeCpu,
+      cases,
+      probes: [
+        { label: 'GET /healthz, idle', ms: idle.health },
+        { label: 'GET /healthz, under load', ms: loaded.health },
+        { label: 'small search, idle', ms: idle.search },
+        { label: 'small search, under load', ms: loaded.search },
+      ],
+      load: { sent, busy },
+    };
+  } finally {
+    await monitor?.end();
+  }
+}
+
+type TargetResult = Awaited<ReturnType<typeof measure>>;
+const ms2 = (value: number) => value.toFixed(1);
+const LABELS: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', embedded: 'embedded database' };
+
+function tables(result: TargetResult): string {
+  const db = result.kind === 'postgres';
+  return [
+    `### ${LABELS[result.kind]}`,
+    `Storing the ${MEMORIES} Memories took ${result.storeSeconds.toFixed(1)} s, ${Math.round(result.storeCpu)} ms of server CPU per Memory.`,
+    ['| case | server CPU ms/request |' + (db ? ' PostgreSQL CPU ms/request |' : '') + ' mean ms | max ms | hits |',
+      '| --- | ---: |' + (db ? ' ---: |' : '') + ' ---: | ---: | ---: |',
+      ...result.cases.map((c) => `| ${c.name} | ${ms2(c.cpu)} |${db ? ` ${c.db === null ? '—' : ms2(c.db)} |` : ''} ${ms2(c.mean)} | ${ms2(c.max)} | ${c.hits} |`),
+    ].join('\n'),
+    ['| probe, every 200 ms | requests | p50 ms | max ms |', '| --- | ---: | ---: | ---: |',
+      ...result.probes.map((p) => `| ${p.label} | ${p.ms.length} | ${ms2(percentile(p.ms, 0.5))} | ${ms2(Math.max(...p.ms))} |`)].join('\n'),
+    `Under load, the ${LOAD_CLIENTS} clients completed ${result.load.sent} searches of case (a) in ${LOAD_MS / 1000} s ` +
+      `(${(result.load.sent / (LOAD_MS / 1000)).toFixed(1)}/s); the server process used ${Math.round(result.load.busy * 100)}% of one core.`,
+  ].join('\n\n');
+}
+
+function git(...args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+const SECTION = `## Worst-case search cost
+
+\`npm run search:worst-case\` measures what one search costs the server at the largest sizes the
+contract allows: one account with 50 Memories of 32,000 characters (ordinary words, the query
+words many times in each), \`limit=50\`, and queries of up to 500 characters or 32 distinct words.
+On PostgreSQL the tables are then vacuumed and analysed, as autovacuum would do soon after. Each
+case runs once unmeasured, then 20 times in a row; the CPU figure is the server process's user
+and system time over those 20 (from \`/proc\`), which on PostgreSQL leaves out the database's own
+processes (shown beside it), and on the embedded database includes it. Then 4 clients send
+case (a) back to back for 5 seconds while another account sends \`GET /healthz\` and a small
+search every 200 ms, to show how long such queries hold up everyone else.
+
+<!-- worst-case -->
+<!-- /worst-case -->
+`;
+
+async function main(): Promise<void> {
+  const usage = (message: string): never => {
+    process.stderr.write(`${message}\nUsage: npm run search:worst-case -- [--database postgres|embedded|both] [--write]\n`);
+    return process.exit(2);
+  };
+  const { values } = (() => {
+    try {
+      return parseArgs({ options: { database: { type: 'string', default: 'both' }, write: { type: 'boolean', default: false } } });
+    } catch (err) {
+      return usage(err instanceof Error ? err.message : String(err));
+    }
+  })();
+  if (!['postgres', 'embedded', 'both'].includes(values.database)) usage('--database must be postgres, embedded or both');
+  const kinds = (values.database === 'both' ? ['postgres', 'embedded'] : [values.database]) as DatabaseKind[];
+  const started = Date.now();
+  const results: TargetResult[] = [];
+  for (const kind of kinds) {
+    process.stdout.write(`On ${kind === 'postgres' ? '' : 'the '}${LABELS[kind]}:\n`);
+    results.push(await withServer({ kind, prefix: 'mtl_worst_case', serverUrl: SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS }, (server) => measure(kind, server)));
+  }
+  const body = results.map(tables).join('\n\n');
+  process.stdout.write(`\n${body}\n\nTotal ${Math.round((Date.now() - started) / 1000)} s.\n`);
+  if (!values.write) return;
+
+  const commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '-dirty' : '');
+  const cpus = os.cpus();
+  const region = `Run ${new Date().toISOString()}, commit ${commit}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, Node ${process.version}.\n\n${body}`;
+  const file = join(ROOT, 'docs', 'benchmarks.md');
+  const current = readFileSync(file, 'utf8');
+  const marked = /<!-- worst-case -->[\s\S]*<!-- \/worst-case -->/;
+  const base = marked.test(current) ? current : `${current.trimEnd()}\n\n${SECTION}`;
+  writeFileSync(file, base.replace(marked, () => `<!-- worst-case -->\n${region}\n<!-- /worst-case -->`));
+  process.stdout.write('Wrote the worst-case region of docs/benchmarks.md\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`worst-case search measurement failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
