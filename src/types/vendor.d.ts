@@ -5,3 +5,11 @@ declare module 'wink-porter2-stemmer' {
   function stem(word: string): string;
   export = stem;
 }
+
+declare module 'wink-lemmatizer' {
+  /** The base form of an English verb (`went` → `go`), or the word itself. */
+  export function verb(word: string): string;
+  /** The singular of an English noun (`children` → `child`), or the word itself. */
+  export function noun(word: string): string;
+  export function adjective(word: string): string;
+}

@@ -5,8 +5,7 @@ import type { DomainContext } from '../context';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
-import { termWeight } from '../search/bm25';
-import { idfOf, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import { idfOf, rerankWithFeedback, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { toMemoryPreview } from './memory-mapper';
 import type { Queryable } from './memories.repository';
@@ -93,9 +92,10 @@ async function search(ctx: DomainContext, principal: Principal, query: SearchQue
     for (const row of await memoriesOf(ctx.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
     ranked = ranked.filter((doc) => satisfiesPhrases(rows.get(doc.doc)!, doc.matched, parsed, plan));
   }
-  const best = (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS ? await withFeedback(ctx.db, keysOnly, ranked, plan) : ranked).slice(0, limit);
+  if (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS) return withFeedback(ctx.db, principal.accountId, keysOnly, ranked, rows, plan, limit);
+  const best = ranked.slice(0, limit);
   if (!phrases) for (const row of await memoriesOf(ctx.db, principal.accountId, best)) rows.set(row.search_doc, row);
-  return best.map((doc) => toHit(rows.get(doc.doc)!, doc, plan));
+  return best.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan));
 }
 
 /** The Memories of ranked documents, with their index numbers. */
@@ -116,25 +116,31 @@ async function memoriesOf(db: Queryable, accountId: string, docs: readonly Ranke
  * them, which are ranked again. Scores stay comparable: the re-ranked ones are brought below the
  * kept ones when they would pass them.
  */
-async function withFeedback(db: Queryable, keysOnly: boolean, ranked: readonly RankedDoc[], plan: QueryPlan): Promise<RankedDoc[]> {
+async function withFeedback(
+  db: Queryable,
+  accountId: string,
+  keysOnly: boolean,
+  ranked: readonly RankedDoc[],
+  rows: Map<number, MemoryRow>,
+  plan: QueryPlan,
+  limit: number,
+): Promise<SearchHit[]> {
   const kept = ranked.slice(0, FEEDBACK_DOCS);
   const feedback = await feedbackTerms(db, keysOnly, kept, plan);
-  const averageLength = plan.stats.docs > 0 ? plan.stats.length / plan.stats.docs : 1;
-  const rest = ranked
-    .slice(FEEDBACK_DOCS)
-    .map((doc) => {
-      let added = 0;
-      for (const termId of doc.termIds) {
-        const idf = feedback.get(termId);
-        // The Memory's term frequency is not at hand here; feedback terms count once.
-        if (idf !== undefined) added += FEEDBACK_WEIGHT * idf * termWeight(1, doc.length, averageLength);
-      }
-      return { ...doc, score: doc.score + doc.coordination * added };
-    })
-    .sort((a, b) => b.score - a.score || b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1));
+  const byDoc = new Map(ranked.map((doc) => [doc.doc, doc]));
+  // The kept hits go through the same query (feedback leaves them first), so their rows come too.
+  const reranked = await rerankWithFeedback(db, accountId, ranked, feedback, plan.stats, limit + FEEDBACK_DOCS);
+  const keptDocs = new Set(kept.map((doc) => doc.doc));
+  for (const row of reranked) rows.set(row.search_doc, row);
+  const missing = kept.filter((doc) => !rows.has(doc.doc));
+  for (const row of await memoriesOf(db, accountId, missing)) rows.set(row.search_doc, row);
+  const rest = reranked.filter((row) => !keptDocs.has(row.search_doc)).slice(0, limit - kept.length);
   const lowestKept = kept[kept.length - 1]!.score;
   const scale = rest.length > 0 && rest[0]!.score > lowestKept ? lowestKept / rest[0]!.score : 1;
-  return [...kept, ...rest.map((doc) => ({ ...doc, score: doc.score * scale }))];
+  return [
+    ...kept.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan)),
+    ...rest.map((row) => toHit(row, byDoc.get(row.search_doc)!, row.score * scale, plan)),
+  ];
 }
 
 interface QueryPlan {
@@ -261,30 +267,37 @@ async function corrections(
 
 /**
  * The FEEDBACK_TERMS terms of the kept hits with the highest summed idf, the query's own left out:
- * term ID → idf. Ranking describes the best hits' terms; hits checked for phrases are looked up.
+ * term ID → its weight, FEEDBACK_WEIGHT times its idf. Ranking describes the best hits' terms;
+ * hits checked for phrases are described here.
  */
 async function feedbackTerms(db: Queryable, keysOnly: boolean, kept: readonly RankedDoc[], plan: QueryPlan): Promise<Map<number, number>> {
-  const docsOf = new Map<number, number>();
-  const undescribed = kept.filter((doc) => doc.termDocs === null).flatMap((doc) => doc.termIds);
-  if (undescribed.length > 0) {
-    const rows = await sql<{ id: number; docs: number }>`
-      select id, ${sql.raw(keysOnly ? 'key_docs' : 'docs')} as docs from search_terms where id = any(${sql.val([...new Set(undescribed)])}::int[])`.execute(db);
-    for (const row of rows.rows) docsOf.set(row.id, row.docs);
+  const described = kept.flatMap((doc) => (doc.terms ? [doc.terms] : []));
+  if (described.length < kept.length) {
+    // Hits checked for phrases were not described by ranking: describe them here.
+    const rows = await sql<{ doc: string | number; ids: string; docs: string }>`
+      select m.search_doc as doc, string_agg(t.id::text, ',' order by t.id) as ids,
+        string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as docs
+      from memories m join search_terms t on t.id = any(m.search_terms)
+      where m.search_doc = any(${sql.val(kept.filter((doc) => !doc.terms).map((doc) => doc.doc))}::bigint[])
+      group by m.search_doc`.execute(db);
+    for (const row of rows.rows) described.push({ ids: row.ids.split(',').map(Number), docs: row.docs.split(',').map(Number) });
   }
-  for (const doc of kept) doc.termDocs?.forEach((docs, i) => docsOf.set(doc.termIds[i]!, docs));
   const own = new Set(plan.terms.map((term) => term.termId));
-  const weightOf = new Map<number, number>();
-  for (const doc of kept) {
-    for (const id of doc.termIds) {
-      if (own.has(id) || !docsOf.has(id)) continue;
-      weightOf.set(id, (weightOf.get(id) ?? 0) + idfOf({ docs: docsOf.get(id)! }, plan.stats));
-    }
+  const weightOf = new Map<number, { idf: number; weight: number }>();
+  for (const { ids, docs } of described) {
+    ids.forEach((id, i) => {
+      if (own.has(id)) return;
+      const idf = idfOf({ docs: docs[i]! }, plan.stats);
+      const entry = weightOf.get(id) ?? { idf, weight: 0 };
+      entry.weight += idf;
+      weightOf.set(id, entry);
+    });
   }
   return new Map(
     [...weightOf]
-      .sort(([idA, a], [idB, b]) => b - a || idA - idB)
+      .sort(([idA, a], [idB, b]) => b.weight - a.weight || idA - idB)
       .slice(0, FEEDBACK_TERMS)
-      .map(([id]) => [id, idfOf({ docs: docsOf.get(id)! }, plan.stats)]),
+      .map(([id, entry]) => [id, FEEDBACK_WEIGHT * entry.idf]),
   );
 }
 
@@ -307,14 +320,14 @@ function satisfiesPhrases(row: MemoryRow, matched: bigint, parsed: ParsedQuery, 
   return true;
 }
 
-function toHit(row: MemoryRow, ranked: RankedDoc, plan: QueryPlan): SearchHit {
+function toHit(row: MemoryRow, ranked: RankedDoc, score: number, plan: QueryPlan): SearchHit {
   const terms = new Set<string>();
   for (const [index, marks] of plan.marks.entries()) {
     if ((ranked.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
   }
   return {
     memory: toMemoryPreview(row),
-    score: ranked.score,
+    score,
     match: ranked.exact ? 'fulltext' : 'fuzzy',
     highlight: highlight(row.text, terms),
   };

@@ -1,4 +1,5 @@
 import stem from 'wink-porter2-stemmer';
+import * as lemmatizer from 'wink-lemmatizer';
 
 /**
  * How text becomes search terms, the same way for Memories and for queries:
@@ -6,8 +7,9 @@ import stem from 'wink-porter2-stemmer';
  * - words are runs of letters, digits and combining marks;
  * - case and accents are folded (NFKD, marks dropped, a few letters that do not decompose mapped),
  *   so `Zürich` is `zurich` and `Straße` is `strasse`;
- * - English words (ASCII letters after folding) lose their stop words and are stemmed (Porter2,
- *   the Snowball English stemmer); other Latin, Cyrillic and Greek words keep their folded form;
+ * - English words (ASCII letters after folding) lose their stop words, irregular forms are brought
+ *   to their base (a lemmatizer's exception lists) and they are stemmed (Porter2, the Snowball
+ *   English stemmer); other Latin, Cyrillic and Greek words keep their folded form;
  * - Chinese, Japanese and Korean runs, which have no spaces between words, become overlapping
  *   character pairs, so any word of two or more characters is found inside a sentence.
  */
@@ -82,10 +84,15 @@ export function foldWord(word: string): string {
 const STEM_CACHE_MAX = 50_000;
 const stems = new Map<string, string>();
 
+/**
+ * An English word's stem, after irregular forms are brought to their base (`went` → `go`,
+ * `children` → `child`), which stemming alone cannot do.
+ */
 function stemmed(word: string): string {
   let result = stems.get(word);
   if (result === undefined) {
-    result = stem(word);
+    const verb = lemmatizer.verb(word);
+    result = stem(verb !== word ? verb : lemmatizer.noun(word));
     if (stems.size >= STEM_CACHE_MAX) stems.clear();
     stems.set(word, result);
   }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { MemoryRow } from '../../db/schema';
 import type { Queryable } from '../memories/memories.repository';
-import { inverseDocumentFrequency } from './bm25';
+import { B, inverseDocumentFrequency, K1 } from './bm25';
 
 /**
  * One ranking query over the inverted index (see migration 0008): BM25 over the postings of the
@@ -62,11 +63,8 @@ export interface RankedDoc {
   readonly matched: bigint;
   /** Whether some query term matched directly (false: through corrections only). */
   readonly exact: boolean;
-  /** The Memory's term IDs and length in terms (for feedback). */
-  readonly termIds: readonly number[];
-  readonly length: number;
-  /** For the `describeBest` best: each of `termIds`' document frequency, in the same order. */
-  readonly termDocs: readonly number[] | null;
+  /** For the `describeBest` best: the Memory's term IDs, and how many Memories have each. */
+  readonly terms: { readonly ids: readonly number[]; readonly docs: readonly number[] } | null;
 }
 
 /** Query terms beyond this many are not used (match masks are 64-bit). */
@@ -161,9 +159,8 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     coordination: number;
     matched: string;
     exact: boolean;
-    search_terms: number[];
-    search_length: number;
-    term_docs: number[] | null;
+    term_ids: string | null;
+    term_docs: string | null;
   }>`
     with hits as (${hits}),
     scored as (
@@ -175,12 +172,15 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
         s.matched, s.exact
       from scored s ${where}
     ),
-    best as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit})
-    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, m.search_terms, m.search_length,
-      case when row_number() over (order by b.score desc, m.updated_at desc, m.id desc) <= ${options.describeBest} then array(
-        select ${sql.raw(keysOnly ? 't.key_docs' : 't.docs')} from unnest(m.search_terms) with ordinality as u(id, n)
-        join search_terms t on t.id = u.id order by u.n) end as term_docs
+    scores as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit}),
+    -- Ties at the boundary of the described ones are described too: cheap, and simpler than exact.
+    best as (select s.*, rank() over (order by s.score desc) as rank from scores s)
+    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs
     from best b join memories m on m.search_doc = b.doc
+    cross join lateral (
+      select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
+      from search_terms t
+      where b.rank <= ${options.describeBest} and t.id = any(m.search_terms)) d
     where m.account_id = ${options.accountId} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
     order by b.score desc, m.updated_at desc, m.id desc
     limit ${options.limit}`.execute(db);
@@ -192,8 +192,48 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     coordination: Number(row.coordination),
     matched: BigInt(row.matched),
     exact: row.exact,
-    termIds: row.search_terms,
-    length: row.search_length,
-    termDocs: row.term_docs,
+    terms: row.term_ids === null ? null : { ids: numbers(row.term_ids), docs: numbers(row.term_docs ?? '') },
   }));
+}
+
+/** Integer lists come as comma-separated text, which parses faster than the driver's arrays. */
+function numbers(list: string): number[] {
+  return list === '' ? [] : list.split(',').map(Number);
+}
+
+/** A Memory ranked again with feedback: its row, and its new score. */
+export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly score: number };
+
+/**
+ * The best `limit` of `candidates` once feedback terms add to their scores: for every feedback
+ * term a Memory has, its weight (FEEDBACK weight times idf) times the BM25 weight of one
+ * occurrence in a Memory of its length, scaled like the rest of its score by coordination. Ties go
+ * to the more recently updated Memory. Returns the Memories themselves, so that the hits need no
+ * other query.
+ */
+export async function rerankWithFeedback(
+  db: Queryable,
+  accountId: string,
+  candidates: readonly RankedDoc[],
+  feedback: ReadonlyMap<number, number>,
+  stats: CorpusStats,
+  limit: number,
+): Promise<RerankedRow[]> {
+  if (candidates.length === 0) return [];
+  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
+  const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`
+    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at, m.search_doc,
+      c.score + c.coordination * f.weight * ${K1 + 1}::float8
+        / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * m.search_length)) as score
+    from unnest(${sql.val(candidates.map((c) => c.doc))}::bigint[], ${sql.val(candidates.map((c) => c.score))}::float8[],
+                ${sql.val(candidates.map((c) => c.coordination))}::float8[]) as c(doc, score, coordination)
+    join memories m on m.search_doc = c.doc
+    cross join lateral (
+      select coalesce(sum(w.weight), 0) as weight
+      from unnest(m.search_terms) as u(id)
+      join unnest(${sql.val([...feedback.keys()])}::int[], ${sql.val([...feedback.values()])}::float8[]) as w(id, weight) on w.id = u.id) f
+    where m.account_id = ${accountId}
+    order by score desc, m.updated_at desc, m.id desc
+    limit ${limit}`.execute(db);
+  return rows.rows.map((row) => ({ ...row, search_doc: Number(row.search_doc), score: Number(row.score) }));
 }
