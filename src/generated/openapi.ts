@@ -47,7 +47,8 @@ export type paths = {
          *
          *     **Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds
          *     `Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words
-         *     (`the`, `what`, `did`, …) do not count; words of other scripts match by their folded
+         *     (`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`
+         *     finds `go`); words of other scripts match by their folded
          *     form; Chinese, Japanese and Korean text is found by any word of two or more characters
          *     inside a sentence. Tags count as words of the Memory, worth two words of text each, and
          *     so does a short label that opens the text (`Project Falcon: …`).
@@ -57,9 +58,10 @@ export type paths = {
          *     its age, with a bonus for matching more of the query's words; the three best hits then
          *     lend their most characteristic words to rank the remaining matches (pseudo-relevance
          *     feedback), which never adds a Memory the query does not match. Ties go to the more
-         *     recently updated Memory. For a word found in more than 1,000 Memories, the ranking reads
-         *     the Memories where it weighs most, so the work per query is bounded by the query, not by
-         *     the number of matches. Secret Memories, their words and their statistics never play a
+         *     recently updated Memory. A query reads at most 2,000 index entries, shared among its
+         *     words (at least 400 each): a word found in more Memories than its share contributes
+         *     through the Memories where it weighs most, so the work per query is bounded by the query,
+         *     not by the number of matches. Secret Memories, their words and their statistics never play a
          *     part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up

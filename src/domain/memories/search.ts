@@ -128,7 +128,8 @@ async function withFeedback(
   const kept = ranked.slice(0, FEEDBACK_DOCS);
   const feedback = await feedbackTerms(db, keysOnly, kept, plan);
   const byDoc = new Map(ranked.map((doc) => [doc.doc, doc]));
-  // The kept hits go through the same query (feedback leaves them first), so their rows come too.
+  // The kept hits are re-scored with the others, so their Memories usually come with the hits;
+  // any that fall below the limit are read apart.
   const reranked = await rerankWithFeedback(db, accountId, ranked, feedback, plan.stats, limit + FEEDBACK_DOCS);
   const keptDocs = new Set(kept.map((doc) => doc.doc));
   for (const row of reranked) rows.set(row.search_doc, row);

@@ -1,0 +1,90 @@
+import { memoryTerms, tokenize } from '../../src/domain/search/analyzer';
+import { containsPhrase, highlight, matchedRanges } from '../../src/domain/search/highlight';
+import { clauseTerms, MAX_QUERY_WORDS, parseQuery } from '../../src/domain/search/query-parser';
+
+/* The analysis and query syntax on their own: what becomes a term, and what a query asks. */
+
+const terms = (text: string) => tokenize(text).map((token) => token.term);
+
+describe('analysis', () => {
+  test('case and accents fold, English words stem, stop words and question fillers drop', () => {
+    expect(terms('Zürich RÉUNION Straße Ærø')).toEqual(['zurich', 'reunion', 'strass', 'aero']);
+    expect(terms('What kind of meetings did she mention?')).toEqual([null, null, null, 'meet', null, null, null]);
+    expect(terms('went children kids')).toEqual(['go', 'child', 'kid']);
+  });
+
+  test('Cyrillic and Greek keep their folded form; digits are not stemmed', () => {
+    expect(terms('Москве Ёлка ΑΘΉΝΑ Οδυσσεύς')).toEqual(['москве', 'елка', 'αθηνα', 'οδυσσευσ']);
+    expect(terms('2023 3pm')).toEqual(['2023', '3pm']);
+  });
+
+  test('Chinese, Japanese and Korean runs become overlapping pairs, with their places in the text', () => {
+    const text = '東京で会議';
+    expect(tokenize(text).map((token) => [token.term, text.slice(token.start, token.end)])).toEqual([
+      ['東京', '東京'],
+      ['京で', '京で'],
+      ['で会', 'で会'],
+      ['会議', '会議'],
+    ]);
+    expect(terms('会議室ABC')).toEqual(['会議', '議室', 'abc']);
+    expect(terms('한국어')).toEqual(['한국', '국어']);
+  });
+
+  test('tags and a short leading label count twice; the length counts them so', () => {
+    const { counts, length } = memoryTerms('Dana: kayaking with Dana', ['Outdoors']);
+    expect(Object.fromEntries(counts)).toEqual({ dana: 3, kayak: 1, outdoor: 2 });
+    expect(length).toBe(6);
+    // A colon further in is no label.
+    expect(Object.fromEntries(memoryTerms('We met the whole team of the project at ten: Dana', []).counts).dana).toBe(1);
+  });
+});
+
+describe('query syntax', () => {
+  test('plain words, phrases, exclusions and or', () => {
+    const parsed = parseQuery('green tea -coffee "mint leaves" or chamomile -"black tea"');
+    expect(parsed.groups.map((group) => group.map((clause) => [clause.kind, clauseTerms(clause)]))).toEqual([
+      [['word', ['green']]],
+      [['word', ['tea']]],
+      [['phrase', ['mint', 'leav']], ['word', ['chamomil']]],
+    ]);
+    expect(parsed.excluded.map((clause) => [clause.kind, clauseTerms(clause)])).toEqual([
+      ['word', ['coffe']],
+      ['phrase', ['black', 'tea']],
+    ]);
+  });
+
+  test('an or at either end, a lone dash and an unclosed quote are taken as written', () => {
+    const parsed = parseQuery('or tea - "green tea');
+    expect(parsed.groups.map((group) => group.map(clauseTerms))).toEqual([[['tea']], [['green', 'tea']]]);
+    expect(parsed.excluded).toEqual([]);
+  });
+
+  test('repeated words count once, and only the first 32 distinct words are used', () => {
+    expect(parseQuery('tuesdys '.repeat(62)).groups).toHaveLength(1);
+    const many = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    expect(parseQuery(many).groups).toHaveLength(MAX_QUERY_WORDS);
+  });
+});
+
+describe('phrases and highlights', () => {
+  test('a phrase matches its words in order, stop words keeping their places', () => {
+    const phrase = (q: string) => parseQuery(q).groups[0]![0]!.tokens;
+    expect(containsPhrase('Rewatched The Lord of the Rings.', phrase('"lord of the rings"'))).toBe(true);
+    expect(containsPhrase('The rings of the lord.', phrase('"lord of the rings"'))).toBe(false);
+    expect(containsPhrase('Les Misérables at the Zürich opera', phrase('"zurich opera"'))).toBe(true);
+  });
+
+  test('stemmed, folded and CJK matches are marked as written; ASCII and other texts alike', () => {
+    expect(highlight('Meetings on Tuesdays', new Set(['meet', 'tuesday']))).toBe('<mark>Meetings</mark> on <mark>Tuesdays</mark>');
+    expect(highlight('Trip to Zürich', new Set(['zurich']))).toBe('Trip to <mark>Zürich</mark>');
+    expect(highlight('明日は東京で会議', new Set(['東京', '会議']))).toBe('明日は<mark>東京</mark>で<mark>会議</mark>');
+    expect(matchedRanges('snake_case kayaking', new Set(['kayak']))).toEqual([[11, 19]]);
+  });
+
+  test('an excerpt considers a bounded number of matches, however often the words occur', () => {
+    const text = 'kayak '.repeat(6000);
+    expect(matchedRanges(text, new Set(['kayak']), 64)).toHaveLength(64);
+    const excerpt = highlight(text, new Set(['kayak'])).replaceAll('<mark>', '').replaceAll('</mark>', '');
+    expect([...excerpt].length).toBeLessThanOrEqual(300);
+  });
+});
