@@ -12,7 +12,6 @@
 //
 // The data is not in the repository: LoCoMo is licensed CC BY-NC 4.0 (non-commercial use only).
 // Nothing from it may be copied here, not even as an example.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,15 +19,15 @@ import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
+import { eng } from 'stopword';
+import stem from 'wink-porter2-stemmer';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
-import { request, withServer, type DatabaseKind } from './support/server';
+import { commitLabel, request, ROOT, withServer, type DatabaseKind } from './support/server';
 
-// Neither package ships type declarations; these are their whole interfaces as used here.
-const STOP_WORDS = new Set<string>((require('stopword') as { eng: string[] }).eng);
-const stem = require('wink-porter2-stemmer') as (word: string) => string;
+// The reference's stop words: a library's English list, as its users would take.
+const STOP_WORDS = new Set<string>(eng);
 
-const ROOT = join(__dirname, '..', '..');
 const SECRET = randomBytes(32).toString('hex');
 const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
 // Requests in flight while storing turns: faster than one at a time, yet close to conversation order.
@@ -249,14 +248,6 @@ function recallByCategory(runs: [string, Summary][], ref: Summary, k: number): s
   ].join('\n');
 }
 
-function git(...args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
-
 const INTRO = `# Retrieval quality
 
 How well Memory search finds the Memories a question needs, measured on long conversations with
@@ -291,7 +282,7 @@ async function main(): Promise<void> {
     const summary = summarise(await runTarget(kind, options, conversations));
     runs.push({ kind, label, where, summary, seconds: Math.round((Date.now() - began) / 1000) });
   }
-  const commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '-dirty' : '');
+  const commit = commitLabel();
   const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version };
   const at = new Date().toISOString();
   const labelled = runs.map((run): [string, Summary] => [run.label, run.summary]);

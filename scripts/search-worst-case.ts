@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
-import { request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
+import { commitLabel, request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -251,14 +251,6 @@ function tables(result: TargetResult): string {
   ].join('\n\n');
 }
 
-function git(...args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
-
 const SECTION = `## Worst-case search cost
 
 \`npm run search:worst-case\` measures what one search costs the server at the largest sizes the
@@ -299,7 +291,7 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${body}\n\nTotal ${Math.round((Date.now() - started) / 1000)} s.\n`);
   if (!values.write) return;
 
-  const commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '-dirty' : '');
+  const commit = commitLabel();
   const cpus = os.cpus();
   const region = `Run ${new Date().toISOString()}, commit ${commit}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, Node ${process.version}.\n\n${body}`;
   const file = join(ROOT, 'docs', 'benchmarks.md');

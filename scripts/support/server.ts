@@ -1,6 +1,6 @@
 // Helpers for the scripts that measure a real server process: a fresh database of either kind,
 // the server started on it with a known session secret, JSON requests, and cleanup afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -119,4 +119,16 @@ export async function withServer<T>(target: ServerTarget, use: (server: RunningS
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
+}
+
+/** The commit measured: its short hash, with "-dirty" when the work tree has changes. */
+export function commitLabel(): string {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '-dirty' : '');
 }

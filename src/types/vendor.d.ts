@@ -13,3 +13,8 @@ declare module 'wink-lemmatizer' {
   export function noun(word: string): string;
   export function adjective(word: string): string;
 }
+
+declare module 'stopword' {
+  /** English stop words, lower case. */
+  export const eng: readonly string[];
+}

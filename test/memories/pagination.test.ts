@@ -1,16 +1,5 @@
-import type { Clock } from '../../src/domain/shared/clock';
+import { monotonicClock } from '../support/clock';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-
-/** Strictly increasing milliseconds, so every Memory has its own updated_at. */
-function monotonicClock(): Clock {
-  let last = 0;
-  return {
-    now: () => {
-      last = Math.max(Date.now(), last + 1);
-      return new Date(last);
-    },
-  };
-}
 
 interface MemoryBody {
   id: string;

@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
-import type { Clock } from '../../src/domain/shared/clock';
+import { monotonicClock } from '../support/clock';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 
 /*
  * Search as agents use it: natural-language questions over realistic Memories, in several
  * languages, with typos, operators and secrets. Every expectation names the Memory that answers.
  */
-
-/** Strictly increasing milliseconds, so "more recently updated" never ties by accident. */
-function monotonicClock(): Clock {
-  let last = 0;
-  return {
-    now: () => {
-      last = Math.max(Date.now(), last + 1);
-      return new Date(last);
-    },
-  };
-}
 
 interface Hit {
   memory: { id: string; text: string };
@@ -163,10 +152,10 @@ describe('operators', () => {
   const m: Record<string, string> = {};
   beforeAll(async () => {
     omar = await t.account();
-    m.greenTea = await remember(omar.readWriteKey, 'I like green tea in the morning.');
-    m.teaGreen = await remember(omar.readWriteKey, 'The tea was green and rather bitter.');
-    m.mint = await remember(omar.readWriteKey, 'Mint tea before bed helps me sleep.');
-    m.coffee = await remember(omar.readWriteKey, 'Coffee with oat milk at the office.');
+    m.greenTea = await remember(omar.readWriteKey, 'Green tea with honey every morning.');
+    m.teaGreen = await remember(omar.readWriteKey, 'The tea was green and rather bitter today.');
+    m.mint = await remember(omar.readWriteKey, 'Mint tea before bed helps me sleep well.');
+    m.coffee = await remember(omar.readWriteKey, 'Coffee with oat milk at the office desk.');
     m.lord = await remember(omar.readWriteKey, 'Rewatched The Lord of the Rings trilogy over the weekend.');
   });
 
@@ -175,7 +164,7 @@ describe('operators', () => {
     expect(ids(await hitsFor(omar.readOnlyKey, { q: 'morning "tea was green"' }))).toEqual([m.teaGreen]);
     expect(ids(await hitsFor(omar.readOnlyKey, { q: '"lord of the rings"' }))).toEqual([m.lord]);
     const highlighted = await hitsFor(omar.readOnlyKey, { q: '"green tea"' });
-    expect(highlighted[0]!.highlight).toContain('<mark>green</mark> <mark>tea</mark>');
+    expect(highlighted[0]!.highlight).toContain('<mark>Green</mark> <mark>tea</mark>');
   });
 
   test('a phrase no Memory has is taken as plain words, so a quoted title worded differently still finds something', async () => {

@@ -1,18 +1,7 @@
 import { indexAllMemories } from '../../src/domain/search/search-index';
-import type { Clock } from '../../src/domain/shared/clock';
+import { monotonicClock } from '../support/clock';
 import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-
-/** Strictly increasing milliseconds, so "more recently updated" never ties by accident. */
-function monotonicClock(): Clock {
-  let last = 0;
-  return {
-    now: () => {
-      last = Math.max(Date.now(), last + 1);
-      return new Date(last);
-    },
-  };
-}
 
 interface MemoryBody {
   id: string;

@@ -136,17 +136,24 @@ async function addToStats(
   return { docs: stats.docs, length: Number(stats.length), keyDocs: stats.key_docs, keyLength: Number(stats.key_length) };
 }
 
+/** How a Memory is indexed (its term IDs sorted, for locking in order), or null when it is not. */
+async function indexedMemory(db: Queryable, memoryId: string) {
+  const row = (
+    await sql<{ account_id: string; search_doc: string | number; search_terms: number[]; search_length: number }>`
+      select account_id, search_doc, search_terms, search_length from memories where id = ${memoryId}`.execute(db)
+  ).rows[0];
+  if (!row || row.search_terms.length === 0) return null;
+  return { ...row, termIds: [...row.search_terms].sort((a, b) => a - b) };
+}
+
 /**
  * Takes a Memory out of the index: its postings, its share of the term and account statistics,
  * and terms that no Memory has any more. `secret` is whether it was indexed as secret.
  */
 export async function unindexMemory(db: Queryable, memoryId: string, secret: boolean): Promise<void> {
-  const row = (
-    await sql<{ account_id: string; search_doc: string | number; search_terms: number[]; search_length: number }>`
-      select account_id, search_doc, search_terms, search_length from memories where id = ${memoryId}`.execute(db)
-  ).rows[0];
-  if (!row || row.search_terms.length === 0) return;
-  const termIds = [...row.search_terms].sort((a, b) => a - b);
+  const row = await indexedMemory(db, memoryId);
+  if (!row) return;
+  const termIds = row.termIds;
   await addToStats(db, row.account_id, {
     docs: -1,
     keyDocs: secret ? 0 : -1,
@@ -163,12 +170,9 @@ export async function unindexMemory(db: Queryable, memoryId: string, secret: boo
 
 /** Moves an indexed Memory between secret and visible to API keys. */
 export async function setIndexedSecrecy(db: Queryable, memoryId: string, secret: boolean): Promise<void> {
-  const row = (
-    await sql<{ account_id: string; search_doc: string | number; search_terms: number[]; search_length: number }>`
-      select account_id, search_doc, search_terms, search_length from memories where id = ${memoryId}`.execute(db)
-  ).rows[0];
-  if (!row || row.search_terms.length === 0) return;
-  const termIds = [...row.search_terms].sort((a, b) => a - b);
+  const row = await indexedMemory(db, memoryId);
+  if (!row) return;
+  const termIds = row.termIds;
   const sign = secret ? -1 : 1;
   await addToStats(db, row.account_id, { docs: 0, keyDocs: sign, length: 0, keyLength: sign * row.search_length });
   await sql`update search_postings set secret = ${secret} where term_id = any(${sql.val(termIds)}::int[]) and doc = ${Number(row.search_doc)}`.execute(db);
