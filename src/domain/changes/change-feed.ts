@@ -14,7 +14,7 @@ export interface Change {
 }
 
 /**
- * Appends changes to the account's feed. Call it last in the writing transaction: it takes the
+ * Appends changes to the account's feed. Call it at the end of the writing transaction: it takes the
  * account row's lock (to number the changes in commit order) and holds it until commit.
  */
 export async function recordChanges(trx: Transaction<DB>, accountId: string, changes: readonly Change[], at: Date): Promise<void> {

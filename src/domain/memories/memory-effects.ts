@@ -13,17 +13,20 @@ import {
 /**
  * What a Memory write does besides the write itself, in the same transaction: keep the insights
  * and the linked-Memory counts that the change can affect current, append to the change feed
- * (see recordChanges), then, under the account row's lock that it took, the section counts.
+ * (see recordChanges), then, under the account row's lock that it took, the section counts and
+ * the search index. The index's statistics are one row per account and its terms are shared by
+ * the account's Memories, so their locks are taken last, under the account's, for the shortest
+ * time and always in the same order.
  */
 /** Whether API keys can see a Memory in this state (a secret one does not exist for them). */
 const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && memory.sensitivity !== 'secret';
 
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
-  await indexMemories(trx, [memory]);
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
   const change: Change = { entity: 'memory', entityId: memory.id, op: 'upsert', keyVisible: { before: false, after: keyVisible(memory) } };
   await recordChanges(trx, memory.account_id, [change], memory.updated_at);
   await countMemoryChange(trx, null, memory);
+  await indexMemories(trx, [memory]);
 }
 
 export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow, after: MemoryRow): Promise<void> {
@@ -32,12 +35,6 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
   const secrecyChanged = (before.sensitivity === 'secret') !== (after.sensitivity === 'secret');
-  if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
-    await unindexMemory(trx, after.id, before.sensitivity === 'secret');
-    await indexMemories(trx, [after]);
-  } else if (secrecyChanged) {
-    await setIndexedSecrecy(trx, after.id, after.sensitivity === 'secret');
-  }
   if (secrecyChanged) {
     await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
   }
@@ -49,6 +46,12 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
   };
   await recordChanges(trx, after.account_id, [change], after.updated_at);
   await countMemoryChange(trx, before, after);
+  if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
+    await unindexMemory(trx, after.id, before.sensitivity === 'secret');
+    await indexMemories(trx, [after]);
+  } else if (secrecyChanged) {
+    await setIndexedSecrecy(trx, after.id, after.sensitivity === 'secret');
+  }
 }
 
 /**
@@ -56,7 +59,6 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
  * Subjects it was linked to are counted down, and they change too (their memory_count).
  */
 export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRow, now: Date): Promise<void> {
-  await unindexMemory(trx, memory.id, memory.sensitivity === 'secret');
   const links = await countMemoryRemoved(trx, memory.id, memory.sensitivity === 'secret');
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [
@@ -65,4 +67,5 @@ export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRo
   ];
   await recordChanges(trx, memory.account_id, changes, now);
   await countMemoryChange(trx, memory, null);
+  await unindexMemory(trx, memory.id, memory.sensitivity === 'secret');
 }

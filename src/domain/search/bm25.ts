@@ -8,11 +8,6 @@ export const K1 = 1.2;
 // normalisation ranks better than the textbook 0.75.
 export const B = 0.1;
 
-/** A term's weight in a Memory of `length` terms where it occurs `tf` times. */
-export function termWeight(tf: number, length: number, averageLength: number): number {
-  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageLength));
-}
-
 /** The inverse document frequency of a term that `docs` of `total` Memories contain. */
 export function inverseDocumentFrequency(docs: number, total: number): number {
   return Math.log(1 + (total - docs + 0.5) / (docs + 0.5));

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { memoryTerms, tokenize } from './analyzer';
-import { termWeight } from './bm25';
+import { B, K1 } from './bm25';
 
 /**
  * The write side of the search index (tables search_terms, search_postings and search_stats, and
@@ -24,9 +24,6 @@ export interface IndexableMemory {
 
 const isSecret = (memory: { sensitivity: string }) => memory.sensitivity === 'secret';
 
-/** Postings go to the database in statements of at most this many. */
-const POSTINGS_PER_STATEMENT = 20_000;
-
 /** Indexes Memories that are not indexed yet (new ones, or ones just unindexed), of any accounts. */
 export async function indexMemories(db: Queryable, memories: readonly IndexableMemory[]): Promise<void> {
   const byAccount = new Map<string, IndexableMemory[]>();
@@ -36,88 +33,71 @@ export async function indexMemories(db: Queryable, memories: readonly IndexableM
   }
 }
 
+/**
+ * One statement, so that the locks it takes on the account's statistics and shared terms (under
+ * the account's own, see memory-effects.ts) are held for one round trip: the statistics grow, each
+ * term's counts grow (new terms are added), the postings go in with their impacts, and each Memory
+ * records the terms it is indexed under.
+ */
 async function indexAccountMemories(db: Queryable, accountId: string, memories: readonly IndexableMemory[]): Promise<void> {
-  const analysed = memories.map((memory) => ({ memory, ...memoryTerms(memory.text, memory.tags) }));
-  const docs = new Map(
-    (
-      await sql<{ id: string; search_doc: string | number }>`
-        select id, search_doc from memories where id = any(${sql.val(memories.map((m) => m.id))}::text[])`.execute(db)
-    ).rows.map((row) => [row.id, Number(row.search_doc)]),
-  );
-
-  // A Memory without terms (stop words only) can match nothing and does not count.
-  const counted = analysed.filter((entry) => entry.counts.size > 0);
-  const visible = counted.filter((entry) => !isSecret(entry.memory));
-  const sum = (entries: typeof analysed) => entries.reduce((total, entry) => total + entry.length, 0);
-  const stats = await addToStats(db, accountId, {
-    docs: counted.length,
-    keyDocs: visible.length,
-    length: sum(counted),
-    keyLength: sum(visible),
-  });
-  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are weighed
-  // against what keys see, so that the order a key reads in owes nothing to secret Memories.
-  const averageOf = (docs: number, length: number) => (docs > 0 && length > 0 ? length / docs : 1);
-  const averageLength = (memory: IndexableMemory) =>
-    isSecret(memory) ? averageOf(stats.docs, stats.length) : averageOf(stats.keyDocs, stats.keyLength);
-
-  // Each distinct term once, with the number of these Memories that contain it.
-  const termDocs = new Map<string, { docs: number; keyDocs: number }>();
-  for (const entry of analysed) {
-    for (const term of entry.counts.keys()) {
-      const counts = termDocs.get(term) ?? { docs: 0, keyDocs: 0 };
-      counts.docs += 1;
-      if (!isSecret(entry.memory)) counts.keyDocs += 1;
-      termDocs.set(term, counts);
+  const input = { id: [] as string[], term: [] as string[], tf: [] as number[], length: [] as number[], secret: [] as boolean[] };
+  const delta = { docs: 0, keyDocs: 0, length: 0, keyLength: 0 };
+  for (const memory of memories) {
+    const { counts, length } = memoryTerms(memory.text, memory.tags);
+    // A Memory without terms (stop words only) can match nothing and does not count.
+    if (counts.size === 0) continue;
+    delta.docs += 1;
+    delta.length += length;
+    if (!isSecret(memory)) {
+      delta.keyDocs += 1;
+      delta.keyLength += length;
+    }
+    for (const [term, count] of counts) {
+      input.id.push(memory.id);
+      input.term.push(term);
+      input.tf.push(Math.min(count, 32_767));
+      input.length.push(length);
+      input.secret.push(isSecret(memory));
     }
   }
-  const terms = [...termDocs.keys()].sort();
-  const termIds = new Map<string, number>();
-  if (terms.length > 0) {
-    const rows = await sql<{ id: number; term: string }>`
+  if (input.id.length === 0) return;
+  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are weighed
+  // against the average length of what keys see, so the order a key reads in owes nothing to
+  // secret Memories.
+  await sql`
+    with input as (
+      select * from unnest(${sql.val(input.id)}::text[], ${sql.val(input.term)}::text[], ${sql.val(input.tf)}::int[],
+                           ${sql.val(input.length)}::int[], ${sql.val(input.secret)}::boolean[]) as i(memory_id, term, tf, length, secret)
+    ),
+    stats as (
+      insert into search_stats as s (account_id, docs, key_docs, length, key_length)
+      values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
+      on conflict (account_id) do update set
+        docs = s.docs + excluded.docs, key_docs = s.key_docs + excluded.key_docs,
+        length = s.length + excluded.length, key_length = s.key_length + excluded.key_length
+      returning
+        case when docs > 0 and length > 0 then length::float8 / docs else 1 end as average,
+        case when key_docs > 0 and key_length > 0 then key_length::float8 / key_docs else 1 end as key_average
+    ),
+    terms as (
       insert into search_terms (account_id, term, docs, key_docs)
-      select ${accountId}, t.term, t.docs, t.key_docs
-      from unnest(${sql.val(terms)}::text[], ${sql.val(terms.map((t) => termDocs.get(t)!.docs))}::int[],
-                  ${sql.val(terms.map((t) => termDocs.get(t)!.keyDocs))}::int[]) as t(term, docs, key_docs)
-      order by t.term
+      select ${accountId}, term, count(*), count(*) filter (where not secret) from input group by term order by term
       on conflict (account_id, term) do update
         set docs = search_terms.docs + excluded.docs, key_docs = search_terms.key_docs + excluded.key_docs
-      returning id, term`.execute(db);
-    for (const row of rows.rows) termIds.set(row.term, row.id);
-  }
-
-  const postings = { term: [] as number[], doc: [] as number[], impact: [] as number[], tf: [] as number[], secret: [] as boolean[] };
-  const flush = async () => {
-    if (postings.term.length === 0) return;
-    await sql`
+      returning id, term
+    ),
+    postings as (
       insert into search_postings (term_id, doc, impact, tf, secret)
-      select * from unnest(${sql.val(postings.term)}::int[], ${sql.val(postings.doc)}::bigint[], ${sql.val(postings.impact)}::real[],
-                           ${sql.val(postings.tf)}::smallint[], ${sql.val(postings.secret)}::boolean[])`.execute(db);
-    for (const column of Object.values(postings)) column.length = 0;
-  };
-  const forward: Array<{ id: string; terms: number[]; length: number }> = [];
-  for (const entry of analysed) {
-    const doc = docs.get(entry.memory.id);
-    if (doc === undefined) continue;
-    const ids: number[] = [];
-    for (const [term, count] of entry.counts) {
-      const id = termIds.get(term)!;
-      ids.push(id);
-      const tf = Math.min(count, 32_767);
-      postings.term.push(id);
-      postings.doc.push(doc);
-      postings.impact.push(termWeight(tf, entry.length, averageLength(entry.memory)));
-      postings.tf.push(tf);
-      postings.secret.push(isSecret(entry.memory));
-      if (postings.term.length >= POSTINGS_PER_STATEMENT) await flush();
-    }
-    forward.push({ id: entry.memory.id, terms: ids, length: entry.length });
-  }
-  await flush();
-  await sql`
-    update memories m set search_terms = f.terms, search_length = f.length
-    from jsonb_to_recordset(${JSON.stringify(forward)}::jsonb) as f(id text, terms integer[], length integer)
-    where m.id = f.id`.execute(db);
+      select t.id, m.search_doc,
+        i.tf * ${K1 + 1}::float8 / (i.tf + ${K1}::float8 * (${1 - B}::float8
+          + ${B}::float8 * i.length / (case when i.secret then s.average else s.key_average end))),
+        i.tf, i.secret
+      from input i join terms t on t.term = i.term join memories m on m.id = i.memory_id cross join stats s
+    )
+    update memories m set search_terms = f.ids, search_length = f.length
+    from (select i.memory_id, array_agg(t.id order by t.id) as ids, max(i.length) as length
+          from input i join terms t on t.term = i.term group by i.memory_id) f
+    where m.id = f.memory_id`.execute(db);
 }
 
 async function addToStats(
