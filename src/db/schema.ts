@@ -216,6 +216,8 @@ export interface RunCheckRecord {
   check: string;
   status: 'passed' | 'failed';
   findings: Array<{ path?: string; line?: number; message: string }>;
+  /** Findings beyond the first FINDINGS_MAX, counted but not listed. */
+  omitted_findings?: number;
 }
 
 export interface TemplateRunsTable {

@@ -5117,6 +5117,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                               },
                               "findings": {
                                 "type": "array",
+                                "maxItems": 50,
+                                "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                                 "items": {
                                   "type": "object",
                                   "additionalProperties": false,
@@ -5136,6 +5138,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                                     }
                                   }
                                 }
+                              },
+                              "omitted_findings": {
+                                "type": "integer",
+                                "minimum": 1,
+                                "description": "Present when the check found more than 50 things; how many are not listed."
                               }
                             }
                           }
@@ -5349,7 +5356,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "update_template_draft",
     "operationId": "updateTemplateDraft",
     "title": "Replace an owned private draft",
-    "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
+    "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
     "idempotent": false,
     "parameters": {
@@ -6067,6 +6074,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -6086,6 +6095,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }
@@ -6446,6 +6460,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -6465,6 +6481,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }
@@ -6825,6 +6846,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -6844,6 +6867,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }
@@ -7237,6 +7265,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -7256,6 +7286,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }
@@ -7610,6 +7645,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -7629,6 +7666,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }
@@ -7991,6 +8033,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "findings": {
                         "type": "array",
+                        "maxItems": 50,
+                        "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
                           "additionalProperties": false,
@@ -8010,6 +8054,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             }
                           }
                         }
+                      },
+                      "omitted_findings": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Present when the check found more than 50 things; how many are not listed."
                       }
                     }
                   }

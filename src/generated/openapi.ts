@@ -720,7 +720,8 @@ export type paths = {
          *     current draft revision; otherwise `409 draft_changed` with the current revision in
          *     `details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root
          *     README) is reported at once in `details.violations` with `400 invalid_draft`; content that
-         *     contains an MTL API key is `400 secret_in_content` (file and line, never the key). Nothing
+         *     contains an MTL API key is `400 secret_in_content` (file and line, never the key; the
+         *     first 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing
          *     is stored unless the whole update succeeds. A successful update creates a new revision and
          *     sends the review back to `draft`. Bodies may be up to 2 MiB.
          */
@@ -1487,7 +1488,10 @@ export type components = {
             check: "readme_present" | "file_rules" | "license_allowed" | "metadata_complete" | "no_secrets" | "text_only";
             /** @enum {string} */
             status: "passed" | "failed";
+            /** @description What the check found, at most 50 (the rest are counted in `omitted_findings`). */
             findings: components["schemas"]["RunFinding"][];
+            /** @description Present when the check found more than 50 things; how many are not listed. */
+            omitted_findings?: number;
         };
         /** @enum {string} */
         WorkflowAction: "create" | "submit_review" | "retry" | "publish" | "unpublish" | "republish";

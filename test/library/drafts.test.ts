@@ -507,6 +507,15 @@ describe('the file rules of a draft update', () => {
     expect(JSON.stringify(res.body)).not.toContain(key);
   });
 
+  test('many keys: the first 50 places are listed and the rest counted', async () => {
+    const key = generateKey('read_write');
+    const res = await put([readme(), { path: 'a.md', content: Array.from({ length: 60 }, () => key).join('\n') }]);
+    expectError(res, 400, 'secret_in_content');
+    const findings = res.body.error.details.findings as Array<{ path: string; line: number }>;
+    expect(findings.map((f) => f.line)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(res.body.error.details.omitted_findings).toBe(10);
+  });
+
   test('a body over 2 MiB on the draft route is 413 payload_too_large', async () => {
     const res = await put([readme('a'.repeat(2 * 1024 * 1024 + 10))]);
     expectError(res, 413, 'payload_too_large');

@@ -779,6 +779,21 @@ describe('review checks', () => {
     }
   });
 
+  test('a file full of secrets: the first 50 findings in order of line, the rest counted', async () => {
+    const c = await newCreator();
+    const lines = Array.from({ length: 120 }, (_, i) => `AKIA${String(i).padStart(16, '0')}`);
+    const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [
+      ...goodFiles(uniqueWord()),
+      { path: 'keys.env', content: `# keys\n${lines.join('\n')}\n` },
+    ]);
+    const { run } = await step(t.http, c, tpl, 'submit_review');
+    const check = run.checks.find((ch) => ch.check === 'no_secrets')!;
+    expect(check.status).toBe('failed');
+    expect(check.findings.map((finding) => finding.line)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(check.omitted_findings).toBe(70);
+    expect(run.checks.find((ch) => ch.check === 'readme_present')).not.toHaveProperty('omitted_findings');
+  });
+
   test('an MTL API key in a draft is refused at the update itself (400 secret_in_content), without echoing the key', async () => {
     const c = await newCreator();
     const tpl = await createTemplate(t.http, c);

@@ -19,10 +19,35 @@ const PATH_PATTERN = new RegExp(patterns.draftFilePath);
 // Control characters other than tab, line feed and carriage return make a file binary, not text.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Findings a check reports at most; the rest are counted (`omitted_findings`). */
+export const FINDINGS_MAX = 50;
+
 function lineOf(content: string, index: number): number {
   let line = 1;
-  for (let i = 0; i < index; i += 1) if (content.charCodeAt(i) === 10) line += 1;
+  for (let at = content.indexOf('\n'); at !== -1 && at < index; at = content.indexOf('\n', at + 1)) line += 1;
   return line;
+}
+
+/** Line numbers of many offsets in one text: the offsets of its line starts, searched by halves. */
+class LineIndex {
+  private starts: number[] | null = null;
+
+  constructor(private readonly text: string) {}
+
+  lineOf(index: number): number {
+    if (!this.starts) {
+      this.starts = [0];
+      for (let at = this.text.indexOf('\n'); at !== -1; at = this.text.indexOf('\n', at + 1)) this.starts.push(at + 1);
+    }
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
 }
 
 /** Every broken rule of a complete file set, reported together. */
@@ -117,8 +142,9 @@ function matches(text: string, kinds?: readonly string[]): Array<{ secret: Secre
 export function findSecrets(files: readonly DraftFileInput[], kinds?: readonly string[]): SecretFinding[] {
   const findings: SecretFinding[] = [];
   files.forEach((file, i) => {
+    const lines = new LineIndex(file.content);
     for (const { secret, index } of matches(file.content, kinds)) {
-      const line = lineOf(file.content, index);
+      const line = lines.lineOf(index);
       findings.push({ kind: secret.kind, path: file.path, line, message: `${file.path} line ${line} contains what looks like ${secret.label}.` });
     }
     for (const { secret } of matches(file.path, kinds)) {

@@ -1,6 +1,6 @@
 import type { RunCheckRecord, TemplateRevisionRow } from '../../db/schema';
 import { enums } from '../../generated/contract';
-import { draftViolations, findSecrets, findSecretsInFields, ROOT_README, type DraftFileInput } from './draft-rules';
+import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput } from './draft-rules';
 
 export interface ReviewInput {
   readonly files: readonly DraftFileInput[];
@@ -80,7 +80,9 @@ export interface ReviewOutcome {
 export function runReview(checks: readonly ReviewCheck[], input: ReviewInput): ReviewOutcome {
   const results = checks.map((check): RunCheckRecord => {
     const findings = check.run(input);
-    return { check: check.name, status: findings.length === 0 ? 'passed' : 'failed', findings };
+    const status = findings.length === 0 ? 'passed' : 'failed';
+    if (findings.length <= FINDINGS_MAX) return { check: check.name, status, findings };
+    return { check: check.name, status, findings: findings.slice(0, FINDINGS_MAX), omitted_findings: findings.length - FINDINGS_MAX };
   });
   return { checks: results, passed: results.every((result) => result.status === 'passed') };
 }

@@ -6,7 +6,7 @@ import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
-import { draftViolations, findSecrets, findSecretsInFields, ROOT_README, type DraftFileInput } from './draft-rules';
+import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput } from './draft-rules';
 import {
   fileContents,
   latestRuns,
@@ -118,7 +118,10 @@ export function assertNoApiKey(files: readonly DraftFileInput[], fields: PublicF
   const keys = [...findSecrets(files, ['mtl_api_key']), ...findSecretsInFields(fields, ['mtl_api_key'])];
   if (keys.length > 0) {
     throw new AppError('secret_in_content', 'The Template contains an MTL API key; remove it (and revoke the key).', {
-      findings: keys.map(({ path, line, field }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), ...(field ? { field } : {}) })),
+      findings: keys
+        .slice(0, FINDINGS_MAX)
+        .map(({ path, line, field }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), ...(field ? { field } : {}) })),
+      ...(keys.length > FINDINGS_MAX ? { omitted_findings: keys.length - FINDINGS_MAX } : {}),
     });
   }
 }
