@@ -7,6 +7,7 @@ import * as counts from './migrations/2026_11_22_0005_counts';
 import * as memoryWords from './migrations/2026_11_22_0006_memory_words';
 import * as changeVisibility from './migrations/2026_11_22_0007_change_visibility';
 import * as searchIndex from './migrations/2026_11_23_0008_search_index';
+import * as idempotencyPerPrincipal from './migrations/2026_11_23_0009_idempotency_per_principal';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0006_memory_words': memoryWords,
   '2026_11_22_0007_change_visibility': changeVisibility,
   '2026_11_23_0008_search_index': searchIndex,
+  '2026_11_23_0009_idempotency_per_principal': idempotencyPerPrincipal,
 };
 
 /** The names of every migration, oldest first. */

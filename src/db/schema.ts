@@ -251,6 +251,8 @@ export interface PublicTemplatesTable {
 
 export interface IdempotencyKeysTable {
   account_id: string;
+  /** Whose key it is: `session`, or `key:` and the API key's ID. */
+  principal: string;
   key: string;
   operation: string;
   fingerprint: string;

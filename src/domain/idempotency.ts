@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from './shared/clock';
 import { AppError } from './shared/errors';
+import type { Principal } from './shared/principal';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A "running" claim older than this belongs to a request that died; a retry may take it over. */
@@ -39,8 +40,14 @@ export function fingerprint(operation: string, request: { params: unknown; query
     .digest('hex');
 }
 
+/** The owner of an idempotency key: the application's session, or one API key. */
+function scopeOf(principal: Principal): { account_id: string; principal: string } {
+  return { account_id: principal.accountId, principal: principal.kind === 'session' ? 'session' : `key:${principal.keyId}` };
+}
+
 /**
- * Idempotency keys per account: the first request with a key claims it; a repeat of the same
+ * Idempotency keys per caller (the session, or one API key: a key never gets an answer made for
+ * another caller of the account): the first request with a key claims it; a repeat of the same
  * request gets the stored answer; another request with the same key, or a repeat while the first
  * is still running, is refused.
  */
@@ -50,13 +57,14 @@ export class IdempotencyStore {
     private readonly clock: Clock,
   ) {}
 
-  async claim(accountId: string, key: string, operation: string, print: string): Promise<Claim> {
+  async claim(principal: Principal, key: string, operation: string, print: string): Promise<Claim> {
+    const scope = scopeOf(principal);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const now = this.clock.now();
       const inserted = await this.db
         .insertInto('idempotency_keys')
         .values({
-          account_id: accountId,
+          ...scope,
           key,
           operation,
           fingerprint: print,
@@ -67,7 +75,7 @@ export class IdempotencyStore {
           created_at: now,
           expires_at: new Date(now.getTime() + LIFETIME_MS),
         })
-        .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+        .onConflict((oc) => oc.columns(['account_id', 'principal', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
       if (inserted) return { kind: 'claimed' };
@@ -75,13 +83,14 @@ export class IdempotencyStore {
       const existing = await this.db
         .selectFrom('idempotency_keys')
         .selectAll()
-        .where('account_id', '=', accountId)
+        .where('account_id', '=', scope.account_id)
+        .where('principal', '=', scope.principal)
         .where('key', '=', key)
         .executeTakeFirst();
       if (!existing) continue;
       const abandoned = existing.state === 'running' && now.getTime() - existing.created_at.getTime() > ABANDONED_MS;
       if (existing.expires_at <= now || abandoned) {
-        await this.release(accountId, key, existing.created_at);
+        await this.release(principal, key, existing.created_at);
         continue;
       }
       if (existing.fingerprint !== print) {
@@ -102,9 +111,10 @@ export class IdempotencyStore {
   }
 
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
-  async complete(accountId: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(principal: Principal, key: string, response: StoredResponse): Promise<void> {
+    const scope = scopeOf(principal);
     if (response.status >= 500 || NOT_STORED.has(response.status)) {
-      await this.release(accountId, key);
+      await this.release(principal, key);
       return;
     }
     await this.db
@@ -115,13 +125,19 @@ export class IdempotencyStore {
         body: JSON.stringify(response.body ?? null),
         headers: JSON.stringify(response.headers),
       })
-      .where('account_id', '=', accountId)
+      .where('account_id', '=', scope.account_id)
+      .where('principal', '=', scope.principal)
       .where('key', '=', key)
       .execute();
   }
 
-  private async release(accountId: string, key: string, createdAt?: Date): Promise<void> {
-    let query = this.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key);
+  private async release(principal: Principal, key: string, createdAt?: Date): Promise<void> {
+    const scope = scopeOf(principal);
+    let query = this.db
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', scope.account_id)
+      .where('principal', '=', scope.principal)
+      .where('key', '=', key);
     if (createdAt) query = query.where('created_at', '=', createdAt);
     await query.execute();
   }

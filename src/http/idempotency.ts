@@ -19,10 +19,10 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
       next();
       return;
     }
-    const { accountId } = state.principal;
+    const { principal } = state;
     try {
       const claim = await store.claim(
-        accountId,
+        principal,
         key,
         state.operationId,
         fingerprint(state.operationId, { params: req.params, query: req.query, body: req.body }),
@@ -47,7 +47,7 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
         if (typeof value === 'string') headers[name] = value;
       }
       store
-        .complete(accountId, key, { status: res.statusCode, body, headers })
+        .complete(principal, key, { status: res.statusCode, body, headers })
         .catch((err: unknown) => logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'))
         .finally(() => json(body));
       return res;

@@ -60,7 +60,7 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
       const key = request.headers['Idempotency-Key'];
       if (!key || !operations[id].idempotent) return execute(id, request);
       const claim = await idempotency.claim(
-        principal.accountId,
+        principal,
         key,
         id,
         fingerprint(id, { params: request.path, query: request.query, body: request.body }),
@@ -68,7 +68,7 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
       if (claim.kind === 'replay') return { status: claim.response.status, body: claim.response.body, replayed: true };
       const result = await execute(id, request);
       await idempotency
-        .complete(principal.accountId, key, { status: result.status, body: result.body, headers: result.headers ?? {} })
+        .complete(principal, key, { status: result.status, body: result.body, headers: result.headers ?? {} })
         .catch((err: unknown) => logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'));
       return result;
     },

@@ -69,6 +69,35 @@ describe('Idempotency-Key', () => {
     expect(b.body.data.id).not.toBe(a.body.data.id);
   });
 
+  test('keys belong to one caller: an API key never gets the answer stored for the session, nor for another key', async () => {
+    const alice = await t.account();
+    const body = { text: 'the session wrote this', sensitivity: 'secret' };
+    const bySession = await t.http.post('/v1/memories').set(bearer(alice.session)).set('Idempotency-Key', 'same').send(body);
+    expect(bySession.status).toBe(201);
+    // The same request from a key is the key's own: refused, as a key may not write secrets.
+    const byKey = await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).set('Idempotency-Key', 'same').send(body);
+    expectError(byKey, 403, 'secret_memory_forbidden');
+    expect(byKey.headers['idempotent-replayed']).toBeUndefined();
+    expect(JSON.stringify(byKey.body)).not.toContain(bySession.body.data.id);
+
+    const second = await t.http
+      .post('/v1/account/api-keys')
+      .set(bearer(alice.session))
+      .send({ name: 'second', mode: 'read_write' })
+      .expect(201);
+    const plain = { text: 'written by a key' };
+    const first = await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).set('Idempotency-Key', 'plain').send(plain);
+    const other = await t.http.post('/v1/memories').set(bearer(second.body.data.secret)).set('Idempotency-Key', 'plain').send(plain);
+    expect(first.status).toBe(201);
+    expect(other.status).toBe(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.body.data.id).not.toBe(first.body.data.id);
+    // Each caller's repeat is still replayed.
+    const repeat = await t.http.post('/v1/memories').set(bearer(alice.session)).set('Idempotency-Key', 'same').send(body);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body.data.id).toBe(bySession.body.data.id);
+  });
+
   test('a key is kept for 24 hours: after that the same key creates again', async () => {
     const alice = await t.account();
     const key = bearer(alice.readWriteKey);
