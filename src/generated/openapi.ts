@@ -599,7 +599,8 @@ export type paths = {
          *     (deleted, or no longer visible to the caller: a Memory that turned secret for an API key,
          *     or sensitive without `include_sensitive=true`). When more changes remain than fit
          *     `max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.
-         *     Checkpoints are bound to the account and valid for 30 days (`400 invalid_checkpoint`,
+         *     Checkpoints are opaque (encrypted: they reveal nothing, not even how much the account
+         *     changed), bound to the account and valid for 30 days (`400 invalid_checkpoint`,
          *     `400 checkpoint_expired`).
          */
         get: operations["resumeContext"];

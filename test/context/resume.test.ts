@@ -446,15 +446,44 @@ describe('checkpoint validation', () => {
     }
   });
 
-  test('when the payload is swapped for a forged one under the original signature, then it is 400 invalid_checkpoint', async () => {
+  const accountOf = async (subject: string) =>
+    (await t.database.db.selectFrom('accounts').select('id').where('external_id', '=', subject).executeTakeFirstOrThrow()).id;
+
+  test('a checkpoint tells a key nothing: it is sealed, and edits of a secret Memory change neither its length nor anything readable', async () => {
+    const alice = await t.account();
+    const secret = await createMemory(t, alice.session, { text: 'A secret', sensitivity: 'secret' });
+    const before = await checkpointOf(alice.readOnlyKey);
+    for (const text of ['One', 'Two', 'Three']) {
+      await t.http.patch(`/v1/memories/${secret.id}`).set(bearer(alice.session)).send({ text }).expect(200);
+    }
+    const after = await checkpointOf(alice.readOnlyKey);
+    expect(after.length).toBe(before.length);
+    for (const checkpoint of [before, after]) {
+      expect(checkpoint).toMatch(/^[A-Za-z0-9_-]+$/);
+      const decoded = Buffer.from(checkpoint, 'base64url').toString('latin1');
+      expect(decoded).not.toContain(await accountOf(alice.subject));
+      expect(decoded).not.toMatch(/"s"|"a"|"t"/);
+    }
+    // Two checkpoints of the same moment differ too.
+    expect(await checkpointOf(alice.readOnlyKey)).not.toBe(after);
+  });
+
+  test('checkpoints issued signed but unsealed keep working for their 30 days; a forged payload under their signature does not', async () => {
     const alice = await t.account();
     const bob = await t.account();
-    const checkpoint = await checkpointOf(alice.readWriteKey);
-    const [body, signature] = checkpoint.split('.') as [string, string];
+    const now = Date.now();
+    // A signed checkpoint at the start of the feed: everything since is reported.
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'After a signed checkpoint' });
+    const signed = await t.app.ctx.signer.sign('checkpoint', { a: await accountOf(alice.subject), s: 0, t: now });
+    const data = await resume(alice.readWriteKey, signed);
+    expect(data.memories_upserted.map((m) => m.id)).toContain(memory.id);
+
+    const [body, signature] = signed.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...payload, s: Number(payload.s) + 100 })).toString('base64url');
-    const [bobsBody] = (await checkpointOf(bob.readWriteKey)).split('.') as [string];
-    for (const candidate of [`${forged}.${signature}`, `${bobsBody}.${signature}`]) {
+    const bobs = await t.app.ctx.signer.sign('checkpoint', { a: await accountOf(bob.subject), s: 0, t: now });
+    const [bobsBody] = bobs.split('.') as [string];
+    for (const candidate of [`${forged}.${signature}`, `${bobsBody}.${signature}`, bobs]) {
       const res = await t.http.get('/v1/context/resume').query({ checkpoint: candidate }).set(bearer(alice.readWriteKey));
       expectError(res, 400, 'invalid_checkpoint');
     }

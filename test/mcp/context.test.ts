@@ -270,15 +270,12 @@ describe('resume_context', () => {
     const checkpoint: string = (await callOk(w.ro, 'get_startup_context', {})).data.checkpoint;
     const other = await app.account();
     const foreign: string = (await restGet(other.readOnlyKey, '/v1/context/startup')).data.checkpoint;
-    const dot = checkpoint.indexOf('.');
     const swap = (c: string) => (c === 'A' ? 'B' : 'A');
-    const tamperedPayload = `${checkpoint.slice(0, 3)}${swap(checkpoint[3] as string)}${checkpoint.slice(4)}`;
-    const tamperedSignature = `${checkpoint.slice(0, dot + 2)}${swap(checkpoint[dot + 2] as string)}${checkpoint.slice(dot + 3)}`;
-    const [body, signature] = checkpoint.split('.') as [string, string];
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const forged = `${Buffer.from(JSON.stringify({ ...payload, s: 0 })).toString('base64url')}.${signature}`;
+    const tamperedStart = `${checkpoint.slice(0, 3)}${swap(checkpoint[3] as string)}${checkpoint.slice(4)}`;
+    const end = checkpoint.length - 2;
+    const tamperedEnd = `${checkpoint.slice(0, end)}${swap(checkpoint[end] as string)}${checkpoint.slice(end + 1)}`;
 
-    for (const candidate of [tamperedPayload, tamperedSignature, forged, `${checkpoint}.x`, foreign, 'garbage']) {
+    for (const candidate of [tamperedStart, tamperedEnd, `${checkpoint}.x`, checkpoint.slice(0, -1), foreign, 'garbage']) {
       const mcp = await callError(w.ro, 'resume_context', { checkpoint: candidate });
       const rest = await app.http.get('/v1/context/resume').query({ checkpoint: candidate }).set(bearer(w.account.readOnlyKey));
       expectSameError(mcp, rest, 'invalid_checkpoint');
