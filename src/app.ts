@@ -16,13 +16,14 @@ import { AppError } from './domain/shared/errors';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
-import { authenticate, refuseCredentialsInQuery } from './http/auth';
+import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { jsonBodyByRoute, requireJson } from './http/body';
 import { compose } from './http/compose';
 import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { mountHandlers, resolveOperations } from './http/handler';
-import { requestId, requestLog } from './http/request-context';
+import { noStore, requestId, requestLog } from './http/request-context';
 import { contractValidation } from './http/validation';
+import { refuseBadInput } from './http/input-rules';
 import { idempotency } from './http/idempotency';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency';
@@ -122,19 +123,21 @@ export function createApp(deps: AppDependencies): App {
   // Each chain is one router layer (see compose).
   app.use(
     MCP_PATH,
-    compose([refuseCredentialsInQuery, authenticated, limited, mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger })]),
+    compose([noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger })]),
   );
 
   app.use(
     API_BASE,
     compose([
-      refuseCredentialsInQuery,
+      noStore,
+      refuseCredentialsInUrl,
       authenticated,
       recordActivity(activity, clock),
       limited,
       resolveOperations(API_BASE),
       requireJson,
       jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),
+      refuseBadInput,
       contractValidation({
         apiSpec: contractForValidation() as never,
         // No coercion: bodies must carry the contract's types (query and path parameters are parsed).

@@ -21,6 +21,8 @@ export interface SessionConfig {
   readonly jwksUrl: string | null;
   readonly issuer: string | null;
   readonly audience: string | null;
+  /** The longest a session token may be valid for, from now or from its `iat`, in seconds. */
+  readonly maxLifetimeSeconds: number;
 }
 
 export interface Config {
@@ -42,6 +44,10 @@ export interface Config {
   readonly authFailureLimitPerMinute: number;
   /** Shared limiter state for several instances; null keeps it in this process. */
   readonly redisUrl: string | null;
+  /** How long a client may take to send a whole request (headers and body), in milliseconds. */
+  readonly requestTimeoutMs: number;
+  /** How long a client may take to send a request's headers, in milliseconds. */
+  readonly headersTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +121,7 @@ function sessionConfig(env: Env, databaseUrl: string | null, dataDir: string): S
     jwksUrl,
     issuer: env.APP_JWT_ISSUER?.trim() || null,
     audience: env.APP_JWT_AUDIENCE?.trim() || null,
+    maxLifetimeSeconds: integer(env, 'SESSION_MAX_LIFETIME_SECONDS', 24 * 60 * 60, 60, 366 * 24 * 60 * 60),
   };
 }
 
@@ -124,6 +131,11 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000);
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -138,5 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    requestTimeoutMs,
+    headersTimeoutMs,
   });
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { connectRedis } from './http/rate-limit';
+import { createHttpServer } from './http/http-server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,7 +35,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const app = createApp({ config, database, logger, ...(redis ? { redis } : {}) });
-  const server = app.express.listen(config.port, config.host);
+  const server = createHttpServer(app.express, config).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (err: NodeJS.ErrnoException) =>

@@ -71,7 +71,10 @@ export const enums = {
     "rate_limited",
     "internal_error",
     "service_unavailable",
-    "body_budget_exceeded"
+    "body_budget_exceeded",
+    "request_timeout",
+    "uri_too_long",
+    "headers_too_large"
   ],
   "memoryType": [
     "note",
@@ -246,7 +249,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -843,7 +846,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1057,7 +1060,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1145,7 +1148,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1394,7 +1397,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1511,7 +1514,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1906,6 +1909,7 @@ export const operations = {
         "base_revision": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The revision this update replaces, as returned by the last read."
         },
         "files": {
@@ -2011,7 +2015,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -2114,7 +2118,8 @@ export const operations = {
             },
             "revision": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -2142,7 +2147,8 @@ export const operations = {
             },
             "revision": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "release_notes": {
               "type": "string",
@@ -2169,6 +2175,7 @@ export const operations = {
                 },
                 "reviewed_revision": {
                   "type": "integer",
+                  "maximum": 2147483647,
                   "description": "Must equal `revision`, the revision that completed review."
                 }
               }

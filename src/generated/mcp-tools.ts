@@ -247,7 +247,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "text": {
           "type": "string",
@@ -800,7 +800,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "rate_limited",
                           "internal_error",
                           "service_unavailable",
-                          "body_budget_exceeded"
+                          "body_budget_exceeded",
+                          "request_timeout",
+                          "uri_too_long",
+                          "headers_too_large"
                         ]
                       },
                       "message": {
@@ -1985,7 +1988,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "name": {
           "type": "string",
@@ -2459,7 +2462,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         }
       },
       "required": [
@@ -2720,7 +2723,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "memory_id": {
           "type": "string",
@@ -3531,7 +3534,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "statement": {
           "type": "string",
@@ -5389,6 +5392,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "base_revision": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The revision this update replaces, as returned by the last read."
         },
         "files": {
@@ -5723,7 +5727,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "name": {
           "type": "string",
@@ -6153,7 +6157,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "template_id": {
           "type": "string",
@@ -6161,7 +6165,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "revision": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       },
       "required": [
@@ -6539,7 +6544,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "template_id": {
           "type": "string",
@@ -6547,7 +6552,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "revision": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       },
       "required": [
@@ -6927,7 +6933,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "template_id": {
           "type": "string",
@@ -6935,7 +6941,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "revision": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "release_notes": {
           "type": "string",
@@ -6962,6 +6969,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "reviewed_revision": {
               "type": "integer",
+              "maximum": 2147483647,
               "description": "Must equal `revision`, the revision that completed review."
             }
           }
@@ -7343,7 +7351,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "template_id": {
           "type": "string",
@@ -7724,7 +7732,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again."
         },
         "template_id": {
           "type": "string",

@@ -899,7 +899,7 @@ export type components = {
          * @description Stable machine code of an error. New codes may be added within `v1`.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded";
+        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -1864,7 +1864,8 @@ export type components = {
         IncludeSensitive: boolean;
         TemplateIdPath: components["schemas"]["TemplateId"];
         /**
-         * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+         * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+         *     session, or one API key; an API key never receives an answer made for another) and a
          *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
          *     key with another request is `400 idempotency_key_reused`; while the first request is still
          *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -1940,7 +1941,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -2321,7 +2323,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -2463,7 +2466,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -2537,7 +2541,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -2731,7 +2736,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -2823,7 +2829,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
@@ -3209,7 +3216,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per account) and a
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
                  *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not

@@ -8,11 +8,30 @@ import type { Principal } from '../domain/shared/principal';
 
 const CREDENTIAL_PARAMETERS = new Set(['api_key', 'apikey', 'key', 'token', 'access_token']);
 
+/** A path (raw, and decoded when it decodes) that holds something shaped like an MTL key. */
+function pathHoldsKey(path: string): boolean {
+  if (KEY_LIKE.test(path)) return true;
+  if (path.indexOf('%') === -1) return false;
+  try {
+    return KEY_LIKE.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Credentials never travel in a query string: such a request is refused before anything else
- * runs (and the query string is never logged).
+ * Credentials never travel in a URL, where proxies and logs keep them: a request with one in its
+ * query string or its path is refused before anything else runs (and neither is logged).
  */
-export const refuseCredentialsInQuery: RequestHandler = (req, _res, next) => {
+export const refuseCredentialsInUrl: RequestHandler = (req, _res, next) => {
+  const refuse = (parameter: string) =>
+    next(
+      new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the URL.', { parameter }),
+    );
+  if (pathHoldsKey(req.path)) {
+    refuse('(path)');
+    return;
+  }
   const query = req.originalUrl.indexOf('?');
   if (query === -1) {
     next();
@@ -21,11 +40,7 @@ export const refuseCredentialsInQuery: RequestHandler = (req, _res, next) => {
   const params = new URLSearchParams(req.originalUrl.slice(query + 1));
   for (const [name, value] of params) {
     if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || KEY_LIKE.test(value) || KEY_LIKE.test(name)) {
-      next(
-        new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the query string.', {
-          parameter: KEY_LIKE.test(name) ? '(redacted)' : name,
-        }),
-      );
+      refuse(KEY_LIKE.test(name) ? '(redacted)' : name);
       return;
     }
   }

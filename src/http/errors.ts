@@ -95,6 +95,23 @@ function fromBodyParser(err: BodyParserError): AppError | null {
 }
 
 /**
+ * Errors of the body's reading that carry a client-error status but no type of their own (a body
+ * that does not decode with its Content-Encoding, say).
+ */
+function fromClientErrorStatus(err: unknown): AppError | null {
+  const status = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  switch (status) {
+    case 413:
+      return new AppError('payload_too_large', 'The request body is too large.');
+    case 415:
+      return new AppError('unsupported_media_type', 'Send the body as UTF-8 application/json.');
+    default:
+      return new AppError('invalid_request', 'The request body could not be read (does it match its Content-Encoding?).');
+  }
+}
+
+/**
  * Operations whose body breaks are reported by a domain rule set rather than the validator's
  * first-schema-error view: a draft's files get every violation at once, as invalid_draft.
  */
@@ -126,6 +143,8 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
     if (mapped) return mapped;
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable();
+  const byStatus = isValidatorError(err) ? null : fromClientErrorStatus(err);
+  if (byStatus) return byStatus;
   if (isValidatorError(err)) {
     const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
     const byRules = err.status === 400 && rules ? rules(request?.body) : null;

@@ -3,6 +3,7 @@ import { operations, type OperationId } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { DomainContext } from '../domain/context';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
+import { AppError } from '../domain/shared/errors';
 import { locals } from './request-context';
 
 /** What a handler may send: only the success statuses and bodies the contract declares. */
@@ -66,14 +67,14 @@ for (const [id, op] of entries) {
   byMethod.set(method, list);
 }
 
-/** As Express decodes path parameters: a malformed escape is a 400. */
-function decodeParam(value: string): string {
+/** As Express decodes path parameters; a malformed escape is 400 invalid_request naming the parameter. */
+function decodeParam(name: string, value: string): string {
   if (value.indexOf('%') === -1) return value;
   try {
     return decodeURIComponent(value);
-  } catch (err) {
-    if (err instanceof URIError) Object.assign(err, { status: 400, statusCode: 400, message: `Failed to decode param '${value}'` });
-    throw err;
+  } catch {
+    const error = { in: 'path', path: `/params/${name}`, message: 'is not a valid percent-encoded value' };
+    throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
   }
 }
 
@@ -84,7 +85,7 @@ function matchOperation(method: string, path: string): { operation: CompiledOper
     if (!match) continue;
     const params: Record<string, string> = {};
     operation.keys.forEach((key, i) => {
-      params[key] = decodeParam(match[i + 1] as string);
+      params[key] = decodeParam(key, match[i + 1] as string);
     });
     return { operation, params };
   }

@@ -32,13 +32,28 @@ export const requestId: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Every `/v1` and `/mcp` answer is for its caller only: never stored by a cache on the way. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const KEY_IN_PATH = /mtl_(?:ro|rw)_[0-9A-Za-z]{20,}|mtl(?:_|%5F)(?:ro|rw)(?:_|%5F)[0-9A-Za-z%]{20,}/gi;
+const TOKEN_IN_PATH = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+
+/** A path as it may be logged: anything shaped like a key or a session token replaced. */
+export function loggablePath(path: string): string {
+  return path.replace(KEY_IN_PATH, '(redacted)').replace(TOKEN_IN_PATH, '(redacted)');
+}
+
 export function elapsedMs(res: Response): number {
   return Number((process.hrtime.bigint() - locals(res).startedAt) / 1_000_000n);
 }
 
 /**
  * One JSON line per request. Never the Authorization header, the query string, the body or
- * any Memory text: only the route template (or the bare path for unknown routes).
+ * any Memory text: only the route template (or, for unknown routes, the path with anything shaped
+ * like a credential redacted).
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -54,7 +69,7 @@ export function requestLog(logger: Logger): RequestHandler {
           request_id: state.requestId,
           method: req.method,
           route: state.route ?? null,
-          path: state.route ? undefined : req.path,
+          path: state.route ? undefined : loggablePath(req.path),
           operation: state.operationId ?? null,
           status: res.statusCode,
           duration_ms: elapsedMs(res),

@@ -10,7 +10,7 @@ import { jsonBody, requireJson } from '../http/body';
 import { errorBody, toAppError } from '../http/errors';
 import type { Handler, Handlers } from '../http/handler';
 import { locals } from '../http/request-context';
-import { createMcpServer, type ToolRunner } from './server';
+import { createMcpServer, toolResult, type ToolRunner } from './server';
 import type { McpToolDefinition, OperationRequest, OperationResult } from './tools';
 
 export const MCP_PATH = '/mcp';
@@ -90,6 +90,21 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
   };
 }
 
+/**
+ * A tools/call whose `arguments` is not an object is answered as a refused call (the error
+ * envelope, as for any other bad argument) rather than left to the protocol layer's own wording.
+ */
+function refuseMalformedCall(message: unknown, requestId: string): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
+  if (method !== 'tools/call' || id === undefined || typeof params !== 'object' || params === null) return null;
+  const args = params.arguments;
+  if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return null;
+  const error = { in: 'body', path: '/arguments', message: 'must be an object' };
+  const refusal = new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
+  return { jsonrpc: '2.0', id, result: toolResult({ status: refusal.status, body: errorBody(refusal, requestId) }) };
+}
+
 const notAllowed: RequestHandler = (_req, res, next) => {
   res.setHeader('Allow', 'POST');
   next(new AppError('method_not_allowed', 'MCP over Streamable HTTP is served statelessly here: send JSON-RPC messages with POST.'));
@@ -107,6 +122,11 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
     const server = createMcpServer(
       localRunner({ ...options, principal: state.principal as Principal, requestId: state.requestId }),
     );
+    const refused = refuseMalformedCall(req.body, state.requestId);
+    if (refused) {
+      res.json(refused);
+      return;
+    }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -4,6 +4,7 @@ import { limits, type OperationId } from '../generated/contract';
 import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
 import { BODY_LIMIT_BYTES } from '../http/body';
 import { toAppError } from '../http/errors';
+import { assertDepth, assertNoNul } from '../http/input-rules';
 import { AppError } from '../domain/shared/errors';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
 
@@ -104,6 +105,7 @@ function bodyRules(tool: McpToolDefinition, input: Record<string, unknown>): Val
  */
 export function prepareCall(tool: McpToolDefinition, principal: Principal, args: Record<string, unknown> | undefined): OperationRequest {
   assertOperationAllowed(principal, tool.operationId);
+  assertDepth(args ?? {}, '/body', 'body');
   const input: Record<string, unknown> = structuredClone(args ?? {});
   // As over REST, the body's size is checked before its content.
   const sentBody = bodyOf(tool, input);
@@ -111,6 +113,8 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   if (sentBody && Buffer.byteLength(JSON.stringify(sentBody)) > limit) {
     throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
   }
+  // As over REST, text holding NUL is refused before the schema is checked.
+  assertNoNul(tool.operationId, partsOf(tool, input));
   const validate = validatorOf(tool);
   const errors = validate(input) ? [] : (validate.errors ?? []).map((error) => describe(tool, error));
   errors.push(...bodyRules(tool, input));
@@ -120,6 +124,12 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
       { operationId: tool.operationId, body: bodyOf(tool, input) },
     );
   }
+  // After validation, which fills in the schema's defaults.
+  return partsOf(tool, input);
+}
+
+/** The arguments of a call as the REST handler's path, query, headers and body. */
+function partsOf(tool: McpToolDefinition, input: Record<string, unknown>): OperationRequest {
   const request: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, string> } = {
     path: {},
     query: {},

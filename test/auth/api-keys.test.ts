@@ -287,10 +287,11 @@ describe('revoking a key', () => {
       400,
       'invalid_request',
     );
+    // The key itself where its ID belongs is a credential in the URL: refused as such.
     expectError(
       await t.http.delete(`/v1/account/api-keys/${alice.readWriteKey}`).set(bearer(alice.session)),
       400,
-      'invalid_request',
+      'credentials_in_query',
     );
   });
 });

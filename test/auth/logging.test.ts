@@ -58,3 +58,21 @@ test('when keys and sessions are sent in the Authorization header, then no token
   // The signature part of the session alone is not logged either.
   expect(all).not.toContain(alice.session.split('.')[2]);
 });
+
+test('when a key is sent as a path segment, then it is refused with 400 credentials_in_query and the path is logged redacted', async () => {
+  const alice = await t.account();
+  for (const path of [`/v1/${alice.readWriteKey}`, `/v1/memories/${alice.readWriteKey}`, `/v1/memories/${alice.readWriteKey.replace(/_/g, '%5F')}`]) {
+    const res = await t.http.get(path).set(bearer(alice.readOnlyKey));
+    expectError(res, 400, 'credentials_in_query');
+    expect(JSON.stringify(res.body)).not.toContain(alice.readWriteKey.slice(7));
+    const own = await logsOf(String(res.headers['request-id']));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.join('\n')).toContain('(redacted)');
+  }
+  // An unknown path that merely holds a session token is logged redacted too.
+  const res = await t.http.get(`/v1/nowhere/${alice.session}`).set(bearer(alice.readOnlyKey));
+  expectError(res, 404, 'not_found');
+  await logsOf(String(res.headers['request-id']));
+  expect(lines.join('\n')).not.toContain(alice.readWriteKey.slice(7));
+  expect(lines.join('\n')).not.toContain(alice.session);
+});

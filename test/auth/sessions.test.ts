@@ -58,6 +58,29 @@ describe('accounts come from session subjects', () => {
     expect(await accountRows(subject)).toHaveLength(1);
   });
 
+  test('a session may be valid for at most SESSION_MAX_LIFETIME_SECONDS (24 hours unless set), from now or from its iat', async () => {
+    const subject = uniqueName('lifetime');
+    const now = Math.floor(Date.now() / 1000);
+    const tooLong = [
+      await signSession(subject, {}, { expiresIn: 10 ** 15 }),
+      await signSession(subject, {}, { expiresIn: now + 2 * 24 * 3600 }),
+      // Issued 23 hours ago, valid 2 more hours: 25 hours in all.
+      await signSession(subject, { iat: now - 23 * 3600 }, { expiresIn: now + 2 * 3600 }),
+    ];
+    for (const token of tooLong) expectError(await t.http.get('/v1/memories').set(bearer(token)), 401, 'unauthorized');
+    expect(await accountRows(subject)).toEqual([]);
+    const withinDay = await signSession(subject, {}, { expiresIn: now + 23 * 3600 });
+    expect((await t.http.get('/v1/memories').set(bearer(withinDay))).status).toBe(200);
+
+    const week = await startTestApp({ env: { SESSION_MAX_LIFETIME_SECONDS: String(7 * 24 * 3600) } });
+    try {
+      expect((await week.http.get('/v1/memories').set(bearer(tooLong[1]!))).status).toBe(200);
+      expectError(await week.http.get('/v1/memories').set(bearer(tooLong[0]!)), 401, 'unauthorized');
+    } finally {
+      await week.close();
+    }
+  });
+
   test('when a session JWT is not valid yet (nbf in the future), then it gets 401 unauthorized and no account', async () => {
     const subject = uniqueName('early');
     const session = await signSession(subject, { nbf: Math.floor(Date.now() / 1000) + 3600 });

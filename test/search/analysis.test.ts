@@ -30,6 +30,11 @@ describe('analysis', () => {
     expect(terms('한국어')).toEqual(['한국', '국어']);
   });
 
+  test('a word longer than a term is cut to 64 characters and not stemmed', () => {
+    expect(terms(`${'q'.repeat(32_000)} running`)).toEqual(['q'.repeat(64), 'run']);
+    expect(terms(`${'walking'.repeat(10)}`)).toEqual(['walking'.repeat(10).slice(0, 64)]);
+  });
+
   test('tags and a short leading label count twice; the length counts them so', () => {
     const { counts, length } = memoryTerms('Dana: kayaking with Dana', ['Outdoors']);
     expect(Object.fromEntries(counts)).toEqual({ dana: 3, kayak: 1, outdoor: 2 });

@@ -46,7 +46,7 @@ export async function signSession(
   return new SignJWT({ name: subject, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject)
-    .setIssuedAt()
+    .setIssuedAt(typeof claims.iat === 'number' ? claims.iat : undefined)
     .setExpirationTime(options.expiresIn ?? '1h')
     .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
 }

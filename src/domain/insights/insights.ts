@@ -9,7 +9,7 @@ import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { assertSubjectExists } from '../subjects/subjects.repository';
-import { escapeLike, mentionedTerm, subjectTerms } from './mentions';
+import { escapeLike, mentionedTerm, MentionFinder, subjectTerms } from './mentions';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
 type Kind = MemoryInsightRow['kind'];
@@ -19,6 +19,8 @@ const TRIGRAM_MIN_CHARS = 3;
 
 /** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
 export const DUPLICATE_SIMILARITY = 0.85;
+/** Texts are compared by this many first characters (and their lengths). */
+const DUPLICATE_COMPARED_CHARS = 4_000;
 
 export function toMemoryInsight(row: MemoryInsightRow): MemoryInsight {
   return {
@@ -112,9 +114,10 @@ export async function refreshMentionsOfMemory(
   ]);
   const linked = new Set(links.map((link) => link.subject_id));
   const causes: Cause[] = [];
+  const finder = new MentionFinder(lowerText);
   for (const subject of subjects) {
     if (linked.has(subject.id)) continue;
-    const term = mentionedTerm(lowerText, subjectTerms(subject));
+    const term = finder.firstMentioned(subjectTerms(subject));
     if (term) {
       causes.push({
         subjectId: subject.id,
@@ -259,7 +262,17 @@ export async function refreshDuplicatesOfMemory(
             eb.or([
               eb.and([eb(folded('self.text'), '!=', ''), eb(folded('other.text'), '=', folded('self.text'))]),
               eb(sql`lower(btrim(other.text))`, '=', sql`lower(btrim(self.text))`),
-              eb(sql`similarity(other.text, self.text)`, '>=', DUPLICATE_SIMILARITY),
+              // Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters and
+              // their lengths, so the work per pair is bounded.
+              eb.and([
+                sql<boolean>`(greatest(char_length(other.text), char_length(self.text)) <= ${DUPLICATE_COMPARED_CHARS}
+                  or least(char_length(other.text), char_length(self.text)) >= greatest(char_length(other.text), char_length(self.text)) * ${DUPLICATE_SIMILARITY}::float8)`,
+                eb(
+                  sql`similarity(left(other.text, ${DUPLICATE_COMPARED_CHARS}), left(self.text, ${DUPLICATE_COMPARED_CHARS}))`,
+                  '>=',
+                  DUPLICATE_SIMILARITY,
+                ),
+              ]),
             ]),
           )
           .execute()

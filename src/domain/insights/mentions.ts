@@ -5,21 +5,66 @@ export function subjectTerms(subject: { name: string; aliases: readonly string[]
   return [...new Set([subject.name, ...subject.aliases].map((term) => term.trim().toLowerCase()).filter(Boolean))];
 }
 
+/**
+ * Finds whole-word mentions of terms in one lower-cased text. The text's words are measured once,
+ * so that an occurrence inside a longer word skips to that word's end: each term costs a scan of
+ * the text, however often its letters occur inside other words.
+ */
+export class MentionFinder {
+  /** For each position inside a word, where that word ends; filled on first use. */
+  private wordEnds: Int32Array | null = null;
+
+  constructor(private readonly lowerText: string) {}
+
+  private isWordChar(at: number): boolean {
+    return at >= 0 && at < this.lowerText.length && WORD_CHAR.test(this.lowerText[at] ?? '');
+  }
+
+  private endOfWord(at: number): number {
+    if (!this.wordEnds) {
+      const text = this.lowerText;
+      const ends = new Int32Array(text.length);
+      let end = text.length;
+      for (let i = text.length - 1; i >= 0; i -= 1) {
+        if (!WORD_CHAR.test(text[i] ?? '')) end = i;
+        ends[i] = end;
+      }
+      this.wordEnds = ends;
+    }
+    return this.wordEnds[at] ?? this.lowerText.length;
+  }
+
+  /** Whether `term` occurs as a whole word (not inside a longer word). */
+  mentions(term: string): boolean {
+    if (term.length === 0) return false;
+    const wordStart = WORD_CHAR.test(term[0] ?? '');
+    const wordEnd = WORD_CHAR.test(term[term.length - 1] ?? '');
+    let at = this.lowerText.indexOf(term);
+    while (at !== -1) {
+      const startsWord = !wordStart || !this.isWordChar(at - 1);
+      const endsWord = !wordEnd || !this.isWordChar(at + term.length);
+      if (startsWord && endsWord) return true;
+      // A term that starts with a letter cannot start again inside the word it failed in.
+      const next = wordStart ? Math.max(at + 1, this.endOfWord(at)) : at + 1;
+      at = this.lowerText.indexOf(term, next);
+    }
+    return false;
+  }
+
+  /** The first of a Subject's terms that the text mentions, or null. */
+  firstMentioned(terms: readonly string[]): string | null {
+    return terms.find((term) => this.mentions(term)) ?? null;
+  }
+}
+
 /** Whether `term` occurs in `lowerText` as a whole word (not inside a longer word). */
 export function mentionsTerm(lowerText: string, term: string): boolean {
-  for (let at = lowerText.indexOf(term); at !== -1; at = lowerText.indexOf(term, at + 1)) {
-    const before = at > 0 ? lowerText[at - 1] ?? '' : '';
-    const after = lowerText[at + term.length] ?? '';
-    const startsWord = !WORD_CHAR.test(term[0] ?? '') || !WORD_CHAR.test(before);
-    const endsWord = !WORD_CHAR.test(term[term.length - 1] ?? '') || !WORD_CHAR.test(after);
-    if (startsWord && endsWord) return true;
-  }
-  return false;
+  return new MentionFinder(lowerText).mentions(term);
 }
 
 /** The first of a Subject's terms that the text mentions, or null. */
 export function mentionedTerm(lowerText: string, terms: readonly string[]): string | null {
-  return terms.find((term) => mentionsTerm(lowerText, term)) ?? null;
+  return new MentionFinder(lowerText).firstMentioned(terms);
 }
 
 export function escapeLike(value: string): string {

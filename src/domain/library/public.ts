@@ -65,7 +65,7 @@ export async function removeListing(trx: Transaction<DB>, templateId: string): P
   await trx.deleteFrom('public_templates').where('template_id', '=', templateId).execute();
 }
 
-type ListingRow = PublicTemplateRow & { display_name: string | null };
+type ListingRow = Omit<PublicTemplateRow, 'search' | 'account_id'> & { display_name: string | null };
 
 function toPublicTemplate(row: ListingRow): PublicTemplate {
   return {
@@ -82,12 +82,28 @@ function toPublicTemplate(row: ListingRow): PublicTemplate {
   };
 }
 
+/** The README's excerpt is made from its beginning: this much of it is read. */
+const EXCERPT_SOURCE_CHARS = 4_000;
+
+/** Listings with what a result shows: never the search vector, and of the README its beginning. */
 function listings(ctx: DomainContext) {
   return ctx.db
     .selectFrom('public_templates as p')
     .leftJoin('accounts as a', 'a.id', 'p.account_id')
-    .selectAll('p')
-    .select('a.display_name');
+    .select([
+      'p.template_id',
+      'p.revision',
+      'p.version',
+      'p.name',
+      'p.summary',
+      'p.category',
+      'p.tags',
+      'p.license',
+      'p.release_notes',
+      'p.published_at',
+      sql<string>`left(p.readme, ${EXCERPT_SOURCE_CHARS})`.as('readme'),
+      'a.display_name',
+    ]);
 }
 
 export interface LibrarySearch {

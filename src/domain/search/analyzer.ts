@@ -103,6 +103,8 @@ const cut = (term: string) => (term.length > MAX_TERM_CHARS ? term.slice(0, MAX_
 
 /** The term of one folded non-CJK word, or null for an English stop word. */
 export function termOf(folded: string): string | null {
+  // A word longer than a term is no English word to stem (and the stemmer's time grows with its square).
+  if (folded.length > MAX_TERM_CHARS) return cut(folded);
   if (ENGLISH_WORD.test(folded)) {
     if (STOP_WORDS.has(folded)) return null;
     return cut(stemmed(folded));

@@ -1,0 +1,189 @@
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../../src/http/http-server';
+import { expectError } from '../auth/helpers';
+import { bearer, startTestApp, type TestApp } from '../support/app';
+
+// Bad input that Node.js, Express or the database would refuse in their own words is answered
+// with the error envelope and a stable code, and leaves nothing written.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** A tools/call over /mcp as a client sends it; the JSON-RPC result. */
+async function callTool(app: TestApp, token: string, name: string, args: Record<string, unknown>) {
+  const res = await app.http
+    .post('/mcp')
+    .set(bearer(token))
+    .set('Accept', 'application/json, text/event-stream')
+    .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+  expect(res.status).toBe(200);
+  return res.body.result as { isError?: boolean; content: Array<{ type: string; text: string }> };
+}
+
+const count = async (token: string, path: string) => ((await t.http.get(`${path}?limit=100`).set(bearer(token))).body.data as unknown[]).length;
+
+describe('malformed percent-escapes', () => {
+  test.each(['%ZZ', '%', '%E0%A4', 'abc%2'])('GET /v1/memories/%s is 400 invalid_request naming the path parameter', async (segment) => {
+    const alice = await t.account();
+    const res = await t.http.get(`/v1/memories/${segment}`).set(bearer(alice.readOnlyKey));
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.details.errors).toEqual([{ in: 'path', path: '/params/id', message: expect.any(String) }]);
+  });
+
+  test('on a write, nothing is changed', async () => {
+    const alice = await t.account();
+    const res = await t.http.patch('/v1/subjects/%ZZ').set(bearer(alice.readWriteKey)).send({ name: 'x' });
+    expectError(res, 400, 'invalid_request');
+  });
+});
+
+describe('NUL in text', () => {
+  test('a Memory whose text holds NUL is 400 invalid_request naming /body/text, on create and on update, and nothing is written', async () => {
+    const alice = await t.account();
+    const key = bearer(alice.readWriteKey);
+    const created = await t.http.post('/v1/memories').set(key).send({ text: 'a\u0000b' });
+    expectError(created, 400, 'invalid_request');
+    expect(created.body.error.details.errors).toEqual([{ in: 'body', path: '/body/text', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(await count(alice.readOnlyKey, '/v1/memories')).toBe(0);
+
+    const memory = (await t.http.post('/v1/memories').set(key).send({ text: 'fine', tags: ['one'] }).expect(201)).body.data;
+    const patched = await t.http.patch(`/v1/memories/${memory.id}`).set(key).send({ text: 'still\u0000', tags: ['ok', 'bad\u0000'] });
+    expectError(patched, 400, 'invalid_request');
+    expect(patched.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual(['/body/text', '/body/tags/1']);
+    const after = (await t.http.get(`/v1/memories/${memory.id}`).set(key)).body.data;
+    expect({ text: after.text, tags: after.tags, revision: after.revision }).toEqual({ text: 'fine', tags: ['one'], revision: 1 });
+  });
+
+  test('a Subject name with NUL is named without a regular expression in the message', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: 'Zor\u0000blat' });
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.message).toBe('/body/name must not contain the NUL character (U+0000)');
+    expect(await count(alice.readOnlyKey, '/v1/subjects')).toBe(0);
+  });
+
+  test('NUL in a query value is refused the same way', async () => {
+    const alice = await t.account();
+    const res = await t.http.get('/v1/memories/search').query({ q: 'deploy\u0000' }).set(bearer(alice.readOnlyKey));
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.details.errors).toEqual([{ in: 'query', path: '/query/q', message: 'must not contain the NUL character (U+0000)' }]);
+  });
+
+  test('through MCP the same error, and nothing written', async () => {
+    const alice = await t.account();
+    const result = await callTool(t, alice.readWriteKey, 'create_memory', { text: 'a\u0000b' });
+    expect(result.isError).toBe(true);
+    const envelope = JSON.parse(result.content[0]!.text);
+    expect(envelope.error.code).toBe('invalid_request');
+    expect(envelope.error.details.errors).toEqual([{ in: 'body', path: '/body/text', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(await count(alice.readOnlyKey, '/v1/memories')).toBe(0);
+  });
+});
+
+test('a + in any query value is a space, as form encoders send it', async () => {
+  const alice = await t.account();
+  await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: 'Zorblat O' }).expect(201);
+  const res = await t.http.get('/v1/subjects?q=Zorblat+O').set(bearer(alice.readOnlyKey));
+  expect(res.status).toBe(200);
+  expect(res.body.data.map((s: { name: string }) => s.name)).toEqual(['Zorblat O']);
+});
+
+describe('Cache-Control', () => {
+  test('answers of /v1 and /mcp, successes and errors, carry no-store', async () => {
+    const alice = await t.account();
+    const answers = [
+      await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey)),
+      await t.http.get('/v1/memories'),
+      await t.http.get('/v1/memories/mem_00000000000000000000000000').set(bearer(alice.readOnlyKey)),
+      await t.http.get('/v1/nowhere').set(bearer(alice.readOnlyKey)),
+      await t.http.post('/mcp').set(bearer(alice.readOnlyKey)).set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 401, 404, 404, 200]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the HTTP server', () => {
+  async function serve(env: Record<string, string> = {}): Promise<{ app: TestApp; server: Server; port: number }> {
+    const app = await startTestApp({ env });
+    const server = createHttpServer(app.app.express, app.config);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { app, server, port: (server.address() as AddressInfo).port };
+  }
+
+  async function close({ app, server }: { app: TestApp; server: Server }): Promise<void> {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await app.close();
+  }
+
+  /** Sends raw bytes and reads until the server closes: the status and the parsed body. */
+  function exchange(port: number, write: (socket: Socket) => void): Promise<{ status: number; headers: string; body: unknown; ms: number; raw: string }> {
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        // The first response only: its head, then as many bytes as its Content-Length says.
+        const text = Buffer.concat(chunks).toString('utf8');
+        const headEnd = text.indexOf('\r\n\r\n');
+        const head = headEnd === -1 ? text : text.slice(0, headEnd);
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        const body = headEnd === -1 ? '' : text.slice(headEnd + 4, headEnd + 4 + length);
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+        try {
+          resolve({ status, headers: head, body: body ? JSON.parse(body) : null, ms: Date.now() - started, raw: text });
+        } catch (err) {
+          reject(new Error(`not a JSON answer: ${text}`, { cause: err }));
+        }
+      });
+      socket.on('connect', () => write(socket));
+    });
+  }
+
+  test('a request line over 16 KiB is 414 uri_too_long and headers over it 431 headers_too_large, with the envelope', async () => {
+    const running = await serve();
+    try {
+      const longLine = await exchange(running.port, (s) => s.write(`GET /v1/memories?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+      expect(longLine.status).toBe(414);
+      expect(longLine.body).toMatchObject({ ok: false, error: { code: 'uri_too_long', status: 414, retryable: false, request_id: expect.any(String) } });
+      expect(longLine.headers).toMatch(/cache-control: no-store/i);
+
+      const longHeaders = await exchange(running.port, (s) => s.write(`GET /v1/memories HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`));
+      expect(longHeaders.status).toBe(431);
+      expect(longHeaders.body).toMatchObject({ ok: false, error: { code: 'headers_too_large', status: 431 } });
+    } finally {
+      await close(running);
+    }
+  });
+
+  test('headers never finished, or a body sent a byte at a time, are cut off at their timeouts with 408 request_timeout', async () => {
+    const running = await serve({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
+    try {
+      const headers = await exchange(running.port, (s) => s.write('GET /v1/memories HTTP/1.1\r\nHost: x\r\n'));
+      expect(headers.status).toBe(408);
+      expect(headers.body).toMatchObject({ ok: false, error: { code: 'request_timeout', status: 408 } });
+      expect(headers.ms).toBeLessThan(5_000);
+
+      const alice = await running.app.account();
+      let timer: NodeJS.Timeout | undefined;
+      const body = await exchange(running.port, (s) => {
+        s.write(`POST /v1/memories HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${alice.readWriteKey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        timer = setInterval(() => s.writable && s.write(' '), 300);
+      });
+      clearInterval(timer);
+      expect(body.ms).toBeLessThan(6_000);
+      expect({ status: body.status, raw: body.raw }).toEqual({ status: 408, raw: expect.stringContaining('request_timeout') });
+    } finally {
+      await close(running);
+    }
+  });
+});
+
