@@ -48,11 +48,57 @@ const PARAMETER_CODES: ReadonlyArray<{ path: RegExp; errorCode: RegExp; code: Er
   { path: /^\/query\/ids$/, errorCode: /^maxItems/, code: 'batch_too_large' },
 ];
 
+/** Which part of the request a validator path points into. */
+function partOf(path: string): 'body' | 'query' | 'path' | 'header' {
+  if (path.startsWith('/query')) return 'query';
+  if (path.startsWith('/params')) return 'path';
+  if (path.startsWith('/headers')) return 'header';
+  return 'body';
+}
+
+/** What the contract's patterns ask for, in words: a message never shows a regular expression. */
+const PATTERN_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/^\^([a-z]+)_\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/, 'must be an ID that starts with "$1_" followed by 26 letters and digits'],
+  [/^\\S$/, 'must contain a character other than white space'],
+  [/^\^\[\^\\u0000-\\u001F\\u007F\]/, 'must contain a visible character and no control characters'],
+  [/^\^\[\\x21-\\x7E\]\+\$$/, 'must be visible ASCII characters, without spaces'],
+];
+
+/** A validator's message in the service's words (a pattern failure says what the pattern asks). */
+export function worded(message: string): string {
+  const pattern = /^must match pattern "(.*)"$/s.exec(message)?.[1];
+  if (pattern === undefined) return message;
+  for (const [source, words] of PATTERN_WORDS) {
+    const match = source.exec(pattern);
+    if (match) return words.replace('$1', match[1] ?? '');
+  }
+  return 'is not in the expected format';
+}
+
+const PART_PREFIX = /^\/(?:body|query|params|headers)(?:\/|$)/;
+
+/**
+ * A validator error's path and message as every route words them. Bodies checked against a
+ * discriminated union come back with paths without `/body`, and an unknown discriminator with the
+ * route's URL and the property named in the message: both become `/body/<property>`.
+ */
+function located(item: ValidatorErrorItem): { in: ReturnType<typeof partOf>; path: string; message: string } {
+  let path = (item.path ?? '').replace(/^\./, '/').replace(/\./g, '/');
+  let message = worded(item.message ?? 'is invalid');
+  if (!PART_PREFIX.test(path)) {
+    const named = /^'([^']+)' (.*)$/s.exec(message);
+    if (named) {
+      path = `/body/${named[1]}`;
+      message = named[2]!.replace(/\.$/, '');
+    } else {
+      path = `/body${path === '/' ? '' : path}`;
+    }
+  }
+  return { in: partOf(path), path, message };
+}
+
 function fromValidator(err: ValidatorError): AppError {
-  const errors = err.errors.map((item) => ({
-    path: (item.path ?? '').replace(/^\./, '/').replace(/\./g, '/'),
-    message: item.message ?? 'is invalid',
-  }));
+  const errors = err.errors.map(located);
   switch (err.status) {
     case 404:
       return new AppError('not_found', 'No such route.');

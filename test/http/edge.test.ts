@@ -187,3 +187,33 @@ describe('the HTTP server', () => {
   });
 });
 
+
+describe('one error vocabulary', () => {
+  test('validation errors name the part of the request, and a pattern failure says what it asks in words', async () => {
+    const alice = await t.account();
+    const badId = await t.http.get('/v1/memories/not-an-id').set(bearer(alice.readOnlyKey));
+    expectError(badId, 400, 'invalid_request');
+    expect(badId.body.error.details.errors).toEqual([
+      { in: 'path', path: '/params/id', message: 'must be an ID that starts with "mem_" followed by 26 letters and digits' },
+    ]);
+    const blank = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: '   ' });
+    expectError(blank, 400, 'invalid_request');
+    expect(blank.body.error.details.errors).toEqual([
+      { in: 'body', path: '/body/name', message: 'must contain a visible character and no control characters' },
+    ]);
+    const query = await t.http.get('/v1/memories?limit=0').set(bearer(alice.readOnlyKey));
+    expect(query.body.error.details.errors).toEqual([{ in: 'query', path: '/query/limit', message: expect.any(String) }]);
+    for (const res of [badId, blank, query]) expect(res.body.error.message).not.toMatch(/pattern|\\u00|\^/);
+
+    // A body checked by its action names its fields as every other route does.
+    const workflow = await t.http.post('/v1/library/templates/workflow').set(bearer(alice.readWriteKey)).send({ action: 'create', name: 'x' });
+    expect(workflow.body.error.details.errors).toContainEqual({ in: 'body', path: '/body/category', message: "must have required property 'category'" });
+    const action = await t.http.post('/v1/library/templates/workflow').set(bearer(alice.readWriteKey)).send({ action: 'bogus' });
+    expect(action.body.error.details.errors).toEqual([
+      { in: 'body', path: '/body/action', message: expect.stringMatching(/^must be equal to one of the allowed values: create, /) },
+    ]);
+
+    const viaMcp = await callTool(t, alice.readWriteKey, 'create_subject', { name: '   ' });
+    expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(blank.body.error.details);
+  });
+});

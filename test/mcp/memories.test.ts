@@ -489,7 +489,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
 
       const wrongType = await callError(rw, 'update_memory', { id: memory.id, pinned: 'yes' });
       expectSameError(wrongType, await app.http.patch(`/v1/memories/${memory.id}`).set(bearer(account.readWriteKey)).send({ pinned: 'yes' }));
-      expect(wrongType.details.errors).toEqual([{ path: '/body/pinned', message: 'must be boolean' }]);
+      expect(wrongType.details.errors).toEqual([{ in: 'body', path: '/body/pinned', message: 'must be boolean' }]);
 
       const tooLong = 'x'.repeat(201);
       const header = await callError(rw, 'update_memory', { id: memory.id, if_match: tooLong, text: 'changed' });
@@ -505,11 +505,11 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       const { account, ro } = shared;
       const missing = await callError(ro, 'search_memories', {});
       expectSameError(missing, await app.http.get('/v1/memories/search').set(bearer(account.readOnlyKey)));
-      expect(missing.details.errors).toEqual([{ path: '/query/q', message: expect.any(String) }]);
+      expect(missing.details.errors).toEqual([{ in: 'query', path: '/query/q', message: expect.any(String) }]);
 
       const tooMany = await callError(ro, 'list_memories', { limit: 101 });
       expectSameError(tooMany, await app.http.get('/v1/memories?limit=101').set(bearer(account.readOnlyKey)));
-      expect(tooMany.details.errors).toEqual([{ path: '/query/limit', message: expect.any(String) }]);
+      expect(tooMany.details.errors).toEqual([{ in: 'query', path: '/query/limit', message: expect.any(String) }]);
 
       const malformed = await callError(ro, 'get_memories', { ids: ['mem_nope'] });
       expectSameError(malformed, await app.http.get('/v1/memories/batch?ids=mem_nope').set(bearer(account.readOnlyKey)));
@@ -522,7 +522,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       const error = await callError(rw, 'create_memory', { text: 'x', bogus: 1 });
       const rest = await memoryBody(account, { text: 'x', bogus: 1 });
       expectSameError(error, rest);
-      expect(error.details.errors).toEqual([{ path: '/body/bogus', message: expect.any(String) }]);
+      expect(error.details.errors).toEqual([{ in: 'body', path: '/body/bogus', message: expect.any(String) }]);
       // A tool without a body names it as REST names an unknown query parameter.
       const listError = await callError(rw, 'list_memories', { bogus: 1 });
       const listRest = await app.http.get('/v1/memories').query({ bogus: 1 }).set(bearer(account.readWriteKey));
