@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from './config';
-import { CONTRACT, CONTRACT_TEXT, contractForValidation } from './contract-file';
+import { CONTRACT, CONTRACT_TEXT } from './contract-file';
 import type { Database } from './db/connect';
 import { AccountDirectory } from './domain/accounts/accounts';
 import { createSessionVerifier } from './domain/accounts/sessions';
@@ -17,19 +17,14 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
-import { jsonBodyByRoute, requireJson } from './http/body';
-import { compose } from './http/compose';
 import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
-import { mountHandlers, resolveOperations } from './http/handler';
 import { noStore, requestId, requestLog } from './http/request-context';
-import { contractValidation } from './http/validation';
-import { refuseBadInput } from './http/input-rules';
-import { idempotency } from './http/idempotency';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency';
 import { handlers } from './routes';
-import { limits } from './generated/contract';
 import { MCP_PATH, mcpRouter } from './mcp/http';
+import { restRouter } from './http/rest-router';
+import { OperationPipeline } from './pipeline/pipeline';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -120,35 +115,17 @@ export function createApp(deps: AppDependencies): App {
   );
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:'));
 
-  // Each chain is one router layer (see compose).
-  app.use(
-    MCP_PATH,
-    compose([noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ ctx, handlers, idempotency: idempotencyStore, logger })]),
-  );
-
+  // REST and MCP are two transports over one operation pipeline.
+  const pipeline = new OperationPipeline({ ctx, handlers, idempotency: idempotencyStore, logger });
+  app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger }));
   app.use(
     API_BASE,
-    compose([
-      noStore,
-      refuseCredentialsInUrl,
-      authenticated,
-      recordActivity(activity, clock),
-      limited,
-      resolveOperations(API_BASE),
-      requireJson,
-      jsonBodyByRoute([{ route: /^\/library\/templates\/[^/]+\/draft$/, bytes: limits.draftBodyBytesMax }]),
-      refuseBadInput,
-      contractValidation({
-        apiSpec: contractForValidation() as never,
-        // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
-        validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
-        validateResponses: config.validateResponses ? { allErrors: true } : false,
-        validateSecurity: false,
-        ignoreUndocumented: false,
-      }),
-      idempotency(idempotencyStore, logger),
-      mountHandlers(ctx, handlers),
-    ]),
+    noStore,
+    refuseCredentialsInUrl,
+    authenticated,
+    recordActivity(pipeline),
+    limited,
+    restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses }),
   );
   app.use(unknownRoute);
   app.use(errorHandler(logger));

@@ -1879,7 +1879,7 @@ export const operations = {
     "path": "/library/templates/{template_id}/draft",
     "tag": "Library",
     "summary": "Replace an owned private draft",
-    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft`; content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
+    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
     "access": "write",
     "idempotent": false,
     "successStatus": [

@@ -720,7 +720,8 @@ export type paths = {
          * @description Replaces the complete file set (and optionally the metadata) when `base_revision` is the
          *     current draft revision; otherwise `409 draft_changed` with the current revision in
          *     `details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root
-         *     README) is reported at once in `details.violations` with `400 invalid_draft`; content that
+         *     README) is reported at once in `details.violations` with `400 invalid_draft` (with any other
+         *     broken field of the body in `details.errors` beside them); content that
          *     contains an MTL API key is `400 secret_in_content` (file and line, never the key; the
          *     first 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing
          *     is stored unless the whole update succeeds. A successful update creates a new revision and

@@ -1,18 +1,13 @@
 import type { RequestHandler } from 'express';
-import type { ActivityRecorder } from '../domain/api-keys/activity';
-import type { Clock } from '../domain/shared/clock';
+import type { OperationPipeline } from '../pipeline/pipeline';
 import { elapsedMs, locals } from './request-context';
 
-/** Adds an entry to the key's activity list once an API-key request has been answered. */
-export function recordActivity(activity: ActivityRecorder, clock: Clock): RequestHandler {
+/** Adds an entry to the key's activity once an API-key request has been answered, refused or not. */
+export function recordActivity(pipeline: OperationPipeline): RequestHandler {
   return (req, res, next) => {
     res.on('finish', () => {
       const state = locals(res);
-      if (state.principal?.kind !== 'api_key') return;
-      activity.record({
-        accountId: state.principal.accountId,
-        keyId: state.principal.keyId,
-        at: clock.now(),
+      pipeline.record(state.principal, {
         method: req.method,
         route: state.route ?? null,
         operation: state.operationId ?? null,

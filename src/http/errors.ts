@@ -10,7 +10,7 @@ import { draftViolations, type DraftFileInput } from '../domain/library/draft-ru
 
 type ErrorBody = components['schemas']['ErrorResponse'];
 
-interface ValidatorErrorItem {
+export interface ValidatorErrorItem {
   path?: string;
   message?: string;
   errorCode?: string;
@@ -97,8 +97,9 @@ function located(item: ValidatorErrorItem): { in: ReturnType<typeof partOf>; pat
   return { in: partOf(path), path, message };
 }
 
-function fromValidator(err: ValidatorError): AppError {
-  const errors = err.errors.map(located);
+function fromValidator(err: ValidatorError, request?: RequestOf): AppError {
+  // A response that breaks the contract (checked in tests) is our failure, not the caller's.
+  if (err.status >= 500) return new AppError('internal_error', 'Something went wrong on our side.');
   switch (err.status) {
     case 404:
       return new AppError('not_found', 'No such route.');
@@ -108,16 +109,35 @@ function fromValidator(err: ValidatorError): AppError {
       return new AppError('payload_too_large', 'The request body is too large.');
     case 415:
       return new AppError('unsupported_media_type', 'Send the body as application/json.');
-    default: {
-      for (const [index, item] of err.errors.entries()) {
-        const path = errors[index]?.path ?? '';
-        const rule = PARAMETER_CODES.find((r) => r.path.test(path) && r.errorCode.test(item.errorCode ?? ''));
-        if (rule) return new AppError(rule.code, `${path} ${errors[index]?.message}`, { errors: [errors[index]] });
-      }
-      const message = errors.map((e) => `${e.path} ${e.message}`).join('; ') || err.message;
-      return new AppError('invalid_request', message, { errors });
-    }
+    default:
+      return invalidRequest(err.errors, request) ?? new AppError('invalid_request', err.message);
   }
+}
+
+type RequestOf = { operationId?: OperationId; body?: unknown };
+
+/**
+ * A request's broken schema rules as one error, whichever transport checked them (REST's
+ * validator, or MCP's check of tool arguments against the same schemas): a domain rule set's
+ * fuller view where an operation has one, a more precise code where one fits, otherwise
+ * `invalid_request` listing them all. Null when there are none.
+ */
+export function invalidRequest(items: readonly ValidatorErrorItem[], request?: RequestOf): AppError | null {
+  if (items.length === 0) return null;
+  const errors = items.map(located);
+  const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
+  const byRules = rules ? rules(request?.body) : null;
+  if (byRules) {
+    // The rule set speaks for the files; what else is wrong is reported beside it.
+    const others = errors.filter((error) => !error.path.startsWith('/body/files'));
+    return others.length === 0 ? byRules : new AppError(byRules.code, byRules.message, { ...byRules.details, errors: others });
+  }
+  for (const [index, item] of items.entries()) {
+    const path = errors[index]?.path ?? '';
+    const rule = PARAMETER_CODES.find((r) => r.path.test(path) && r.errorCode.test(item.errorCode ?? ''));
+    if (rule) return new AppError(rule.code, `${path} ${errors[index]?.message}`, { errors: [errors[index]] });
+  }
+  return new AppError('invalid_request', errors.map((e) => `${e.path} ${e.message}`).join('; '), { errors });
 }
 
 function fromBodyParser(err: BodyParserError): AppError | null {
@@ -189,13 +209,14 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
     if (mapped) return mapped;
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable();
+  // Express could not decode a path parameter.
+  if (err instanceof URIError) {
+    const error = { in: 'path', path: '/params', message: 'holds a malformed percent-escape' };
+    return new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
+  }
   const byStatus = isValidatorError(err) ? null : fromClientErrorStatus(err);
   if (byStatus) return byStatus;
-  if (isValidatorError(err)) {
-    const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
-    const byRules = err.status === 400 && rules ? rules(request?.body) : null;
-    return byRules ?? fromValidator(err);
-  }
+  if (isValidatorError(err)) return fromValidator(err, request);
   return new AppError('internal_error', 'Something went wrong on our side.');
 }
 

@@ -1,91 +1,39 @@
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { limits, operations, type OperationId } from '../generated/contract';
-import type { DomainContext } from '../domain/context';
-import { fingerprint, type IdempotencyStore } from '../domain/idempotency';
-import { AppError, safeError } from '../domain/shared/errors';
+import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { jsonBody, requireJson } from '../http/body';
-import { errorBody, toAppError } from '../http/errors';
-import type { Handler, Handlers } from '../http/handler';
+import { errorBody } from '../http/errors';
 import { locals } from '../http/request-context';
+import { LARGEST_BODY_BYTES } from '../pipeline/operations';
+import type { OperationPipeline } from '../pipeline/pipeline';
 import { createMcpServer, toolResult, type ToolRunner } from './server';
-import type { McpToolDefinition, OperationRequest, OperationResult } from './tools';
+import type { McpToolDefinition } from './tools';
 
 export const MCP_PATH = '/mcp';
-/** A draft update travels inside a JSON-RPC message: its own limit plus room for the envelope. */
-const MCP_BODY_LIMIT_BYTES = limits.draftBodyBytesMax + 64 * 1024;
-const REPLAYED_HEADERS = ['Location', 'ETag'];
+/** A JSON-RPC message carries one operation's body, at most the largest one plus room for the envelope. */
+const MCP_BODY_LIMIT_BYTES = LARGEST_BODY_BYTES + 64 * 1024;
 
 interface LocalRunnerOptions {
-  readonly ctx: DomainContext;
-  readonly handlers: Handlers;
-  readonly idempotency: IdempotencyStore;
+  readonly pipeline: OperationPipeline;
   readonly logger: Logger;
   readonly principal: Principal;
   readonly requestId: string;
 }
 
-/** Runs tools in this process through the REST handlers, with the REST idempotency store. */
+/** Runs tools in this process through the operation pipeline, as REST requests run. */
 export function localRunner(options: LocalRunnerOptions): ToolRunner {
-  const { ctx, handlers, idempotency, logger, principal, requestId } = options;
-
-  async function execute(id: OperationId, request: OperationRequest): Promise<OperationResult> {
-    try {
-      const handler = handlers[id] as Handler<OperationId>;
-      const reply = (await handler(ctx, { ...request, principal, requestId } as never)) as {
-        status: number;
-        body: unknown;
-        headers?: Record<string, string>;
-      };
-      const headers: Record<string, string> = {};
-      for (const name of REPLAYED_HEADERS) {
-        const value = reply.headers?.[name];
-        if (value !== undefined) headers[name.toLowerCase()] = value;
-      }
-      return { status: reply.status, body: reply.body, headers };
-    } catch (err) {
-      const error = toAppError(err, { operationId: id, body: request.body });
-      if (error.status >= 500) logger.error({ error: safeError(err), request_id: requestId, operation: id }, 'tool call failed');
-      return { status: error.status, body: errorBody(error, requestId) };
-    }
-  }
-
+  const { pipeline, logger, principal, requestId } = options;
   return {
     principal,
     requestId,
-    async run(tool, request) {
-      const id = tool.operationId;
-      const key = request.headers['Idempotency-Key'];
-      if (!key || !operations[id].idempotent) return execute(id, request);
-      const claim = await idempotency.claim(
-        principal,
-        key,
-        id,
-        fingerprint(id, { params: request.path, query: request.query, body: request.body }),
-      );
-      if (claim.kind === 'replay') return { status: claim.response.status, body: claim.response.body, replayed: true };
-      const result = await execute(id, request);
-      await idempotency
-        .complete(principal, key, { status: result.status, body: result.body, headers: result.headers ?? {} })
-        .catch((err: unknown) => logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'));
-      return result;
+    run(tool, request) {
+      return pipeline.execute({ id: tool.operationId, ...request, principal, requestId });
     },
     called(tool: McpToolDefinition, status: number, durationMs: number) {
       logger.info({ request_id: requestId, tool: tool.name, operation: tool.operationId, status, duration_ms: durationMs }, 'tool call');
-      if (principal.kind !== 'api_key') return;
-      ctx.activity.record({
-        accountId: principal.accountId,
-        keyId: principal.keyId,
-        at: ctx.clock.now(),
-        method: 'POST',
-        route: MCP_PATH,
-        operation: tool.name,
-        status,
-        requestId,
-        durationMs,
-      });
+      pipeline.record(principal, { method: 'POST', route: MCP_PATH, operation: tool.name, status, requestId, durationMs });
     },
   };
 }

@@ -2,8 +2,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { limits, type OperationId } from '../generated/contract';
 import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
-import { BODY_LIMIT_BYTES } from '../http/body';
-import { toAppError } from '../http/errors';
+import { bodyLimitOf } from '../pipeline/operations';
+import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
 import { AppError } from '../domain/shared/errors';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -109,7 +109,7 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   const input: Record<string, unknown> = structuredClone(args ?? {});
   // As over REST, the body's size is checked before its content.
   const sentBody = bodyOf(tool, input);
-  const limit = bodyLimit(tool.operationId);
+  const limit = bodyLimitOf(tool.operationId);
   if (sentBody && Buffer.byteLength(JSON.stringify(sentBody)) > limit) {
     throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
   }
@@ -118,12 +118,8 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   const validate = validatorOf(tool);
   const errors = validate(input) ? [] : (validate.errors ?? []).map((error) => describe(tool, error));
   errors.push(...bodyRules(tool, input));
-  if (errors.length > 0) {
-    throw toAppError(
-      { status: 400, errors, message: 'The arguments are invalid.' },
-      { operationId: tool.operationId, body: bodyOf(tool, input) },
-    );
-  }
+  const refusal = invalidRequest(errors, { operationId: tool.operationId, body: bodyOf(tool, input) });
+  if (refusal) throw refusal;
   // After validation, which fills in the schema's defaults.
   return partsOf(tool, input);
 }
@@ -151,6 +147,4 @@ function bodyOf(tool: McpToolDefinition, input: Record<string, unknown>): Record
   return { ...body, ...tool.fixedBody };
 }
 
-function bodyLimit(operationId: OperationId): number {
-  return operationId === 'updateTemplateDraft' ? limits.draftBodyBytesMax : BODY_LIMIT_BYTES;
-}
+

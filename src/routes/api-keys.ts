@@ -6,7 +6,7 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from '../domain/api-keys/api-keys';
-import { locationOf, type HandlerGroup } from '../http/handler';
+import { locationOf, type HandlerGroup } from '../pipeline/handlers';
 
 type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'getApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listApiKeyActivity';
 

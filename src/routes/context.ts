@@ -3,7 +3,7 @@ import { getWorkspaceProfile, setWorkspaceProfile } from '../domain/context/prof
 import { resumeContext } from '../domain/context/resume';
 import { startupContext } from '../domain/context/startup';
 import { subjectContext } from '../domain/context/subject-context';
-import type { HandlerGroup } from '../http/handler';
+import type { HandlerGroup } from '../pipeline/handlers';
 
 type ContextOperations =
   | 'getWorkspaceProfile'

@@ -6,7 +6,7 @@ import {
   rejectFactSuggestion,
 } from '../domain/facts/facts';
 import { dismissMemoryInsight, listMemoryInsights } from '../domain/insights/insights';
-import { locationOf, type HandlerGroup } from '../http/handler';
+import { locationOf, type HandlerGroup } from '../pipeline/handlers';
 
 type FactOperations =
   | 'listSubjectFacts'

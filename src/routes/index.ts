@@ -1,4 +1,4 @@
-import type { Handlers } from '../http/handler';
+import type { Handlers } from '../pipeline/handlers';
 import { apiKeyHandlers } from './api-keys';
 import { contextHandlers } from './context';
 import { factHandlers } from './facts';

@@ -1,7 +1,7 @@
 import { getLibraryTemplate, searchLibrary } from '../domain/library/public';
 import { creatorStatus, readDraft, updateDraft } from '../domain/library/templates';
 import { runWorkflow } from '../domain/library/workflow';
-import { locationOf, type HandlerGroup } from '../http/handler';
+import { locationOf, type HandlerGroup } from '../pipeline/handlers';
 
 type LibraryOperations =
   | 'searchLibraryTemplates'

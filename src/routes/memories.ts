@@ -9,7 +9,7 @@ import {
   updateMemory,
 } from '../domain/memories/memories';
 import { searchMemories } from '../domain/memories/search';
-import { etagOf, locationOf, type HandlerGroup } from '../http/handler';
+import { etagOf, locationOf, type HandlerGroup } from '../pipeline/handlers';
 
 type MemoryOperations =
   | 'listMemories'

@@ -1,4 +1,4 @@
-import type { HandlerGroup } from '../http/handler';
+import type { HandlerGroup } from '../pipeline/handlers';
 
 export const principalHandlers: HandlerGroup<'getPrincipal'> = {
   getPrincipal: async (_ctx, { principal }) => ({

@@ -1,7 +1,7 @@
 import { deleteSubject, prepareSubjectDeletion } from '../domain/subjects/deletion';
 import { linkMemory, listMemorySubjects, listSubjectMemories, unlinkMemory } from '../domain/subjects/links';
 import { createSubject, getSubject, listSubjects, updateSubject } from '../domain/subjects/subjects';
-import { locationOf, type HandlerGroup } from '../http/handler';
+import { locationOf, type HandlerGroup } from '../pipeline/handlers';
 
 type SubjectOperations =
   | 'listSubjects'

@@ -1,8 +1,11 @@
 import express from 'express';
 import request from 'supertest';
-import { contractForValidation } from '../../src/contract-file';
-import { compose } from '../../src/http/compose';
-import { contractValidation } from '../../src/http/validation';
+import pino from 'pino';
+import { IdempotencyStore } from '../../src/domain/idempotency';
+import { errorHandler, unknownRoute } from '../../src/http/errors';
+import { restRouter } from '../../src/http/rest-router';
+import { OperationPipeline } from '../../src/pipeline/pipeline';
+import { handlers } from '../../src/routes';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 
 /** An answer without what differs on every request. */
@@ -11,7 +14,7 @@ function answer(res: { status: number; body: any; headers: Record<string, string
   return { status: res.status, allow: res.headers.allow, error };
 }
 
-describe('contract validation keeps its answers once an operation has been seen', () => {
+describe('contract validation gives the same answer to the same request, every time', () => {
   let t: TestApp;
   let alice: TestAccount;
   beforeAll(async () => {
@@ -58,31 +61,34 @@ describe('contract validation keeps its answers once an operation has been seen'
   });
 });
 
-describe('contractValidation on its own', () => {
-  /** An app whose "resolver" names the operation, as resolveOperations does, and whose handler answers `body`. */
+describe('the REST transport on its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** The REST router over a pipeline whose getMemory answers `body`, as a session of an account. */
   function appAnswering(body: unknown) {
+    const logger = pino({ level: 'silent' });
+    const getMemory = async (_ctx: unknown, call: { path: { id: string } }) => ({
+      status: 200,
+      body: typeof body === 'function' ? body(call.path.id) : body,
+    });
+    const pipeline = new OperationPipeline({
+      ctx: t.app.ctx,
+      handlers: { ...handlers, getMemory } as never,
+      idempotency: new IdempotencyStore(t.database.db, t.app.ctx.clock),
+      logger,
+    });
     const app = express();
-    app.use(express.json());
-    app.use((req, res, next) => {
-      const match = /^\/v1\/memories\/([^/]+)$/.exec(req.path);
-      if (match) Object.assign(res.locals, { operationId: 'getMemory', route: '/v1/memories/{id}', pathParams: { id: match[1] } });
+    app.use((_req, res, next) => {
+      Object.assign(res.locals, { requestId: 'test', principal: { kind: 'session', accountId: 'acc_none' } });
       next();
     });
-    app.use(
-      contractValidation({
-        apiSpec: contractForValidation() as never,
-        validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
-        validateResponses: { allErrors: true },
-        validateSecurity: false,
-        ignoreUndocumented: false,
-      }),
-    );
-    app.get('/v1/memories/:id', (req, res) => {
-      res.json(typeof body === 'function' ? body(req.params.id) : body);
-    });
-    app.use((err: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(err.status ?? 500).json({ message: err.message });
-    });
+    app.use('/v1', restRouter({ pipeline, basePath: '/v1', validateResponses: true }));
+    app.use(unknownRoute);
+    app.use(errorHandler(logger));
     return app;
   }
 
@@ -90,72 +96,25 @@ describe('contractValidation on its own', () => {
     const app = appAnswering({ ok: true, data: { id: 42 } });
     for (let i = 0; i < 3; i += 1) {
       const res = await request(app).get('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV');
-      expect(res.status).toBe(500);
-      expect(res.body.message).toMatch(/response/);
+      expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 500, code: 'internal_error' });
     }
   });
 
   test('each request is validated with its own path parameters', async () => {
     const app = appAnswering((id: string) => ({ id }));
     const ok = 'mem_01ARZ3NDEKTSV4RRFFQ69G5FAV';
-    const bad = (await request(app).get('/v1/memories/nope')).status;
-    expect(bad).toBe(400);
-    const valid = await request(app).get(`/v1/memories/${ok}`);
+    expect((await request(app).get('/v1/memories/nope')).status).toBe(400);
     // The handler's body is not an envelope, so the response check fails: the request passed.
-    expect(valid.status).toBe(500);
+    expect((await request(app).get(`/v1/memories/${ok}`)).status).toBe(500);
     expect((await request(app).get('/v1/memories/nope-again')).status).toBe(400);
   });
 
-  test('a path the contract does not have is the validator\'s 404, every time', async () => {
+  test('a path the contract does not have is 404, a method it does not have on a path 405 with Allow', async () => {
     const app = appAnswering({});
     for (let i = 0; i < 2; i += 1) expect((await request(app).get('/v1/nothing-here')).status).toBe(404);
-  });
-});
-
-describe('compose', () => {
-  const run = (handlers: express.RequestHandler[]) => {
-    const app = express();
-    app.get('/', compose(handlers), (_req, res) => {
-      res.json({ reached: true, seen: res.locals.seen ?? [] });
-    });
-    app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(418).json({ error: err.message, seen: res.locals.seen ?? [] });
-    });
-    return request(app).get('/');
-  };
-  const mark =
-    (name: string): express.RequestHandler =>
-    (_req, res, next) => {
-      res.locals.seen = [...(res.locals.seen ?? []), name];
-      next();
-    };
-
-  test('runs every handler in order, then the next layer', async () => {
-    const res = await run([mark('a'), mark('b'), mark('c')]);
-    expect(res.body).toEqual({ reached: true, seen: ['a', 'b', 'c'] });
-  });
-
-  test('an asynchronous handler continues the chain when it calls next', async () => {
-    const later: express.RequestHandler = async (_req, res, next) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      res.locals.seen = [...(res.locals.seen ?? []), 'later'];
-      next();
-    };
-    expect((await run([mark('a'), later, mark('b')])).body).toEqual({ reached: true, seen: ['a', 'later', 'b'] });
-  });
-
-  test.each<[string, express.RequestHandler]>([
-    ['passed to next', (_req, _res, next) => next(new Error('stop'))],
-    [
-      'thrown',
-      () => {
-        throw new Error('stop');
-      },
-    ],
-    ['a rejected promise', async () => Promise.reject(new Error('stop'))],
-  ])('an error %s skips the rest and reaches the error handler', async (_name, failing) => {
-    const res = await run([mark('a'), failing, mark('b')]);
-    expect(res.status).toBe(418);
-    expect(res.body).toEqual({ error: 'stop', seen: ['a'] });
+    const wrongMethod = await request(app).put('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV').send({});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
+    expect(wrongMethod.body.error.code).toBe('method_not_allowed');
   });
 });

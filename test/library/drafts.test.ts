@@ -465,6 +465,13 @@ describe('the file rules of a draft update', () => {
     expect(res.body.error.message).toContain(String(violations.length));
   });
 
+  test('a broken field beside broken files is reported with them, not hidden', async () => {
+    const res = await put([], { base_revision: 'x' });
+    expectError(res, 400, 'invalid_draft');
+    expect(res.body.error.details.violations.map((v: { rule: string }) => v.rule)).toContain('file_count');
+    expect(res.body.error.details.errors).toEqual([{ in: 'body', path: '/body/base_revision', message: 'must be integer' }]);
+  });
+
   test('all rules at once, including the count and the total, are reported together', async () => {
     const content = 'd'.repeat(99999);
     const files = [

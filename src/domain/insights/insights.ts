@@ -1,6 +1,6 @@
 import { textArray } from '../../db/sql';
 import { containsTerms } from '../search/search-index';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, MemoryInsightRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
@@ -224,7 +224,7 @@ export async function refreshMentionOfPair(
     .execute();
 }
 
-const folded = (column: string) => sql`btrim(regexp_replace(lower(${sql.ref(column)}), '[^[:alnum:]]+', ' ', 'g'))`;
+const folded = (text: RawBuilder<unknown>) => sql`btrim(regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
  * The duplicate insights of one Memory within each Subject it is linked to (or the given ones):
@@ -249,30 +249,29 @@ export async function refreshDuplicatesOfMemory(
       .where('subject_id', '=', subjectId)
       .where('memory_id', '=', memoryId)
       .executeTakeFirst();
+    // Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters, and only when
+    // their lengths are close, so the work per pair is bounded; "the same text" means the whole text.
+    const head = (column: string) => sql`left(${sql.ref(column)}, ${DUPLICATE_COMPARED_CHARS})`;
+    const long = sql<boolean>`greatest(char_length(other.text), char_length(self.text)) > ${DUPLICATE_COMPARED_CHARS}`;
+    const sameHead = sql<boolean>`${folded(head('other.text'))} = ${folded(head('self.text'))}`;
     const twins = stillLinked
       ? await trx
           .selectFrom('memory_links as l')
           .innerJoin('memories as other', 'other.id', 'l.memory_id')
           .innerJoin('memories as self', (join) => join.on('self.id', '=', memoryId))
-          .select(['other.id as id', sql<boolean>`${folded('other.text')} = ${folded('self.text')}`.as('same')])
+          .select(['other.id as id', sql<boolean>`${sameHead} and (not ${long} or other.text = self.text)`.as('same')])
           .where('l.subject_id', '=', subjectId)
           .where('other.id', '!=', memoryId)
+          .where(
+            sql<boolean>`(not ${long} or least(char_length(other.text), char_length(self.text))
+              >= greatest(char_length(other.text), char_length(self.text)) * ${DUPLICATE_SIMILARITY}::float8)`,
+          )
           // Texts with nothing left after folding (only symbols) are compared as written.
           .where((eb) =>
             eb.or([
-              eb.and([eb(folded('self.text'), '!=', ''), eb(folded('other.text'), '=', folded('self.text'))]),
-              eb(sql`lower(btrim(other.text))`, '=', sql`lower(btrim(self.text))`),
-              // Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters and
-              // their lengths, so the work per pair is bounded.
-              eb.and([
-                sql<boolean>`(greatest(char_length(other.text), char_length(self.text)) <= ${DUPLICATE_COMPARED_CHARS}
-                  or least(char_length(other.text), char_length(self.text)) >= greatest(char_length(other.text), char_length(self.text)) * ${DUPLICATE_SIMILARITY}::float8)`,
-                eb(
-                  sql`similarity(left(other.text, ${DUPLICATE_COMPARED_CHARS}), left(self.text, ${DUPLICATE_COMPARED_CHARS}))`,
-                  '>=',
-                  DUPLICATE_SIMILARITY,
-                ),
-              ]),
+              eb.and([eb(folded(head('self.text')), '!=', ''), sameHead]),
+              eb(sql`lower(btrim(${head('other.text')}))`, '=', sql`lower(btrim(${head('self.text')}))`),
+              eb(sql`similarity(${head('other.text')}, ${head('self.text')})`, '>=', DUPLICATE_SIMILARITY),
             ]),
           )
           .execute()

@@ -1,0 +1,165 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { contractForValidation } from '../contract-file';
+import { AppError } from '../domain/shared/errors';
+import type { Principal } from '../domain/shared/principal';
+import { OPERATIONS, type OperationInfo } from '../pipeline/operations';
+import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
+import { jsonBody, requireJson } from './body';
+import { refuseBadInput } from './input-rules';
+import { locals } from './request-context';
+
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
+type Json = Record<string, unknown>;
+
+export interface RestOptions {
+  readonly pipeline: OperationPipeline;
+  /** Where the router is mounted, such as `/v1`. */
+  readonly basePath: string;
+  /** Check every response against the contract (tests). */
+  readonly validateResponses: boolean;
+}
+
+/**
+ * The REST transport: one Express route per operation of the contract, each with its own
+ * express-openapi-validator built from a copy of the contract that holds only that operation's
+ * path, so a request is matched once, by Express, and validation never looks through the other
+ * paths. A path the contract has, with a method it does not, is 405 with `Allow`.
+ */
+export function restRouter(options: RestOptions): Router {
+  const router = Router();
+  const contract = contractForValidation();
+  for (const operation of OPERATIONS) {
+    router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
+      operation.route,
+      admit(options, operation),
+      requireJson,
+      jsonBody(operation.bodyLimitBytes),
+      refuseBadInput,
+      validatorOf(contract, operation, options),
+      run(options, operation),
+    );
+  }
+  const methods = new Map<string, string[]>();
+  for (const operation of OPERATIONS) methods.set(operation.route, [...(methods.get(operation.route) ?? []), operation.method]);
+  for (const [route, allowed] of methods) router.all(route, methodNotAllowed(allowed));
+  return router;
+}
+
+/** Names the request's operation (for logs and activity) and applies its access rule. */
+function admit({ pipeline, basePath }: RestOptions, operation: OperationInfo): RequestHandler {
+  return (req, res, next) => {
+    const state = locals(res);
+    state.operationId = operation.id;
+    state.route = basePath + operation.path;
+    state.pathParams = { ...req.params } as Record<string, string>;
+    pipeline.admit(state.principal as Principal, operation.id);
+    next();
+  };
+}
+
+/** The `#/components/…` references in a value. */
+function referencesIn(value: unknown, found: Set<string>): void {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (Array.isArray(item)) pending.push(...item);
+    else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/')) found.add(child);
+        else pending.push(child);
+      }
+    }
+  }
+}
+
+/**
+ * The contract reduced to one path and the components it uses, directly or through others (in
+ * the contract's order): what that operation's validator needs to read and compile, and no more.
+ */
+function contractForPath(contract: Json, path: string): Json {
+  const pathItem = (contract.paths as Record<string, Json>)[path];
+  const components = (contract.components ?? {}) as Record<string, Record<string, unknown>>;
+  const used = new Set<string>();
+  const pending = new Set<string>();
+  referencesIn(pathItem, pending);
+  while (pending.size > 0) {
+    const [ref] = pending as unknown as [string];
+    pending.delete(ref);
+    if (used.has(ref)) continue;
+    used.add(ref);
+    const [, , section = '', name = ''] = ref.split('/');
+    referencesIn(components[section]?.[name], pending);
+  }
+  const reduced = Object.fromEntries(
+    Object.entries(components).map(([section, definitions]) => [
+      section,
+      section === 'securitySchemes'
+        ? definitions
+        : Object.fromEntries(Object.entries(definitions).filter(([name]) => used.has(`#/components/${section}/${name}`))),
+    ]),
+  );
+  return { ...contract, paths: { [path]: pathItem }, components: reduced };
+}
+
+/** The validator of one operation: the contract with that operation's path only. */
+function validatorOf(contract: Json, operation: OperationInfo, options: RestOptions): RequestHandler {
+  const apiSpec = contractForPath(contract, operation.path);
+  const validatorOptions: ValidatorOptions = {
+    apiSpec: apiSpec as never,
+    // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: options.validateResponses ? { allErrors: true } : false,
+    validateSecurity: false,
+    ignoreUndocumented: false,
+    // The contract is checked once, by the lint in the test command; each of the operations'
+    // validators would otherwise check it again against the OpenAPI schema when made.
+    validateApiSpec: false,
+  };
+  // Built on the operation's first request: a validator reads and compiles its contract when made.
+  let validate: Router | null = null;
+  return (req, res, next) => {
+    validate ??= Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
+    validate(req, res, next);
+  };
+}
+
+function headersOf(req: Request, operation: OperationInfo): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of operation.headerNames) {
+    const value = req.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+function run({ pipeline }: RestOptions, operation: OperationInfo): RequestHandler {
+  return async (req, res) => {
+    const state = locals(res);
+    const result = await pipeline.execute({
+      id: operation.id,
+      path: req.params,
+      query: req.query as Record<string, unknown>,
+      headers: headersOf(req, operation),
+      body: req.body,
+      principal: state.principal as Principal,
+      requestId: state.requestId,
+    });
+    send(res, result);
+  };
+}
+
+function send(res: Response, result: OperationResult): void {
+  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  if (result.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
+  res.status(result.status).json(result.body);
+}
+
+function methodNotAllowed(allowed: readonly string[]): RequestHandler {
+  const allow = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))].join(', ');
+  return (_req, res, next) => {
+    res.setHeader('Allow', allow);
+    next(new AppError('method_not_allowed', 'This route does not support that method.'));
+  };
+}

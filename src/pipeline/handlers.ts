@@ -1,0 +1,32 @@
+import type { OperationId } from '../generated/contract';
+import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
+import type { DomainContext } from '../domain/context';
+import type { Principal } from '../domain/shared/principal';
+
+/** What a handler may send: only the success statuses and bodies the contract declares. */
+export type Reply<K extends OperationId> = {
+  [S in SuccessStatus<K>]: { status: S; body: JsonBody<Responses<K>[S]>; headers?: Record<string, string> };
+}[SuccessStatus<K>];
+
+/** A request after contract validation, typed from the generated types. */
+export interface ValidatedRequest<K extends OperationId> {
+  readonly path: Part<RequestParameters<K>, 'path'>;
+  readonly query: Part<RequestParameters<K>, 'query'>;
+  readonly headers: Part<RequestParameters<K>, 'header'>;
+  readonly body: RequestBody<K>;
+  readonly principal: Principal;
+  readonly requestId: string;
+}
+
+export type Handler<K extends OperationId> = (ctx: DomainContext, request: ValidatedRequest<K>) => Promise<Reply<K>>;
+export type Handlers = { [K in OperationId]: Handler<K> };
+export type HandlerGroup<K extends OperationId> = { [Id in K]: Handler<Id> };
+
+/** The `Location` of a created resource under the versioned base path. */
+export function locationOf(path: string): Record<string, string> {
+  return { Location: `/v1${path}` };
+}
+
+export function etagOf(revision: number): Record<string, string> {
+  return { ETag: `"${revision}"` };
+}

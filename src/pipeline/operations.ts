@@ -1,0 +1,44 @@
+import { limits, operations, type OperationId } from '../generated/contract';
+
+/** Bodies of every operation but a draft's update are limited to this (1 MiB). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What the pipeline needs of an operation, read from the contract once. */
+export interface OperationInfo {
+  readonly id: OperationId;
+  readonly method: string;
+  /** The contract path under the base path, such as `/memories/{id}`. */
+  readonly path: string;
+  /** The same path as an Express route, such as `/memories/:id`. */
+  readonly route: string;
+  readonly idempotent: boolean;
+  readonly bodyLimitBytes: number;
+  readonly headerNames: readonly string[];
+}
+
+/** The largest body an operation accepts. */
+export function bodyLimitOf(id: OperationId): number {
+  return id === 'updateTemplateDraft' ? limits.draftBodyBytesMax : BODY_LIMIT_BYTES;
+}
+
+/** Static segments before parameters, so /memories/search is never taken for /memories/{id}. */
+const rank = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '~' : segment)).join('/');
+
+/** Every operation of the contract, those with static segments first. */
+export const OPERATIONS: readonly OperationInfo[] = (Object.keys(operations) as OperationId[])
+  .map((id) => {
+    const operation = operations[id];
+    return {
+      id,
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      route: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+      idempotent: operation.idempotent,
+      bodyLimitBytes: bodyLimitOf(id),
+      headerNames: operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
+    };
+  })
+  .sort((a, b) => (rank(a.path) < rank(b.path) ? -1 : rank(a.path) > rank(b.path) ? 1 : 0));
+
+/** The largest body of any operation: what one MCP message may carry, with room for its envelope. */
+export const LARGEST_BODY_BYTES = Math.max(...OPERATIONS.map((operation) => operation.bodyLimitBytes));

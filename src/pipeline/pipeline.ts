@@ -1,0 +1,114 @@
+import type { Logger } from 'pino';
+import { operations, type OperationId } from '../generated/contract';
+import type { ActivityEntry } from '../domain/api-keys/activity';
+import type { DomainContext } from '../domain/context';
+import { fingerprint, type IdempotencyStore } from '../domain/idempotency';
+import { AppError, safeError } from '../domain/shared/errors';
+import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
+import { errorBody, toAppError } from '../http/errors';
+import type { Handler, Handlers } from './handlers';
+
+/**
+ * One path from a request to the domain, whichever transport it came by (REST or MCP): the
+ * caller's access, then (after the transport has checked the request against the contract)
+ * idempotency, the operation's handler and its answer or error envelope, and the API key's
+ * activity entry.
+ */
+
+/** An operation's request after validation, as every transport hands it over. */
+export interface OperationCall {
+  readonly id: OperationId;
+  readonly path: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+  readonly principal: Principal;
+  readonly requestId: string;
+}
+
+/** An operation's answer: a success body, or an error envelope with its status. */
+export interface OperationResult {
+  readonly status: number;
+  readonly body: unknown;
+  /** Headers to send with it (`location` and `etag` of a success, `retry-after` of an error…), lower case. */
+  readonly headers: Record<string, string>;
+  /** True when an Idempotency-Key replayed a stored answer. */
+  readonly replayed?: boolean;
+}
+
+/** One line of an API key's activity, as a transport knows it (whose key and when are added here). */
+export type CallRecord = Omit<ActivityEntry, 'accountId' | 'keyId' | 'at'>;
+
+/** The answer's headers that a replay repeats. */
+const REPLAYED_HEADERS = ['location', 'etag'];
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export interface PipelineDependencies {
+  readonly ctx: DomainContext;
+  readonly handlers: Handlers;
+  readonly idempotency: IdempotencyStore;
+  readonly logger: Logger;
+}
+
+export class OperationPipeline {
+  constructor(private readonly deps: PipelineDependencies) {}
+
+  /** The caller's access to the operation, checked before its input: a read-only key learns that it may not write, not what to fix. */
+  admit(principal: Principal, id: OperationId): void {
+    assertOperationAllowed(principal, id);
+  }
+
+  /** Runs a validated call: idempotency, then the handler; every error becomes its envelope. */
+  async execute(call: OperationCall): Promise<OperationResult> {
+    try {
+      const key = call.headers[IDEMPOTENCY_HEADER];
+      if (!key || !operations[call.id].idempotent) return await this.invoke(call);
+      const { idempotency } = this.deps;
+      const claim = await idempotency.claim(
+        call.principal,
+        key,
+        call.id,
+        fingerprint(call.id, { params: call.path, query: call.query, body: call.body ?? null }),
+      );
+      if (claim.kind === 'replay') {
+        return { status: claim.response.status, body: claim.response.body, headers: lowerCased(claim.response.headers), replayed: true };
+      }
+      const result = await this.invoke(call).catch((err: unknown) => this.refusal(call, err));
+      const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
+      await idempotency
+        .complete(call.principal, key, { status: result.status, body: result.body, headers: kept })
+        .catch((err: unknown) => this.deps.logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'));
+      return result;
+    } catch (err) {
+      return this.refusal(call, err);
+    }
+  }
+
+  /** Adds a line to the API key's activity (sessions have none). */
+  record(principal: Principal | undefined, entry: CallRecord): void {
+    if (principal?.kind !== 'api_key') return;
+    const { ctx } = this.deps;
+    ctx.activity.record({ accountId: principal.accountId, keyId: principal.keyId, at: ctx.clock.now(), ...entry });
+  }
+
+  private async invoke(call: OperationCall): Promise<OperationResult> {
+    const handler = this.deps.handlers[call.id] as Handler<OperationId>;
+    const reply = (await handler(this.deps.ctx, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
+    return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };
+  }
+
+  /** An error as the caller sees it; failures on our side are logged. */
+  private refusal(call: OperationCall, err: unknown): OperationResult {
+    const error = err instanceof AppError ? err : toAppError(err, { operationId: call.id, body: call.body });
+    if (error.status === 503) {
+      this.deps.logger.warn({ error: safeError(err), request_id: call.requestId }, 'database unavailable');
+    } else if (error.status >= 500) {
+      this.deps.logger.error({ error: safeError(err), request_id: call.requestId, operation: call.id }, 'request failed');
+    }
+    return { status: error.status, body: errorBody(error, call.requestId), headers: lowerCased(error.headers ?? {}) };
+  }
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
