@@ -28,7 +28,8 @@ export interface RestOptions {
  */
 export function restRouter(options: RestOptions): Router {
   const router = Router();
-  const contract = contractForValidation();
+  validationContract ??= contractForValidation();
+  const contract = validationContract;
   for (const operation of OPERATIONS) {
     router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
       operation.route,
@@ -116,13 +117,21 @@ function validatorOf(contract: Json, operation: OperationInfo, options: RestOpti
     // validators would otherwise check it again against the OpenAPI schema when made.
     validateApiSpec: false,
   };
-  // Built on the operation's first request: a validator reads and compiles its contract when made.
-  let validate: Router | null = null;
+  // Made on the operation's first request (a validator reads and compiles its contract when made),
+  // and shared by every app of the process: it depends on the contract and the options only.
+  const key = `${operation.id} ${options.validateResponses}`;
   return (req, res, next) => {
-    validate ??= Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
+      validators.set(key, validate);
+    }
     validate(req, res, next);
   };
 }
+
+const validators = new Map<string, Router>();
+let validationContract: Json | undefined;
 
 function headersOf(req: Request, operation: OperationInfo): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -14,14 +14,19 @@ function answer(res: { status: number; body: any; headers: Record<string, string
   return { status: res.status, allow: res.headers.allow, error };
 }
 
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await startTestApp();
+});
+afterAll(() => shared.close());
+
 describe('contract validation gives the same answer to the same request, every time', () => {
   let t: TestApp;
   let alice: TestAccount;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = shared;
     alice = await t.account();
   });
-  afterAll(() => t.close());
 
   // Each case is an operation's first request (the validator looks its route up) and then the
   // same request again (the route found the first time is reused): the answers must be equal.
@@ -64,9 +69,8 @@ describe('contract validation gives the same answer to the same request, every t
 describe('the REST transport on its own', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = shared;
   });
-  afterAll(() => t.close());
 
   /** The REST router over a pipeline whose getMemory answers `body`, as a session of an account. */
   function appAnswering(body: unknown) {

@@ -109,17 +109,16 @@ describe('Cache-Control', () => {
 });
 
 describe('the HTTP server', () => {
-  async function serve(env: Record<string, string> = {}): Promise<{ app: TestApp; server: Server; port: number }> {
-    const app = await startTestApp({ env });
-    const server = createHttpServer(app.app.express, app.config);
+  /** The file's app behind the production HTTP server, with these timeouts. */
+  async function serve(timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number } = {}): Promise<{ app: TestApp; server: Server; port: number }> {
+    const server = createHttpServer(t.app.express, { ...t.config, ...timeouts });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { app, server, port: (server.address() as AddressInfo).port };
+    return { app: t, server, port: (server.address() as AddressInfo).port };
   }
 
-  async function close({ app, server }: { app: TestApp; server: Server }): Promise<void> {
+  async function close({ server }: { server: Server }): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await app.close();
   }
 
   /** Sends raw bytes and reads until the server closes: the status and the parsed body. */
@@ -165,7 +164,7 @@ describe('the HTTP server', () => {
   });
 
   test('headers never finished, or a body sent a byte at a time, are cut off at their timeouts with 408 request_timeout', async () => {
-    const running = await serve({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
+    const running = await serve({ headersTimeoutMs: 1000, requestTimeoutMs: 2000 });
     try {
       const headers = await exchange(running.port, (s) => s.write('GET /v1/memories HTTP/1.1\r\nHost: x\r\n'));
       expect(headers.status).toBe(408);
