@@ -1084,7 +1084,10 @@ test('the fuzz covers every operation of the contract', () => {
 
 test('every mutated REST request is answered below 500, and every error in the envelope', async () => {
   const rng = prng(SEED);
-  const cases = (Object.keys(operations) as OperationId[]).flatMap((id) => casesFor(id, own, other, rng));
+  const all = (Object.keys(operations) as OperationId[]).flatMap((id) => casesFor(id, own, other, rng));
+  // The embedded database runs in this process and is the slower one: there, every second case
+  // (the whole set runs on PostgreSQL, and with another FUZZ_SEED the other half here).
+  const cases = testDatabaseUrl() ? all : all.filter((_, index) => index % 2 === SEED % 2);
   const failures: string[] = [];
   const started = Date.now();
   for (const c of cases) {
