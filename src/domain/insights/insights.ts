@@ -20,7 +20,7 @@ const TRIGRAM_MIN_CHARS = 3;
 /** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
 export const DUPLICATE_SIMILARITY = 0.85;
 /** Texts are compared by this many first characters (and their lengths). */
-const DUPLICATE_COMPARED_CHARS = 4_000;
+const DUPLICATE_COMPARED_CHARS = 2_000;
 
 export function toMemoryInsight(row: MemoryInsightRow): MemoryInsight {
   return {

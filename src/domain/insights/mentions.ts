@@ -1,4 +1,5 @@
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const WORD_RUN = /[\p{L}\p{N}_]+/gu;
 
 /** The names a Subject is mentioned by: its name and aliases, lower-cased. */
 export function subjectTerms(subject: { name: string; aliases: readonly string[] }): string[] {
@@ -22,13 +23,9 @@ export class MentionFinder {
 
   private endOfWord(at: number): number {
     if (!this.wordEnds) {
-      const text = this.lowerText;
-      const ends = new Int32Array(text.length);
-      let end = text.length;
-      for (let i = text.length - 1; i >= 0; i -= 1) {
-        if (!WORD_CHAR.test(text[i] ?? '')) end = i;
-        ends[i] = end;
-      }
+      // Only positions inside words are ever asked about: each word's run is filled with its end.
+      const ends = new Int32Array(this.lowerText.length);
+      for (const word of this.lowerText.matchAll(WORD_RUN)) ends.fill(word.index + word[0].length, word.index, word.index + word[0].length);
       this.wordEnds = ends;
     }
     return this.wordEnds[at] ?? this.lowerText.length;
