@@ -8,9 +8,8 @@
 // docs/benchmarks.md). BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) is where a
 // fresh database is created and dropped; BENCH_NODE_ARGS passes Node.js options to the server
 // (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
+import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
 import { commitLabel, request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -30,7 +30,6 @@ const RUNS = 20;
 const LOAD_CLIENTS = 4;
 const LOAD_MS = 5_000;
 const PROBE_EVERY_MS = 200;
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 // 32 words every Memory contains many times; case (b) misspells each, case (c) asks for them all.
 const CASE_WORDS = ('wednesdays customer schedule planning restaurant mountain hospital computer building question language ' +
@@ -65,17 +64,6 @@ const CASES: { name: string; q: string }[] = [
   { name: 'e. a question of 20 words', q: 'What did we decide at the Wednesday meeting about the garden budget and the customer travel plans for next spring?' },
 ];
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run stores the same texts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** TEXT_CHARS characters of sentences of 6-17 words drawn evenly from the vocabulary. */
 function memoryText(seed: number): string {
   const next = random(seed);
@@ -104,31 +92,6 @@ function memoryText(seed: number): string {
   if (new RegExp(`\\b${PHRASE[0]}\\W+${PHRASE[1]}\\b`, 'i').test(text)) throw new Error(`text ${seed} has the phrase`);
   return text;
 }
-
-/** The process's user + system CPU time in ms (fields 14 and 15 of /proc/<pid>/stat); 0 once it has gone. */
-function cpuMs(pid: number): number {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return 0;
-  }
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3: the name may hold spaces
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-}
-
-/**
- * CPU ms of each backend serving the fresh database (PostgreSQL on this machine), by PID: the
- * server's CPU leaves out the database's work, which on the embedded database it includes.
- */
-async function backendCpu(monitor: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-  return new Map(rows.filter((row) => existsSync(`/proc/${row.pid}/stat`)).map((row) => [row.pid, cpuMs(row.pid)]));
-}
-
-/** CPU used between two readings; a backend started in between counts from zero (one that ended is lost, rare within seconds). */
-const backendDelta = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 interface Hit { match: string }
 const timed = async <T>(call: () => Promise<T>): Promise<[T, number]> => {
@@ -233,7 +196,7 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
 
 type TargetResult = Awaited<ReturnType<typeof measure>>;
 const ms2 = (value: number) => value.toFixed(1);
-const LABELS: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', embedded: 'embedded database' };
+const LABELS = DATABASE_LABELS;
 
 function tables(result: TargetResult): string {
   const db = result.kind === 'postgres';

@@ -10,9 +10,8 @@
 // database may be created and dropped), --runs <n>, --only <part of a case name>, --write (replace
 // the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options to the server
 // (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,12 +21,12 @@ import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { generateKey } from '../src/domain/api-keys/key-format';
 import { limits } from '../src/generated/contract';
+import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
 import { commitLabel, request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 /** What one request may cost the server at most. */
 const CPU_BUDGET_MS = 250;
 const STALL_RUNS = 3;
@@ -76,17 +75,6 @@ const QUERY_WORDS = WORDS.slice(0, 32);
 /** Parts of the first words that are never whole words: every Memory holds each, inside a longer word. */
 const INNER_TERMS = WORDS.slice(0, SUBJECT_ALIASES_MAX + 1).map((word) => word.slice(1));
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run sends the same texts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `chars` characters of sentences of ordinary words; every word of WORDS occurs in it. */
 function prose(seed: number, chars: number): string {
   const next = random(seed);
@@ -129,53 +117,6 @@ function fullDraft(line: (i: number) => string): { path: string; content: string
     content: linesOf(limits.draftFileCharsMax, line),
   }));
 }
-
-/** CPU time of one thread or process in ms: the scheduler's figure when readable, else /proc/<pid>/stat (clock ticks). */
-function taskCpuMs(dir: string): number | null {
-  try {
-    const sched = /se\.sum_exec_runtime\s*:\s*([\d.]+)/.exec(readFileSync(`${dir}/sched`, 'utf8'));
-    if (sched) return Number(sched[1]);
-  } catch {
-    // fall back to stat
-  }
-  return null;
-}
-
-/**
- * A process's CPU time in ms: the sum over its threads of the scheduler's runtime (to the
- * microsecond), or else user + system time from /proc/<pid>/stat (to the clock tick); 0 once it
- * has gone. The thread sum leaves out threads that ended, which Node.js's and PostgreSQL's
- * long-lived threads do not.
- */
-function cpuMs(pid: number): number {
-  try {
-    const tasks = readdirSync(`/proc/${pid}/task`);
-    let sum = 0;
-    for (const tid of tasks) {
-      const ms = taskCpuMs(`/proc/${pid}/task/${tid}`);
-      if (ms === null) throw new Error('no scheduler statistics');
-      sum += ms;
-    }
-    return sum;
-  } catch {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3: the name may hold spaces
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-    } catch {
-      return 0;
-    }
-  }
-}
-
-/** CPU ms of each backend serving the fresh database, by PID (PostgreSQL on this machine). */
-async function backendCpu(monitor: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-  return new Map(rows.filter((row) => existsSync(`/proc/${row.pid}/stat`)).map((row) => [row.pid, cpuMs(row.pid)]));
-}
-
-const backendDelta = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 interface Answer {
   status: number;
@@ -619,7 +560,7 @@ async function measure(kind: DatabaseKind, server: RunningServer, runs: number, 
 
 type TargetResult = Awaited<ReturnType<typeof measure>>;
 const ms1 = (value: number) => value.toFixed(1);
-const LABELS: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', embedded: 'embedded database' };
+const LABELS = DATABASE_LABELS;
 
 function table(result: TargetResult): string {
   const db = result.kind === 'postgres';
