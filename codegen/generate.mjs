@@ -55,7 +55,9 @@ function collectOperations() {
       const sessionOnly = schemes.length > 0 && schemes.every((scheme) => scheme === 'session');
       const readOnly = method === 'get' || op['x-mtl-read-only'] === true;
       const parameters = [...shared, ...(op.parameters ?? [])].map((p) => deref(p));
-      const body = op.requestBody ? deref(op.requestBody).content?.['application/json']?.schema : undefined;
+      const content = op.requestBody ? deref(op.requestBody).content ?? {} : {};
+      const body = content['application/json']?.schema;
+      const bodyMediaType = Object.keys(content)[0] ?? null;
       const success = Object.keys(op.responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
       operations[op.operationId] = {
         method: method.toUpperCase(),
@@ -74,6 +76,7 @@ function collectOperations() {
           schema: p.schema,
         })),
         requestBody: body ?? null,
+        bodyMediaType,
       };
     }
   }
@@ -137,6 +140,11 @@ function contractModule() {
     draftFilePath: resolvePointer('#/components/schemas/DraftFilePath/pattern'),
   };
   const operations = collectOperations();
+  // The data schema of each record type of an export, as JSON Schema: what an import checks each line against.
+  const exportRecord = resolvePointer('#/components/schemas/ExportRecord');
+  const exportRecordSchemas = Object.fromEntries(
+    Object.entries(exportRecord.discriminator.mapping).map(([type, ref]) => [type, toJsonSchema(deref(resolvePointer(ref)).properties.data)]),
+  );
   const json = (value) => JSON.stringify(value, null, 2);
   return (
     HEADER +
@@ -146,6 +154,7 @@ function contractModule() {
     `export const patterns = ${json(patterns)} as const;\n\n` +
     `export type OperationAccess = 'read' | 'write' | 'session';\n\n` +
     `export const operations = ${json(operations)} as const;\n\n` +
+    `export const exportRecordSchemas = ${json(exportRecordSchemas)} as const;\n\n` +
     `export type OperationId = keyof typeof operations;\n`
   );
 }
@@ -216,6 +225,8 @@ function mcpToolsModule() {
       const sessionOnly = security.length > 0 && security.flatMap((r) => Object.keys(r)).every((s) => s === 'session');
       const single = op['x-mtl-mcp-tool'];
       const perAction = op['x-mtl-mcp-tools'];
+      // `x-mtl-mcp-tool: false`: a REST-only operation (a streamed body, say), stated in the contract.
+      if (single === false) continue;
       if (sessionOnly) {
         if (single || perAction) throw new Error(`${id} is application-only and cannot be an MCP tool`);
         continue;

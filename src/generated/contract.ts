@@ -74,7 +74,9 @@ export const enums = {
     "body_budget_exceeded",
     "request_timeout",
     "uri_too_long",
-    "headers_too_large"
+    "headers_too_large",
+    "invalid_import",
+    "import_in_progress"
   ],
   "memoryType": [
     "note",
@@ -231,7 +233,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "createMemory": {
     "method": "POST",
@@ -319,7 +322,8 @@ export const operations = {
           "default": false
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "searchMemories": {
     "method": "GET",
@@ -396,7 +400,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "batchGetMemories": {
     "method": "GET",
@@ -427,7 +432,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getMemory": {
     "method": "GET",
@@ -453,7 +459,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "updateMemory": {
     "method": "PATCH",
@@ -538,7 +545,8 @@ export const operations = {
           "type": "boolean"
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "deleteMemory": {
     "method": "DELETE",
@@ -564,7 +572,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listMemoryRevisions": {
     "method": "GET",
@@ -613,7 +622,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getMemoryRevision": {
     "method": "GET",
@@ -650,7 +660,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listMemorySubjects": {
     "method": "GET",
@@ -699,7 +710,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getContextMap": {
     "method": "GET",
@@ -761,7 +773,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listSubjects": {
     "method": "GET",
@@ -828,7 +841,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "createSubject": {
     "method": "POST",
@@ -902,7 +916,8 @@ export const operations = {
           "maxLength": 2000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "getSubject": {
     "method": "GET",
@@ -928,7 +943,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "updateSubject": {
     "method": "PATCH",
@@ -994,7 +1010,8 @@ export const operations = {
           "maxLength": 2000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "deleteSubject": {
     "method": "DELETE",
@@ -1031,7 +1048,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "prepareSubjectDeletion": {
     "method": "POST",
@@ -1069,7 +1087,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listSubjectMemories": {
     "method": "GET",
@@ -1118,7 +1137,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "linkMemory": {
     "method": "POST",
@@ -1170,7 +1190,8 @@ export const operations = {
           "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "unlinkMemory": {
     "method": "DELETE",
@@ -1207,7 +1228,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getSubjectContext": {
     "method": "GET",
@@ -1255,7 +1277,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listSubjectFacts": {
     "method": "GET",
@@ -1304,7 +1327,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listFactSuggestions": {
     "method": "GET",
@@ -1367,7 +1391,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "createFactSuggestion": {
     "method": "POST",
@@ -1436,7 +1461,8 @@ export const operations = {
           "maxLength": 1000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "listMemoryInsights": {
     "method": "GET",
@@ -1485,7 +1511,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "acceptFactSuggestion": {
     "method": "POST",
@@ -1523,7 +1550,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "rejectFactSuggestion": {
     "method": "POST",
@@ -1549,7 +1577,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "dismissMemoryInsight": {
     "method": "POST",
@@ -1575,7 +1604,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getWorkspaceProfile": {
     "method": "GET",
@@ -1589,7 +1619,8 @@ export const operations = {
       200
     ],
     "parameters": [],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "updateWorkspaceProfile": {
     "method": "PUT",
@@ -1615,7 +1646,8 @@ export const operations = {
           "maxLength": 8000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "getStartupContext": {
     "method": "GET",
@@ -1652,7 +1684,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "resumeContext": {
     "method": "GET",
@@ -1700,7 +1733,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "searchLibraryTemplates": {
     "method": "GET",
@@ -1779,7 +1813,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getLibraryTemplate": {
     "method": "GET",
@@ -1805,7 +1840,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "getCreatorStatus": {
     "method": "GET",
@@ -1819,7 +1855,8 @@ export const operations = {
       200
     ],
     "parameters": [],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "readTemplateDraft": {
     "method": "POST",
@@ -1872,7 +1909,8 @@ export const operations = {
           "default": 100000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "updateTemplateDraft": {
     "method": "PUT",
@@ -1996,7 +2034,8 @@ export const operations = {
           "maxLength": 2000
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "runTemplateWorkflow": {
     "method": "POST",
@@ -2243,7 +2282,8 @@ export const operations = {
           "republish": "#/components/schemas/WorkflowRepublish"
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "getPrincipal": {
     "method": "GET",
@@ -2257,7 +2297,51 @@ export const operations = {
       200
     ],
     "parameters": [],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
+  },
+  "exportAccount": {
+    "method": "GET",
+    "path": "/export",
+    "tag": "Export and import",
+    "summary": "Export the account's data",
+    "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.",
+    "access": "read",
+    "idempotent": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [],
+    "requestBody": null,
+    "bodyMediaType": null
+  },
+  "importAccount": {
+    "method": "POST",
+    "path": "/import",
+    "tag": "Export and import",
+    "summary": "Import an export into the account",
+    "description": "Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most\n512 MiB) as a stream and writes its records into the caller's account as new records with\nnew IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with\ntheir sources remapped) and suggestions; Templates as unpublished drafts (publication always\ngoes through review again). A Subject whose name (compared case-insensitively) already\nexists in the account is merged into it: its links, Facts and suggestions go to the existing\nSubject, which keeps its own fields (`merged_subjects` counts them); a Fact or pending\nsuggestion the merged Subject already has is not added twice. The workspace profile is\nimported only when the account has none. API key IDs in revision actors are not carried\nover (the keys belong to the exporting account).\n\nAll or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks\nits schema, a reference to a record that is not earlier in the file, a `version` this\nservice does not know, a missing or second `header`, anything after `end`, an `end` whose\ncounts differ from the records read, or no `end` at all: a truncated file) is\n`400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret\nMemory (or a secret revision) imported with an API key is `403 secret_memory_forbidden`,\nnothing written. Templates beyond the account's limit are `400 template_limit_reached`.\nA client that disconnects before the end leaves the account unchanged.\n\nOne import runs at a time in an account: a second one meanwhile is\n`409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make\na retry safe: a repeat with the same key (and a body of the same length) returns the first\nanswer and imports nothing. Not an MCP tool: use the REST route.",
+    "access": "write",
+    "idempotent": true,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not\nstored, so a retry runs again.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyMediaType": "application/x-ndjson"
   },
   "listApiKeys": {
     "method": "GET",
@@ -2295,7 +2379,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "createApiKey": {
     "method": "POST",
@@ -2337,7 +2422,8 @@ export const operations = {
           "description": "The key stops working this many days after creation. Without it the key does not expire."
         }
       }
-    }
+    },
+    "bodyMediaType": "application/json"
   },
   "getApiKey": {
     "method": "GET",
@@ -2363,7 +2449,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "revokeApiKey": {
     "method": "DELETE",
@@ -2389,7 +2476,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "rotateApiKey": {
     "method": "POST",
@@ -2415,7 +2503,8 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
   },
   "listApiKeyActivity": {
     "method": "GET",
@@ -2464,7 +2553,727 @@ export const operations = {
         }
       }
     ],
-    "requestBody": null
+    "requestBody": null,
+    "bodyMediaType": null
+  }
+} as const;
+
+export const exportRecordSchemas = {
+  "header": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "format",
+      "version",
+      "exported_at"
+    ],
+    "properties": {
+      "format": {
+        "type": "string",
+        "enum": [
+          "mtl-export"
+        ]
+      },
+      "version": {
+        "type": "integer",
+        "enum": [
+          1
+        ],
+        "description": "The format's version; an import refuses a version it does not know."
+      },
+      "exported_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "workspace_profile": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "guidance",
+      "updated_at"
+    ],
+    "properties": {
+      "guidance": {
+        "type": "string",
+        "maxLength": 8000
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "subject": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "name",
+      "kind",
+      "aliases",
+      "description",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+        "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "person",
+          "project",
+          "organization",
+          "place",
+          "topic",
+          "other"
+        ]
+      },
+      "aliases": {
+        "type": "array",
+        "maxItems": 20,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
+        },
+        "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
+      },
+      "description": {
+        "type": "string",
+        "maxLength": 2000
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "memory": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "text",
+      "type",
+      "sensitivity",
+      "tags",
+      "pinned",
+      "revision",
+      "created_at",
+      "updated_at",
+      "revisions"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "text": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 32000,
+        "pattern": "\\S",
+        "description": "1–32,000 code points, not only whitespace; stored as given."
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "note",
+          "preference",
+          "instruction",
+          "decision",
+          "event",
+          "reference"
+        ]
+      },
+      "sensitivity": {
+        "type": "string",
+        "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+        "enum": [
+          "normal",
+          "sensitive",
+          "secret"
+        ]
+      },
+      "tags": {
+        "type": "array",
+        "maxItems": 20,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "description": "No control characters; trimmed and stored lower-case."
+        },
+        "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
+      },
+      "pinned": {
+        "type": "boolean"
+      },
+      "revision": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "revisions": {
+        "type": "array",
+        "minItems": 1,
+        "description": "The Memory's history, oldest first, ending with its current revision (`revision`).\nAn API key's export leaves out the revisions in which the Memory was secret.\n",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "revision",
+            "text",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "created_at",
+            "actor"
+          ],
+          "properties": {
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "text": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 32000,
+              "pattern": "\\S",
+              "description": "1–32,000 code points, not only whitespace; stored as given."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "maxItems": 20,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64,
+                "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+                "description": "No control characters; trimmed and stored lower-case."
+              },
+              "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "actor": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "kind"
+              ],
+              "properties": {
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "api_key",
+                    "session"
+                  ]
+                },
+                "key_id": {
+                  "type": "string",
+                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "link": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "subject_id",
+      "memory_id",
+      "created_at"
+    ],
+    "properties": {
+      "subject_id": {
+        "type": "string",
+        "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "memory_id": {
+        "type": "string",
+        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "fact": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "subject_id",
+      "statement",
+      "sources",
+      "accepted_at",
+      "created_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "subject_id": {
+        "type": "string",
+        "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "statement": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1000,
+        "pattern": "\\S"
+      },
+      "sources": {
+        "type": "array",
+        "maxItems": 100,
+        "uniqueItems": true,
+        "description": "The source Memories (an API key's export lists only those it may see).",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "memory_id"
+          ],
+          "properties": {
+            "memory_id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            }
+          }
+        }
+      },
+      "accepted_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "fact_suggestion": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "subject_id",
+      "statement",
+      "note",
+      "sources",
+      "status",
+      "fact_id",
+      "created_at",
+      "reviewed_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "subject_id": {
+        "type": "string",
+        "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "statement": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1000,
+        "pattern": "\\S"
+      },
+      "note": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 1000
+      },
+      "sources": {
+        "type": "array",
+        "maxItems": 10,
+        "uniqueItems": true,
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "memory_id"
+          ],
+          "properties": {
+            "memory_id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            }
+          }
+        }
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "accepted",
+          "rejected"
+        ]
+      },
+      "fact_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+        "description": "The Fact an accepted suggestion became (a `fact` record earlier in the file), else null."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "reviewed_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  "template": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "name",
+      "summary",
+      "category",
+      "tags",
+      "license",
+      "release_notes",
+      "draft",
+      "review",
+      "publication",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+      },
+      "summary": {
+        "type": "string",
+        "maxLength": 300
+      },
+      "category": {
+        "type": "string",
+        "enum": [
+          "productivity",
+          "engineering",
+          "writing",
+          "research",
+          "personal",
+          "education",
+          "other"
+        ]
+      },
+      "tags": {
+        "type": "array",
+        "maxItems": 10,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        },
+        "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+      },
+      "license": {
+        "type": "string",
+        "description": "An SPDX identifier from the allowed list.",
+        "enum": [
+          "MIT",
+          "Apache-2.0",
+          "BSD-2-Clause",
+          "BSD-3-Clause",
+          "ISC",
+          "MPL-2.0",
+          "GPL-3.0-only",
+          "LGPL-3.0-only",
+          "CC0-1.0",
+          "CC-BY-4.0",
+          "CC-BY-SA-4.0",
+          "Unlicense"
+        ]
+      },
+      "release_notes": {
+        "type": "string",
+        "maxLength": 2000
+      },
+      "draft": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "revision",
+          "files",
+          "updated_at"
+        ],
+        "properties": {
+          "revision": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "files": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 50,
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "path",
+                "content"
+              ],
+              "properties": {
+                "path": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
+                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                },
+                "content": {
+                  "type": "string",
+                  "maxLength": 100000,
+                  "description": "UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points."
+                }
+              }
+            },
+            "description": "The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`."
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "review": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "state",
+          "reviewed_revision"
+        ],
+        "description": "The review state when exported (an import starts the draft over as `draft`).",
+        "properties": {
+          "state": {
+            "type": "string",
+            "enum": [
+              "draft",
+              "changes_requested",
+              "review_error",
+              "ready_to_publish"
+            ]
+          },
+          "reviewed_revision": {
+            "type": [
+              "integer",
+              "null"
+            ]
+          }
+        }
+      },
+      "publication": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "state",
+          "version",
+          "published_revision",
+          "published_at",
+          "files"
+        ],
+        "description": "The publication when exported, with the published files (empty when never published).\nAn import does not publish: the Template comes back as a draft that was never published.\n",
+        "properties": {
+          "state": {
+            "type": "string",
+            "enum": [
+              "never_published",
+              "published",
+              "unpublished"
+            ]
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "published_revision": {
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "published_at": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "files": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "path",
+                "content"
+              ],
+              "properties": {
+                "path": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
+                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                },
+                "content": {
+                  "type": "string",
+                  "maxLength": 100000,
+                  "description": "UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points."
+                }
+              }
+            }
+          }
+        }
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "end": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "counts"
+    ],
+    "properties": {
+      "counts": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "workspace_profile",
+          "subjects",
+          "memories",
+          "links",
+          "facts",
+          "fact_suggestions",
+          "templates"
+        ],
+        "description": "How many records of each type the export holds.",
+        "properties": {
+          "workspace_profile": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1
+          },
+          "subjects": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "memories": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "links": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "facts": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "fact_suggestions": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "templates": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      }
+    }
   }
 } as const;
 

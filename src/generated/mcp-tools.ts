@@ -803,7 +803,9 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "body_budget_exceeded",
                           "request_timeout",
                           "uri_too_long",
-                          "headers_too_large"
+                          "headers_too_large",
+                          "invalid_import",
+                          "import_in_progress"
                         ]
                       },
                       "message": {

@@ -795,6 +795,82 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the account's data
+         * @description Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one
+         *     `ExportRecord` per line, `{"type": …, "data": …}`. The first line is the `header`
+         *     (`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when
+         *     one is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,
+         *     `fact_suggestion`s and `template`s (metadata, current draft files, review and publication
+         *     state, published files); the last line is `end` with the count of each type, so a cut-off
+         *     download is recognisable (no `end` line, or counts that differ). A record always comes after
+         *     the records it refers to.
+         *
+         *     The export is one consistent snapshot of the account, read and sent in batches as the
+         *     client takes them: the server's memory does not grow with the account. Any key may export
+         *     (read-only is enough); an API key's export leaves out secret Memories, their links and
+         *     every revision in which a Memory was secret, as every other route does. The format is
+         *     described in `docs/export-format.md`. Not an MCP tool: use the REST route.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an export into the account
+         * @description Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most
+         *     512 MiB) as a stream and writes its records into the caller's account as new records with
+         *     new IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with
+         *     their sources remapped) and suggestions; Templates as unpublished drafts (publication always
+         *     goes through review again). A Subject whose name (compared case-insensitively) already
+         *     exists in the account is merged into it: its links, Facts and suggestions go to the existing
+         *     Subject, which keeps its own fields (`merged_subjects` counts them); a Fact or pending
+         *     suggestion the merged Subject already has is not added twice. The workspace profile is
+         *     imported only when the account has none. API key IDs in revision actors are not carried
+         *     over (the keys belong to the exporting account).
+         *
+         *     All or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks
+         *     its schema, a reference to a record that is not earlier in the file, a `version` this
+         *     service does not know, a missing or second `header`, anything after `end`, an `end` whose
+         *     counts differ from the records read, or no `end` at all: a truncated file) is
+         *     `400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret
+         *     Memory (or a secret revision) imported with an API key is `403 secret_memory_forbidden`,
+         *     nothing written. Templates beyond the account's limit are `400 template_limit_reached`.
+         *     A client that disconnects before the end leaves the account unchanged.
+         *
+         *     One import runs at a time in an account: a second one meanwhile is
+         *     `409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make
+         *     a retry safe: a repeat with the same key (and a body of the same length) returns the first
+         *     answer and imports nothing. Not an MCP tool: use the REST route.
+         */
+        post: operations["importAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/api-keys": {
         parameters: {
             query?: never;
@@ -900,7 +976,7 @@ export type components = {
          * @description Stable machine code of an error. New codes may be added within `v1`.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large";
+        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -1711,11 +1787,221 @@ export type components = {
             data: components["schemas"]["ActivityEntry"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
+        /**
+         * @description One line of an export (`GET /export`, `POST /import`): a record type and its data. See
+         *     `docs/export-format.md` for the order of the records and the rules of an import.
+         */
+        ExportRecord: components["schemas"]["ExportHeaderRecord"] | components["schemas"]["ExportWorkspaceProfileRecord"] | components["schemas"]["ExportSubjectRecord"] | components["schemas"]["ExportMemoryRecord"] | components["schemas"]["ExportLinkRecord"] | components["schemas"]["ExportFactRecord"] | components["schemas"]["ExportFactSuggestionRecord"] | components["schemas"]["ExportTemplateRecord"] | components["schemas"]["ExportEndRecord"];
+        ExportHeaderRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "header";
+            data: components["schemas"]["ExportHeader"];
+        };
+        ExportHeader: {
+            /** @enum {string} */
+            format: "mtl-export";
+            /**
+             * @description The format's version; an import refuses a version it does not know.
+             * @enum {integer}
+             */
+            version: 1;
+            exported_at: components["schemas"]["Timestamp"];
+        };
+        ExportWorkspaceProfileRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "workspace_profile";
+            data: components["schemas"]["ExportWorkspaceProfile"];
+        };
+        ExportWorkspaceProfile: {
+            guidance: string;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExportSubjectRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subject";
+            data: components["schemas"]["ExportSubject"];
+        };
+        ExportSubject: {
+            id: components["schemas"]["SubjectId"];
+            name: components["schemas"]["SubjectName"];
+            kind: components["schemas"]["SubjectKind"];
+            aliases: components["schemas"]["SubjectAliases"];
+            description: components["schemas"]["SubjectDescription"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExportMemoryRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "memory";
+            data: components["schemas"]["ExportMemory"];
+        };
+        ExportMemory: {
+            id: components["schemas"]["MemoryId"];
+            text: components["schemas"]["MemoryText"];
+            type: components["schemas"]["MemoryType"];
+            sensitivity: components["schemas"]["Sensitivity"];
+            tags: components["schemas"]["Tags"];
+            pinned: boolean;
+            revision: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /**
+             * @description The Memory's history, oldest first, ending with its current revision (`revision`).
+             *     An API key's export leaves out the revisions in which the Memory was secret.
+             */
+            revisions: components["schemas"]["ExportMemoryRevision"][];
+        };
+        ExportMemoryRevision: {
+            revision: number;
+            text: components["schemas"]["MemoryText"];
+            type: components["schemas"]["MemoryType"];
+            sensitivity: components["schemas"]["Sensitivity"];
+            tags: components["schemas"]["Tags"];
+            pinned: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            actor: components["schemas"]["Actor"];
+        };
+        ExportLinkRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "link";
+            data: components["schemas"]["Link"];
+        };
+        ExportFactRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fact";
+            data: components["schemas"]["ExportFact"];
+        };
+        ExportFact: {
+            id: components["schemas"]["FactId"];
+            subject_id: components["schemas"]["SubjectId"];
+            statement: components["schemas"]["FactStatement"];
+            /** @description The source Memories (an API key's export lists only those it may see). */
+            sources: components["schemas"]["FactSource"][];
+            accepted_at: components["schemas"]["Timestamp"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        FactStatement: string;
+        ExportFactSuggestionRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fact_suggestion";
+            data: components["schemas"]["ExportFactSuggestion"];
+        };
+        ExportFactSuggestion: {
+            id: components["schemas"]["SuggestionId"];
+            subject_id: components["schemas"]["SubjectId"];
+            statement: components["schemas"]["FactStatement"];
+            note: string | null;
+            sources: components["schemas"]["FactSource"][];
+            status: components["schemas"]["SuggestionStatus"];
+            /** @description The Fact an accepted suggestion became (a `fact` record earlier in the file), else null. */
+            fact_id: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            reviewed_at: components["schemas"]["NullableTimestamp"];
+        };
+        ExportTemplateRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "template";
+            data: components["schemas"]["ExportTemplate"];
+        };
+        ExportTemplate: {
+            id: components["schemas"]["TemplateId"];
+            name: components["schemas"]["TemplateName"];
+            summary: components["schemas"]["TemplateSummary"];
+            category: components["schemas"]["TemplateCategory"];
+            tags: components["schemas"]["TemplateTags"];
+            license: components["schemas"]["TemplateLicense"];
+            release_notes: string;
+            draft: {
+                revision: number;
+                files: components["schemas"]["DraftFiles"];
+                updated_at: components["schemas"]["Timestamp"];
+            };
+            /** @description The review state when exported (an import starts the draft over as `draft`). */
+            review: {
+                state: components["schemas"]["ReviewState"];
+                reviewed_revision: number | null;
+            };
+            /**
+             * @description The publication when exported, with the published files (empty when never published).
+             *     An import does not publish: the Template comes back as a draft that was never published.
+             */
+            publication: {
+                state: components["schemas"]["PublicationState"];
+                version: number;
+                published_revision: number | null;
+                published_at: components["schemas"]["NullableTimestamp"];
+                files: components["schemas"]["DraftFile"][];
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExportEndRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            data: {
+                counts: components["schemas"]["ExportCounts"];
+            };
+        };
+        /** @description How many records of each type the export holds. */
+        ExportCounts: {
+            workspace_profile: number;
+            subjects: number;
+            memories: number;
+            links: number;
+            facts: number;
+            fact_suggestions: number;
+            templates: number;
+        };
+        ImportResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                /** @description The records written (a merged Subject, and a Fact or suggestion it already had, are not counted). */
+                imported: {
+                    memories: number;
+                    subjects: number;
+                    links: number;
+                    facts: number;
+                    fact_suggestions: number;
+                    templates: number;
+                };
+                /** @description Subjects of the file merged into a Subject of the same name that the account already had. */
+                merged_subjects: number;
+            };
+        };
     };
     responses: {
         /**
          * @description The request is invalid (`invalid_request`, `invalid_json`, `credentials_in_query`,
-         *     `invalid_cursor`, `batch_too_large`, `memory_in_use`, …). `details` names what failed.
+         *     `invalid_cursor`, `batch_too_large`, `memory_in_use`, `invalid_import`, …). `details` names
+         *     what failed.
          */
         BadRequest: {
             headers: {
@@ -1772,10 +2058,11 @@ export type components = {
             };
         };
         /**
-         * @description Library only: the draft changed (`draft_changed`, the current revision in
+         * @description Library: the draft changed (`draft_changed`, the current revision in
          *     `details.current_revision`) or the workflow state changed while the request waited
          *     (`workflow_state_changed`). Read the creator status and the draft again before another
-         *     write; do not retry blindly.
+         *     write; do not retry blindly. Import: another import into the account is running
+         *     (`import_in_progress`, retryable after `Retry-After`).
          */
         Conflict: {
             headers: {
@@ -1786,7 +2073,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is larger than 1 MiB (2 MiB for a draft update) (`payload_too_large`). */
+        /** @description The body is larger than 1 MiB (2 MiB for a draft update, 512 MiB for an import) (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1796,7 +2083,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is not `application/json` (`unsupported_media_type`). */
+        /** @description The body is not `application/json` (`application/x-ndjson` for an import) (`unsupported_media_type`). */
         UnsupportedMediaType: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -3291,6 +3578,82 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, one record per line. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"type":"header","data":{"format":"mtl-export","version":1,"exported_at":"2026-11-23T10:00:00.000Z"}}
+                     *     {"type":"subject","data":{"id":"sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H","name":"Ada","kind":"person","aliases":[],"description":"","created_at":"2026-11-20T09:00:00.000Z","updated_at":"2026-11-20T09:00:00.000Z"}}
+                     *     {"type":"end","data":{"counts":{"workspace_profile":0,"subjects":1,"memories":0,"links":0,"facts":0,"fact_suggestions":0,"templates":0}}}
+                     */
+                    "application/x-ndjson": Omit<components["schemas"]["ExportRecord"], "type">;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
+                 *     stored, so a retry runs again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": Omit<components["schemas"]["ExportRecord"], "type">;
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -15,6 +15,29 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** A streamed body must come in its own media type (an import's newline-delimited JSON). */
+export function requireMediaType(type: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.is(type)) {
+      next(new AppError('unsupported_media_type', `Send the body as ${type}.`));
+      return;
+    }
+    next();
+  };
+}
+
+/** A streamed body that announces more than the limit is refused before it is read (one that grows past it, while it is read). */
+export function refuseLongerThan(limitBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    const length = Number(req.get('content-length') ?? 0);
+    if (length > limitBytes) {
+      next(new AppError('payload_too_large', `The request body is larger than ${limitBytes} bytes.`, { limit_bytes: limitBytes }));
+      return;
+    }
+    next();
+  };
+}
+
 export function jsonBody(limitBytes: number): RequestHandler {
   return express.json({ limit: limitBytes, strict: true, type: 'application/json' });
 }

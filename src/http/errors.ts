@@ -7,6 +7,9 @@ export { safeError };
 import type { OperationId } from '../generated/contract';
 import type { components } from '../generated/openapi';
 import { draftViolations, type DraftFileInput } from '../domain/library/draft-rules';
+import { worded } from '../domain/shared/validation-words';
+
+export { worded };
 
 type ErrorBody = components['schemas']['ErrorResponse'];
 
@@ -54,25 +57,6 @@ function partOf(path: string): 'body' | 'query' | 'path' | 'header' {
   if (path.startsWith('/params')) return 'path';
   if (path.startsWith('/headers')) return 'header';
   return 'body';
-}
-
-/** What the contract's patterns ask for, in words: a message never shows a regular expression. */
-const PATTERN_WORDS: ReadonlyArray<[RegExp, string]> = [
-  [/^\^([a-z]+)_\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/, 'must be an ID that starts with "$1_" followed by 26 letters and digits'],
-  [/^\\S$/, 'must contain a character other than white space'],
-  [/^\^\[\^\\u0000-\\u001F\\u007F\]/, 'must contain a visible character and no control characters'],
-  [/^\^\[\\x21-\\x7E\]\+\$$/, 'must be visible ASCII characters, without spaces'],
-];
-
-/** A validator's message in the service's words (a pattern failure says what the pattern asks). */
-export function worded(message: string): string {
-  const pattern = /^must match pattern "(.*)"$/s.exec(message)?.[1];
-  if (pattern === undefined) return message;
-  for (const [source, words] of PATTERN_WORDS) {
-    const match = source.exec(pattern);
-    if (match) return words.replace('$1', match[1] ?? '');
-  }
-  return 'is not in the expected format';
 }
 
 const PART_PREFIX = /^\/(?:body|query|params|headers)(?:\/|$)/;

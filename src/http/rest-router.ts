@@ -5,7 +5,10 @@ import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { OPERATIONS, type OperationInfo } from '../pipeline/operations';
 import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
-import { jsonBody, requireJson } from './body';
+import { isStreamed } from '../pipeline/handlers';
+import { Readable } from 'node:stream';
+import { pipeline as pipe } from 'node:stream/promises';
+import { jsonBody, refuseLongerThan, requireJson, requireMediaType } from './body';
 import { refuseBadInput } from './input-rules';
 import { locals } from './request-context';
 
@@ -31,11 +34,12 @@ export function restRouter(options: RestOptions): Router {
   validationContract ??= contractForValidation();
   const contract = validationContract;
   for (const operation of OPERATIONS) {
+    const streamed = operation.bodyMediaType === 'application/x-ndjson';
     router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
       operation.route,
       admit(options, operation),
-      requireJson,
-      jsonBody(operation.bodyLimitBytes),
+      // A streamed body is read by the handler as it arrives; only its announced length is checked here.
+      ...(streamed ? [requireMediaType('application/x-ndjson'), refuseLongerThan(operation.bodyLimitBytes)] : [requireJson, jsonBody(operation.bodyLimitBytes)]),
       refuseBadInput,
       validatorOf(contract, operation, options),
       run(options, operation),
@@ -145,24 +149,41 @@ function headersOf(req: Request, operation: OperationInfo): Record<string, strin
 function run({ pipeline }: RestOptions, operation: OperationInfo): RequestHandler {
   return async (req, res) => {
     const state = locals(res);
+    const streamed = operation.bodyMediaType === 'application/x-ndjson';
+    const length = req.get('content-length');
     const result = await pipeline.execute({
       id: operation.id,
       path: req.params,
       query: req.query as Record<string, unknown>,
       headers: headersOf(req, operation),
-      body: req.body,
+      body: streamed ? undefined : req.body,
+      ...(streamed ? { upload: { chunks: req, ...(length !== undefined ? { length: Number(length) } : {}) } } : {}),
       principal: state.principal as Principal,
       requestId: state.requestId,
     });
-    send(res, result);
+    await send(req, res, result, pipeline);
   };
 }
 
-function send(res: Response, result: OperationResult): void {
+async function send(req: Request, res: Response, result: OperationResult, pipeline: OperationPipeline): Promise<void> {
   for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   if (result.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
-  res.status(result.status).json(result.body);
+  // A streamed upload that was refused before it was read to its end: the connection cannot carry another request.
+  if (!req.complete && req.readable) res.setHeader('Connection', 'close');
+  if (!isStreamed(result.body)) {
+    res.status(result.status).json(result.body);
+    return;
+  }
+  res.status(result.status).type(result.body.streamed);
+  try {
+    // Back-pressure: the next piece is produced only when the client has taken the last one.
+    await pipe(Readable.from(result.body.chunks), res);
+  } catch (err) {
+    // The status is sent: a failure can only cut the stream short (the missing `end` line tells the client).
+    res.destroy();
+    if (!req.socket.destroyed || !isPrematureClose(err)) pipeline.streamFailed(locals(res).requestId, err);
+  }
 }
 
 function methodNotAllowed(allowed: readonly string[]): RequestHandler {
@@ -171,4 +192,9 @@ function methodNotAllowed(allowed: readonly string[]): RequestHandler {
     res.setHeader('Allow', allow);
     next(new AppError('method_not_allowed', 'This route does not support that method.'));
   };
+}
+
+/** The client went away before the end: nothing failed on our side. */
+function isPrematureClose(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }

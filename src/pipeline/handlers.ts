@@ -3,9 +3,27 @@ import type { JsonBody, Part, RequestBody, RequestParameters, Responses, Success
 import type { DomainContext } from '../domain/context';
 import type { Principal } from '../domain/shared/principal';
 
+/** A body sent as it is produced (an export's lines): the transport pulls the next piece when the client has taken the last. */
+export interface StreamedBody {
+  readonly streamed: 'application/x-ndjson';
+  readonly chunks: AsyncIterable<string>;
+}
+
+export function isStreamed(body: unknown): body is StreamedBody {
+  return typeof body === 'object' && body !== null && 'streamed' in body && 'chunks' in body;
+}
+
+/** A request body handed over as it arrives (an import's lines), with its announced length when it has one. */
+export interface Upload {
+  readonly chunks: AsyncIterable<Buffer>;
+  readonly length?: number;
+}
+
+type BodyOf<R> = R extends { content: { 'application/x-ndjson': unknown } } ? StreamedBody : JsonBody<R>;
+
 /** What a handler may send: only the success statuses and bodies the contract declares. */
 export type Reply<K extends OperationId> = {
-  [S in SuccessStatus<K>]: { status: S; body: JsonBody<Responses<K>[S]>; headers?: Record<string, string> };
+  [S in SuccessStatus<K>]: { status: S; body: BodyOf<Responses<K>[S]>; headers?: Record<string, string> };
 }[SuccessStatus<K>];
 
 /** A request after contract validation, typed from the generated types. */
@@ -14,6 +32,8 @@ export interface ValidatedRequest<K extends OperationId> {
   readonly query: Part<RequestParameters<K>, 'query'>;
   readonly headers: Part<RequestParameters<K>, 'header'>;
   readonly body: RequestBody<K>;
+  /** The body of an operation that takes a stream (the contract's `application/x-ndjson`). */
+  readonly upload?: Upload;
   readonly principal: Principal;
   readonly requestId: string;
 }

@@ -1,7 +1,10 @@
 import { limits, operations, type OperationId } from '../generated/contract';
 
-/** Bodies of every operation but a draft's update are limited to this (1 MiB). */
+/** Bodies of every operation but a draft's update and an import are limited to this (1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** An import's body (newline-delimited JSON, read as a stream) may hold up to 512 MiB. */
+export const IMPORT_BODY_BYTES = 512 * 1024 * 1024;
 
 /** What the pipeline needs of an operation, read from the contract once. */
 export interface OperationInfo {
@@ -14,10 +17,13 @@ export interface OperationInfo {
   readonly idempotent: boolean;
   readonly bodyLimitBytes: number;
   readonly headerNames: readonly string[];
+  /** The body's media type: JSON is parsed before the handler; a stream (an import's lines) is handed to it as it arrives. */
+  readonly bodyMediaType: 'application/json' | 'application/x-ndjson' | null;
 }
 
 /** The largest body an operation accepts. */
 export function bodyLimitOf(id: OperationId): number {
+  if (operations[id].bodyMediaType === 'application/x-ndjson') return IMPORT_BODY_BYTES;
   return id === 'updateTemplateDraft' ? limits.draftBodyBytesMax : BODY_LIMIT_BYTES;
 }
 
@@ -36,9 +42,12 @@ export const OPERATIONS: readonly OperationInfo[] = (Object.keys(operations) as 
       idempotent: operation.idempotent,
       bodyLimitBytes: bodyLimitOf(id),
       headerNames: operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
+      bodyMediaType: operation.bodyMediaType as OperationInfo['bodyMediaType'],
     };
   })
   .sort((a, b) => (rank(a.path) < rank(b.path) ? -1 : rank(a.path) > rank(b.path) ? 1 : 0));
 
-/** The largest body of any operation: what one MCP message may carry, with room for its envelope. */
-export const LARGEST_BODY_BYTES = Math.max(...OPERATIONS.map((operation) => operation.bodyLimitBytes));
+/** The largest JSON body of any operation: what one MCP message may carry, with room for its envelope. */
+export const LARGEST_BODY_BYTES = Math.max(
+  ...OPERATIONS.filter((operation) => operation.bodyMediaType !== 'application/x-ndjson').map((operation) => operation.bodyLimitBytes),
+);

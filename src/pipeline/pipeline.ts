@@ -6,7 +6,7 @@ import { fingerprint, type IdempotencyStore } from '../domain/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { errorBody, toAppError } from '../http/errors';
-import type { Handler, Handlers } from './handlers';
+import type { Handler, Handlers, Upload } from './handlers';
 
 /**
  * One path from a request to the domain, whichever transport it came by (REST or MCP): the
@@ -22,6 +22,8 @@ export interface OperationCall {
   readonly query: Record<string, unknown>;
   readonly headers: Record<string, string>;
   readonly body: unknown;
+  /** A streamed body (an import's lines), for the operations that take one. */
+  readonly upload?: Upload;
   readonly principal: Principal;
   readonly requestId: string;
 }
@@ -68,7 +70,13 @@ export class OperationPipeline {
         call.principal,
         key,
         call.id,
-        fingerprint(call.id, { params: call.path, query: call.query, body: call.body ?? null }),
+        fingerprint(call.id, {
+          params: call.path,
+          query: call.query,
+          body: call.body ?? null,
+          // A streamed body is not read before the claim: it is told apart by its length.
+          ...(call.upload ? { upload_length: call.upload.length ?? null } : {}),
+        }),
       );
       if (claim.kind === 'replay') {
         return { status: claim.response.status, body: claim.response.body, headers: lowerCased(claim.response.headers), replayed: true };
@@ -82,6 +90,11 @@ export class OperationPipeline {
     } catch (err) {
       return this.refusal(call, err);
     }
+  }
+
+  /** A streamed answer that failed after its status was sent: the client sees it cut short; we log why. */
+  streamFailed(requestId: string, err: unknown): void {
+    this.deps.logger.error({ error: safeError(err), request_id: requestId }, 'streaming a response failed');
   }
 
   /** Adds a line to the API key's activity (sessions have none). */

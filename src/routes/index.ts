@@ -4,6 +4,7 @@ import { contextHandlers } from './context';
 import { factHandlers } from './facts';
 import { libraryHandlers } from './library';
 import { memoryHandlers } from './memories';
+import { portabilityHandlers } from './portability';
 import { principalHandlers } from './principal';
 import { subjectHandlers } from './subjects';
 
@@ -16,4 +17,5 @@ export const handlers: Handlers = {
   ...libraryHandlers,
   ...apiKeyHandlers,
   ...principalHandlers,
+  ...portabilityHandlers,
 };

@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   request_timeout: 408,
   draft_changed: 409,
   workflow_state_changed: 409,
+  import_in_progress: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   uri_too_long: 414,
@@ -36,10 +37,10 @@ export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 400;
 }
 
-/** `retryable` is true exactly for 429, 500, 503 and idempotency_key_in_use. */
+/** `retryable` is true exactly for 429, 500, 503, idempotency_key_in_use and import_in_progress. */
 export function isRetryable(code: ErrorCode): boolean {
   const status = statusOf(code);
-  return status === 429 || status === 500 || status === 503 || code === 'idempotency_key_in_use';
+  return status === 429 || status === 500 || status === 503 || code === 'idempotency_key_in_use' || code === 'import_in_progress';
 }
 
 /** The one error type of the service: a stable code, a message and optional details. */

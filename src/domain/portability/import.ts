@@ -1,0 +1,506 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, MemorySection, NewMemoryRow } from '../../db/schema';
+import { limits } from '../../generated/contract';
+import { recordChanges, type Change } from '../changes/change-feed';
+import type { DomainContext } from '../context';
+import { refreshDuplicatesOfMemory, refreshMentionsOfSubject } from '../insights/insights';
+import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
+import { normalizeTags } from '../memories/memory-mapper';
+import { sectionOf } from '../memories/section-counts';
+import { indexMemories } from '../search/search-index';
+import { AppError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { canSeeSecrets, type Principal } from '../shared/principal';
+import { codePointLength } from '../shared/text';
+import { statementKey } from '../facts/facts';
+import { normalizeAliases } from '../subjects/subjects';
+import type { NumberedLine } from './lines';
+import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type LineError } from './records';
+
+export type ImportSummary = {
+  imported: { memories: number; subjects: number; links: number; facts: number; fact_suggestions: number; templates: number };
+  merged_subjects: number;
+};
+
+/** How long a refused second import is told to wait. */
+export const IMPORT_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Imports an export's lines into the caller's account, all or nothing: every line is checked
+ * and written in one transaction as it arrives, and the first bad line (or a failure, or the
+ * client going away) rolls all of it back. Records get new IDs; references between them are
+ * followed through the IDs seen earlier in the file.
+ */
+export async function importAccount(ctx: DomainContext, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const { locked } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`mtl-import:${principal.accountId}`})) as locked`
+      .execute(trx)
+      .then((result) => result.rows[0]!);
+    if (!locked) {
+      throw new AppError('import_in_progress', 'Another import into this account is running; try again when it has finished.', undefined, {
+        'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS),
+      });
+    }
+    const importer = new Importer(trx, principal, ctx.clock.now());
+    await importer.prepare();
+    for await (const line of lines) await importer.take(line);
+    return importer.finish();
+  });
+}
+
+const MEMORY_BATCH = 200;
+const MEMORY_BATCH_CHARS = 2_000_000;
+const LINK_BATCH = 1_000;
+const REVISION_INSERT_ROWS = 2_000;
+
+type MemoryData = ExportData<'memory'>;
+
+/** The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written, the counts. */
+class Importer {
+  private readonly secrets: boolean;
+  private readonly subjects = new Map<string, string>();
+  private readonly memories = new Map<string, string>();
+  private readonly facts = new Map<string, string>();
+  private readonly existingSubjects = new Map<string, string>();
+  private readonly touchedSubjects = new Set<string>();
+  private readonly read = emptyCounts();
+  private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
+  private merged = 0;
+  private pendingMemories: Array<{ data: MemoryData; id: string }> = [];
+  private pendingChars = 0;
+  private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
+  private readonly newLinks: Array<{ subjectId: string; memoryId: string }> = [];
+  private readonly sections = new Map<string, { section: MemorySection; sensitivity: string; memories: number }>();
+  private hasProfile = false;
+  private templatesOwned = 0;
+  private lastLine = 0;
+  private state: 'start' | 'records' | 'ended' = 'start';
+
+  constructor(
+    private readonly trx: Transaction<DB>,
+    private readonly principal: Principal,
+    private readonly now: Date,
+  ) {
+    this.secrets = canSeeSecrets(principal);
+  }
+
+  private get accountId(): string {
+    return this.principal.accountId;
+  }
+
+  async prepare(): Promise<void> {
+    const [subjects, profile, templates] = await Promise.all([
+      this.trx.selectFrom('subjects').select(['id', 'name']).where('account_id', '=', this.accountId).execute(),
+      this.trx.selectFrom('workspace_profiles').select('account_id').where('account_id', '=', this.accountId).executeTakeFirst(),
+      this.trx
+        .selectFrom('templates')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('account_id', '=', this.accountId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    for (const subject of subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
+    this.hasProfile = profile !== undefined;
+    this.templatesOwned = templates.count;
+  }
+
+  async take(line: NumberedLine): Promise<void> {
+    this.lastLine = line.number;
+    const record = parseRecord(line.text, line.number);
+    if (this.state === 'ended') throw invalidLine(line.number, [{ path: '', message: 'comes after the "end" record' }]);
+    if (this.state === 'start') {
+      if (record.type !== 'header') throw invalidLine(line.number, [{ path: '/type', message: 'must be "header": the file must start with its header' }]);
+      if (record.data.version !== EXPORT_VERSION) {
+        throw invalidLine(line.number, [{ path: '/data/version', message: `is not a version this service reads (${EXPORT_VERSION})` }]);
+      }
+      this.state = 'records';
+      return;
+    }
+    switch (record.type) {
+      case 'header':
+        throw invalidLine(line.number, [{ path: '/type', message: 'a file has one header, on its first line' }]);
+      case 'workspace_profile':
+        return this.profile(line.number, record.data);
+      case 'subject':
+        return this.subject(line.number, record.data);
+      case 'memory':
+        return this.memory(line.number, record.data);
+      case 'link':
+        return this.link(line.number, record.data);
+      case 'fact':
+        return this.fact(line.number, record.data);
+      case 'fact_suggestion':
+        return this.suggestion(line.number, record.data);
+      case 'template':
+        return this.template(line.number, record.data);
+      case 'end':
+        return this.end(line.number, record.data.counts);
+    }
+  }
+
+  async finish(): Promise<ImportSummary> {
+    if (this.state !== 'ended') {
+      const message = this.state === 'start' ? 'the file is empty: an export starts with a header' : 'the file ends without its "end" record: it is incomplete';
+      throw invalidLine(this.lastLine + 1, [{ path: '', message }]);
+    }
+    return { imported: this.imported, merged_subjects: this.merged };
+  }
+
+  // ----- references
+
+  private mapped(map: Map<string, string>, id: string, line: number, path: string, kind: string): string {
+    const mappedId = map.get(id);
+    if (!mappedId) throw invalidLine(line, [{ path, message: `refers to ${kind} ${id}, which is not earlier in the file` }]);
+    return mappedId;
+  }
+
+  private once(map: Map<string, string>, id: string, line: number): void {
+    if (map.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
+  }
+
+  // ----- records
+
+  private async profile(line: number, data: ExportData<'workspace_profile'>): Promise<void> {
+    this.read.workspace_profile += 1;
+    if (this.read.workspace_profile > 1) throw invalidLine(line, [{ path: '/type', message: 'a file has at most one workspace profile' }]);
+    if (this.hasProfile) return;
+    await this.trx
+      .insertInto('workspace_profiles')
+      .values({ account_id: this.accountId, guidance: data.guidance, updated_at: new Date(data.updated_at) })
+      .execute();
+  }
+
+  private async subject(line: number, data: ExportData<'subject'>): Promise<void> {
+    this.read.subjects += 1;
+    this.once(this.subjects, data.id, line);
+    const name = data.name.trim();
+    const existing = this.existingSubjects.get(name.toLowerCase());
+    if (existing) {
+      if (this.createdSubjects.has(existing)) {
+        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
+      }
+      this.subjects.set(data.id, existing);
+      this.merged += 1;
+      return;
+    }
+    const id = newId('subject', Date.parse(data.created_at));
+    await this.trx
+      .insertInto('subjects')
+      .values({
+        id,
+        account_id: this.accountId,
+        name,
+        kind: data.kind,
+        aliases: normalizeAliases(data.aliases),
+        description: data.description,
+        created_at: new Date(data.created_at),
+        updated_at: new Date(data.updated_at),
+      })
+      .execute();
+    this.subjects.set(data.id, id);
+    this.existingSubjects.set(name.toLowerCase(), id);
+    this.createdSubjects.add(id);
+    this.touchedSubjects.add(id);
+    this.imported.subjects += 1;
+  }
+
+  /** Subjects this import created (a second Subject of the file with one's name is a clash, not a merge). */
+  private readonly createdSubjects = new Set<string>();
+
+  private async memory(line: number, data: MemoryData): Promise<void> {
+    this.read.memories += 1;
+    this.once(this.memories, data.id, line);
+    if (!this.secrets && (data.sensitivity === 'secret' || data.revisions.some((revision) => revision.sensitivity === 'secret'))) {
+      throw new AppError('secret_memory_forbidden', 'Secret Memories can only be imported through the application.', { line });
+    }
+    const errors: LineError[] = [];
+    data.revisions.forEach((revision, index) => {
+      const previous = data.revisions[index - 1];
+      if (previous && revision.revision <= previous.revision) {
+        errors.push({ path: `/data/revisions/${index}/revision`, message: 'must be greater than the revision before it' });
+      }
+    });
+    if (data.revisions[data.revisions.length - 1]?.revision !== data.revision) {
+      errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
+    }
+    if (errors.length > 0) throw invalidLine(line, errors);
+    const id = newId('memory', Date.parse(data.created_at));
+    this.memories.set(data.id, id);
+    this.pendingMemories.push({ data, id });
+    this.pendingChars += data.revisions.reduce((sum, revision) => sum + revision.text.length, 0);
+    if (this.pendingMemories.length >= MEMORY_BATCH || this.pendingChars >= MEMORY_BATCH_CHARS) await this.flushMemories();
+  }
+
+  private async flushMemories(): Promise<void> {
+    const batch = this.pendingMemories;
+    if (batch.length === 0) return;
+    this.pendingMemories = [];
+    this.pendingChars = 0;
+    const rows: NewMemoryRow[] = batch.map(({ data, id }) => ({
+      id,
+      account_id: this.accountId,
+      text: data.text,
+      type: data.type,
+      sensitivity: data.sensitivity,
+      tags: normalizeTags(data.tags),
+      pinned: data.pinned,
+      revision: data.revision,
+      created_at: new Date(data.created_at),
+      updated_at: new Date(data.updated_at),
+    }));
+    await this.trx.insertInto('memories').values(rows).execute();
+    const revisions = batch.flatMap(({ data, id }) =>
+      data.revisions.map((revision) => ({
+        memory_id: id,
+        account_id: this.accountId,
+        revision: revision.revision,
+        text: revision.text,
+        type: revision.type,
+        sensitivity: revision.sensitivity,
+        tags: normalizeTags(revision.tags),
+        pinned: revision.pinned,
+        created_at: new Date(revision.created_at),
+        // API keys belong to the exporting account: only the kind of actor is kept.
+        actor_kind: revision.actor.kind,
+        actor_key_id: null,
+      })),
+    );
+    for (let start = 0; start < revisions.length; start += REVISION_INSERT_ROWS) {
+      await this.trx.insertInto('memory_revisions').values(revisions.slice(start, start + REVISION_INSERT_ROWS)).execute();
+    }
+    for (const row of rows) {
+      const section = sectionOf(row);
+      const key = `${section}|${row.sensitivity}`;
+      const entry = this.sections.get(key) ?? { section, sensitivity: row.sensitivity, memories: 0 };
+      entry.memories += 1;
+      this.sections.set(key, entry);
+    }
+    await indexMemories(this.trx, rows);
+    const changes = rows.map(
+      (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
+    );
+    await recordChanges(this.trx, this.accountId, changes, this.now);
+    this.imported.memories += rows.length;
+  }
+
+  private async link(line: number, data: ExportData<'link'>): Promise<void> {
+    this.read.links += 1;
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const memoryId = this.mapped(this.memories, data.memory_id, line, '/data/memory_id', 'Memory');
+    this.pendingLinks.push({ subject_id: subjectId, memory_id: memoryId, created_at: new Date(data.created_at) });
+    if (this.pendingLinks.length >= LINK_BATCH) await this.flushLinks();
+  }
+
+  private async flushLinks(): Promise<void> {
+    await this.flushMemories();
+    const batch = this.pendingLinks;
+    if (batch.length === 0) return;
+    this.pendingLinks = [];
+    const inserted = await this.trx
+      .insertInto('memory_links')
+      .values(batch.map((link) => ({ account_id: this.accountId, ...link })))
+      .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
+      .returning(['subject_id', 'memory_id'])
+      .execute();
+    for (const link of inserted) {
+      this.newLinks.push({ subjectId: link.subject_id, memoryId: link.memory_id });
+      this.touchedSubjects.add(link.subject_id);
+    }
+    this.imported.links += inserted.length;
+  }
+
+  private sources(line: number, sources: ReadonlyArray<{ memory_id: string }>): string[] {
+    return sources.map((source, index) => this.mapped(this.memories, source.memory_id, line, `/data/sources/${index}/memory_id`, 'Memory'));
+  }
+
+  private async fact(line: number, data: ExportData<'fact'>): Promise<void> {
+    this.read.facts += 1;
+    this.once(this.facts, data.id, line);
+    await this.flushLinks();
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const sources = this.sources(line, data.sources);
+    const key = statementKey(data.statement);
+    const inserted = await this.trx
+      .insertInto('facts')
+      .values({
+        id: newId('fact', Date.parse(data.created_at)),
+        account_id: this.accountId,
+        subject_id: subjectId,
+        statement: data.statement,
+        statement_key: key,
+        accepted_at: new Date(data.accepted_at),
+        created_at: new Date(data.created_at),
+      })
+      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // A merged Subject that already states it keeps its Fact, which gains the file's sources.
+    const factId =
+      inserted?.id ??
+      (await this.trx
+        .selectFrom('facts')
+        .select('id')
+        .where('subject_id', '=', subjectId)
+        .where('statement_key', '=', key)
+        .executeTakeFirstOrThrow()).id;
+    if (inserted) this.imported.facts += 1;
+    this.facts.set(data.id, factId);
+    this.touchedSubjects.add(subjectId);
+    if (sources.length > 0) {
+      await this.trx
+        .insertInto('fact_sources')
+        .values(sources.map((memory_id) => ({ account_id: this.accountId, fact_id: factId, memory_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+
+  private async suggestion(line: number, data: ExportData<'fact_suggestion'>): Promise<void> {
+    this.read.fact_suggestions += 1;
+    await this.flushLinks();
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const sources = this.sources(line, data.sources);
+    const errors: LineError[] = [];
+    if ((data.status === 'accepted') !== (data.fact_id !== null)) {
+      errors.push({ path: '/data/fact_id', message: 'must be set exactly when the status is "accepted"' });
+    }
+    if ((data.status === 'pending') !== (data.reviewed_at === null)) {
+      errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
+    }
+    if (errors.length > 0) throw invalidLine(line, errors);
+    const factId = data.fact_id === null ? null : this.mapped(this.facts, data.fact_id, line, '/data/fact_id', 'Fact');
+    const inserted = await this.trx
+      .insertInto('fact_suggestions')
+      .values({
+        id: newId('factSuggestion', Date.parse(data.created_at)),
+        account_id: this.accountId,
+        subject_id: subjectId,
+        statement: data.statement,
+        statement_key: statementKey(data.statement),
+        note: data.note,
+        status: data.status,
+        fact_id: factId,
+        created_at: new Date(data.created_at),
+        reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
+      })
+      // A merged Subject with the same suggestion pending keeps its own.
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    this.imported.fact_suggestions += 1;
+    if (sources.length > 0) {
+      await this.trx
+        .insertInto('fact_suggestion_sources')
+        .values(sources.map((memory_id) => ({ account_id: this.accountId, suggestion_id: inserted.id, memory_id })))
+        .execute();
+    }
+  }
+
+  private async template(line: number, data: ExportData<'template'>): Promise<void> {
+    this.read.templates += 1;
+    if (this.templatesOwned + 1 > limits.templatesMax) {
+      throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
+        templates_max: limits.templatesMax,
+        line,
+      });
+    }
+    const name = data.name.trim();
+    try {
+      assertValidDraft(data.draft.files, { name, summary: data.summary, tags: data.tags, release_notes: data.release_notes });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      throw invalidLine(line, [{ path: '/data/draft', message: err.message }]);
+    }
+    const created = new Date(data.created_at);
+    const id = newId('template', created.getTime());
+    const sizes = data.draft.files.map((file) => codePointLength(file.content));
+    await this.trx
+      .insertInto('templates')
+      .values({
+        id,
+        account_id: this.accountId,
+        draft_revision: 1,
+        starter_readme: starterReadme(name),
+        review_state: 'draft',
+        publication_state: 'never_published',
+        version: 0,
+        state_version: 0,
+        created_at: created,
+        updated_at: new Date(data.updated_at),
+      })
+      .execute();
+    await this.trx
+      .insertInto('template_revisions')
+      .values({
+        template_id: id,
+        revision: 1,
+        name,
+        summary: data.summary,
+        category: data.category,
+        tags: normalizeTemplateTags(data.tags),
+        license: data.license,
+        release_notes: data.release_notes,
+        total_size: sizes.reduce((a, b) => a + b, 0),
+        created_at: new Date(data.draft.updated_at),
+      })
+      .execute();
+    await this.trx
+      .insertInto('template_files')
+      .values(data.draft.files.map((file, i) => ({ template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })))
+      .execute();
+    this.templatesOwned += 1;
+    this.imported.templates += 1;
+  }
+
+  /** The file's last record: its counts must be what was read, then what the writes imply is brought up to date. */
+  private async end(line: number, counts: ExportCounts): Promise<void> {
+    const differing = (Object.keys(counts) as Array<keyof ExportCounts>).filter((type) => counts[type] !== this.read[type]);
+    if (differing.length > 0) {
+      throw invalidLine(
+        line,
+        differing.map((type) => ({ path: `/data/counts/${type}`, message: `is ${counts[type]}, but the file holds ${this.read[type]}` })),
+      );
+    }
+    this.state = 'ended';
+    await this.flushLinks();
+    await this.settle();
+  }
+
+  /**
+   * What a write through the other routes keeps current, brought up to date once for the whole
+   * import: the section counts, the Subjects' linked-Memory counts, the insights, and the change
+   * feed's entries for the Subjects whose links or Facts changed.
+   */
+  private async settle(): Promise<void> {
+    const sections = [...this.sections.values()];
+    if (sections.length > 0) {
+      await this.trx
+        .insertInto('memory_section_counts')
+        .values(sections.map((entry) => ({ account_id: this.accountId, ...entry })))
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'section', 'sensitivity']).doUpdateSet({ memories: sql`memory_section_counts.memories + excluded.memories` }),
+        )
+        .execute();
+    }
+    const touched = [...this.touchedSubjects].sort();
+    if (touched.length > 0) {
+      await this.trx
+        .updateTable('subject_memory_counts as c')
+        .set({
+          links: sql`(select count(*)::int from memory_links l where l.subject_id = c.subject_id)`,
+          secret_links: sql`(select count(*)::int from memory_links l join memories m on m.id = l.memory_id
+            where l.subject_id = c.subject_id and m.sensitivity = 'secret')`,
+        })
+        .where('c.subject_id', 'in', touched)
+        .execute();
+    }
+    if (this.imported.memories > 0 || touched.length > 0) {
+      // New Memories may mention any Subject of the account, and new Subjects any Memory.
+      const subjects = await this.trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', this.accountId).execute();
+      for (const subject of subjects) await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
+    }
+    for (const link of this.newLinks) await refreshDuplicatesOfMemory(this.trx, this.accountId, link.memoryId, this.now, [link.subjectId]);
+    const changes = touched.map((id): Change => ({ entity: 'subject', entityId: id, op: 'upsert' }));
+    await recordChanges(this.trx, this.accountId, changes, this.now);
+  }
+}
