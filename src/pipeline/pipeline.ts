@@ -73,9 +73,8 @@ export class OperationPipeline {
         fingerprint(call.id, {
           params: call.path,
           query: call.query,
-          body: call.body ?? null,
           // A streamed body is not read before the claim: it is told apart by its length.
-          ...(call.upload ? { upload_length: call.upload.length ?? null } : {}),
+          body: call.upload ? { upload_length: call.upload.length ?? null } : (call.body ?? null),
         }),
       );
       if (claim.kind === 'replay') {

@@ -71,6 +71,23 @@ function described(error: ErrorObject): LineError {
   return { path, message };
 }
 
+/** Strings with a NUL character (which no text of the service may hold), by their path in the data. */
+function nulCharacters(data: unknown): LineError[] {
+  const found: LineError[] = [];
+  const pending: Array<[unknown, string]> = [[data, '/data']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push({ path, message: 'must not contain a NUL character' });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push([item, `${path}/${index}`]));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) pending.push([item, `${path}/${key}`]);
+    }
+  }
+  return found;
+}
+
 /**
  * Parses and checks one line of an export against its record type's schema. Throws
  * `invalid_import` naming the line for anything that is not a record of a known type with valid data.
@@ -91,7 +108,7 @@ export function parseRecord(text: string, line: number): ExportRecord {
     throw invalidLine(line, [{ path: '/type', message: `must be one of: ${TYPES.join(', ')}` }, ...extra]);
   }
   const validate = validatorOf(type as ExportRecordType);
-  const errors = validate(data) ? [] : (validate.errors ?? []).map(described);
+  const errors = validate(data) ? nulCharacters(data) : (validate.errors ?? []).map(described);
   if (data === undefined) errors.splice(0, errors.length, { path: '/data', message: 'is required' });
   if (errors.length > 0 || extra.length > 0) throw invalidLine(line, [...extra, ...errors]);
   return { type, data } as ExportRecord;

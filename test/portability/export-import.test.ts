@@ -1,0 +1,323 @@
+import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../auth/helpers';
+import {
+  comparable,
+  end,
+  exportLines,
+  exportOf,
+  fileId,
+  header,
+  importText,
+  memoryLine,
+  ofType,
+  subjectLine,
+  toText,
+  type Line,
+} from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const README = '# Weekly review\n\nA calm checklist for the end of every week, with space for notes.\n';
+
+async function ok<T = any>(res: PromiseLike<{ status: number; body: any }>, status = 200): Promise<T> {
+  const answer = await res;
+  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
+/** An account with a bit of everything the export holds, including a secret Memory and a published Template. */
+async function populate(account: TestAccount): Promise<{ secretId: string; ids: Record<string, string> }> {
+  const s = bearer(account.session);
+  const post = (path: string, body: unknown, status = 201) => ok(t.http.post(path).set(s).send(body as object), status);
+  await ok(t.http.put('/v1/context/workspace-profile').set(s).send({ guidance: 'Answer briefly.' }));
+  const ada = await post('/v1/subjects', { name: 'Ada Lovelace', kind: 'person', aliases: ['Ada'], description: 'Mathematician' });
+  const engine = await post('/v1/subjects', { name: 'Analytical Engine', kind: 'project' });
+  const tea = await post('/v1/memories', { text: 'Ada drinks green tea every morning', tags: ['Habits', 'tea'], pinned: true });
+  await ok(t.http.patch(`/v1/memories/${tea.id}`).set(s).send({ text: 'Ada drinks jasmine tea every morning' }));
+  const notes = await post('/v1/memories', { text: 'The engine design notes are in the blue folder', type: 'reference', sensitivity: 'sensitive' });
+  const secret = await post('/v1/memories', { text: 'The vault code is 4711', sensitivity: 'secret' });
+  const formerSecret = await post('/v1/memories', { text: 'Draft salary figures', sensitivity: 'secret' });
+  await ok(t.http.patch(`/v1/memories/${formerSecret.id}`).set(s).send({ sensitivity: 'normal', text: 'Salary talks are in March' }));
+  for (const [subject, memory] of [
+    [ada.id, tea.id],
+    [engine.id, notes.id],
+    [ada.id, secret.id],
+    [ada.id, formerSecret.id],
+  ]) {
+    await post(`/v1/subjects/${subject}/memories`, { memory_id: memory });
+  }
+  const accepted = await post(`/v1/subjects/${ada.id}/fact-suggestions`, { statement: 'Ada drinks jasmine tea', source_memory_ids: [tea.id, secret.id] });
+  await post(`/v1/fact-suggestions/${accepted.id}/accept`, {}, 200);
+  const rejected = await post(`/v1/subjects/${ada.id}/fact-suggestions`, { statement: 'Ada dislikes tea', source_memory_ids: [tea.id], note: 'doubtful' });
+  await post(`/v1/fact-suggestions/${rejected.id}/reject`, {}, 200);
+  await post(`/v1/subjects/${engine.id}/fact-suggestions`, { statement: 'The notes are blue', source_memory_ids: [notes.id] });
+  const created = await post('/v1/library/templates/workflow', { action: 'create', name: 'Weekly review', summary: 'A calm weekly review', category: 'productivity', tags: ['Planning'], license: 'MIT' });
+  const templateId = created.template.id as string;
+  await ok(t.http.put(`/v1/library/templates/${templateId}/draft`).set(s).send({ base_revision: 1, files: [{ path: 'README.md', content: README }, { path: 'notes/extra.md', content: 'More.\n' }] }));
+  await post('/v1/library/templates/workflow', { action: 'submit_review', template_id: templateId, revision: 2 }, 200);
+  await post(
+    '/v1/library/templates/workflow',
+    { action: 'publish', template_id: templateId, revision: 2, release_notes: 'The first public version.', confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 } },
+    200,
+  );
+  return { secretId: secret.id, ids: { ada: ada.id, tea: tea.id, formerSecret: formerSecret.id } };
+}
+
+describe('GET /v1/export', () => {
+  let alice: TestAccount;
+  let lines: Line[];
+  let secretId: string;
+  beforeAll(async () => {
+    alice = await t.account();
+    ({ secretId } = await populate(alice));
+    lines = await exportLines(t, alice.session);
+  });
+
+  test('when a session exports, then the file has a header, every record type, referenced records first, and an end line that counts them', () => {
+    expect(lines[0]).toEqual({ type: 'header', data: { format: 'mtl-export', version: 1, exported_at: expect.any(String) } });
+    expect(lines.map((line) => line.type)).toEqual([
+      'header',
+      'workspace_profile',
+      'subject',
+      'subject',
+      'memory',
+      'memory',
+      'memory',
+      'memory',
+      'link',
+      'link',
+      'link',
+      'link',
+      'fact',
+      'fact_suggestion',
+      'fact_suggestion',
+      'fact_suggestion',
+      'template',
+      'end',
+    ]);
+    expect(lines[lines.length - 1]!.data).toEqual({
+      counts: { workspace_profile: 1, subjects: 2, memories: 4, links: 4, facts: 1, fact_suggestions: 3, templates: 1 },
+    });
+    const tea = ofType(lines, 'memory').find((memory) => memory.text.includes('jasmine'))!;
+    expect(tea).toMatchObject({ tags: ['habits', 'tea'], pinned: true, revision: 2 });
+    expect(tea.revisions.map((revision: { text: string }) => revision.text)).toEqual(['Ada drinks green tea every morning', 'Ada drinks jasmine tea every morning']);
+    const [template] = ofType(lines, 'template');
+    expect(template).toMatchObject({
+      name: 'Weekly review',
+      tags: ['planning'],
+      draft: { revision: 2, files: [{ path: 'README.md', content: README }, { path: 'notes/extra.md', content: 'More.\n' }] },
+      review: { state: 'ready_to_publish', reviewed_revision: 2 },
+      publication: { state: 'published', version: 1, published_revision: 2, files: [{ path: 'README.md', content: README }, { path: 'notes/extra.md', content: 'More.\n' }] },
+    });
+    expect(ofType(lines, 'fact')[0]!.sources).toHaveLength(2);
+  });
+
+  test('when an API key exports, then secret Memories, their links, secret revisions and secret Fact sources are left out', async () => {
+    for (const key of [alice.readOnlyKey, alice.readWriteKey]) {
+      const keyLines = await exportLines(t, key);
+      const text = JSON.stringify(keyLines);
+      expect(text).not.toContain(secretId);
+      expect(text).not.toContain('4711');
+      expect(text).not.toContain('Draft salary figures');
+      expect(ofType(keyLines, 'memory')).toHaveLength(3);
+      expect(ofType(keyLines, 'link')).toHaveLength(3);
+      const formerSecret = ofType(keyLines, 'memory').find((memory) => memory.text === 'Salary talks are in March')!;
+      expect(formerSecret.revisions.map((revision: { revision: number }) => revision.revision)).toEqual([2]);
+      expect(ofType(keyLines, 'fact')[0]!.sources).toHaveLength(1);
+      expect(keyLines[keyLines.length - 1]!.data.counts).toMatchObject({ memories: 3, links: 3 });
+    }
+  });
+
+  test('when an account has nothing, then the export is a header and an end line with zero counts', async () => {
+    const empty = await t.account();
+    const emptyLines = await exportLines(t, empty.readOnlyKey);
+    expect(emptyLines.map((line) => line.type)).toEqual(['header', 'end']);
+  });
+
+  test('when another account exports, then none of this account\'s records are in it', async () => {
+    const bob = await t.account();
+    const text = JSON.stringify(await exportLines(t, bob.session));
+    expect(text).not.toContain('jasmine');
+  });
+
+  test('when the request has no credentials, then it is 401 with the envelope', async () => {
+    const res = await exportOf(t, 'not-a-token');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /v1/import', () => {
+  test('when an export is imported into an empty account, then exporting that account gives the same records apart from IDs, and search finds the same', async () => {
+    const alice = await t.account();
+    await populate(alice);
+    const original = await exportLines(t, alice.session);
+    const bob = await t.account();
+    const answer = await ok(importText(t, bob.session, toText(original)));
+    expect(answer).toEqual({ imported: { memories: 4, subjects: 2, links: 4, facts: 1, fact_suggestions: 3, templates: 1 }, merged_subjects: 0 });
+    const copy = await exportLines(t, bob.session);
+    // Templates come back as drafts that were never published: publication goes through review again.
+    const asDraft = (lines: Line[]) =>
+      comparable(lines).map((line) =>
+        line.type === 'template'
+          ? { ...line, data: { ...line.data, draft: { ...line.data.draft, revision: 1 }, review: null, publication: null } }
+          : line.type === 'memory'
+            ? { ...line, data: { ...line.data, revisions: line.data.revisions.map((r: { actor: unknown }) => ({ ...r, actor: null })) } }
+            : line,
+      );
+    expect(asDraft(copy)).toEqual(asDraft(original));
+    const [template] = ofType(copy, 'template');
+    expect(template).toMatchObject({ review: { state: 'draft', reviewed_revision: null }, publication: { state: 'never_published', files: [] } });
+    for (const q of ['jasmine tea', 'blue folder', 'salary', 'vault code']) {
+      const texts = async (token: string) =>
+        ((await ok(t.http.get('/v1/memories/search').query({ q }).set(bearer(token)))) as Array<{ memory: { text: string } }>).map((hit) => hit.memory.text);
+      expect(await texts(bob.session)).toEqual(await texts(alice.session));
+    }
+    const subjects = await ok(t.http.get('/v1/subjects').set(bearer(bob.session)));
+    expect(subjects.map((subject: { name: string; memory_count: number }) => [subject.name, subject.memory_count]).sort()).toEqual([
+      ['Ada Lovelace', 3],
+      ['Analytical Engine', 1],
+    ]);
+  });
+
+  test('when a Subject of the file has the name of one the account has, then it is merged into it', async () => {
+    const bob = await t.account();
+    const existing = await ok(t.http.post('/v1/subjects').set(bearer(bob.session)).send({ name: 'ada lovelace', description: 'kept' }), 201);
+    const file = [header(), subjectLine(fileId('sub', 1), 'Ada Lovelace'), memoryLine(fileId('mem', 1), 'Ada wrote the first program'), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 1), created_at: '2026-11-01T09:00:00.000Z' } }, end({ subjects: 1, memories: 1, links: 1 })];
+    const answer = await ok(importText(t, bob.session, toText(file)));
+    expect(answer).toEqual({ imported: { memories: 1, subjects: 0, links: 1, facts: 0, fact_suggestions: 0, templates: 0 }, merged_subjects: 1 });
+    const subject = await ok(t.http.get(`/v1/subjects/${existing.id}`).set(bearer(bob.session)));
+    expect(subject).toMatchObject({ name: 'ada lovelace', description: 'kept', memory_count: 1 });
+  });
+
+  test('when an API key imports a file with a secret Memory, then it is 403 secret_memory_forbidden and nothing is written', async () => {
+    const bob = await t.account();
+    const file = [header(), memoryLine(fileId('mem', 1), 'ordinary'), memoryLine(fileId('mem', 2), 'hidden', { sensitivity: 'secret' }), end({ memories: 2 })];
+    expectError(await importText(t, bob.readWriteKey, toText(file)), 403, 'secret_memory_forbidden');
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
+    // The same file with a session is fine.
+    await ok(importText(t, bob.session, toText(file)));
+  });
+
+  test('when a read-only key imports, then it is 403 insufficient_key_mode', async () => {
+    const bob = await t.account();
+    expectError(await importText(t, bob.readOnlyKey, toText([header(), end()])), 403, 'insufficient_key_mode');
+  });
+
+  test('when the body is not newline-delimited JSON, then it is 415', async () => {
+    const bob = await t.account();
+    const res = await t.http.post('/v1/import').set(bearer(bob.session)).send({ type: 'header' });
+    expectError(res, 415, 'unsupported_media_type');
+  });
+
+  const invalid: Array<[string, () => string, number]> = [
+    ['a line that is not JSON', () => toText([header()]) + '{"type": "memory", \n' + toText([end()]), 2],
+    ['an unknown record type', () => toText([header(), { type: 'photo', data: {} }, end()]), 2],
+    ['a record that breaks its schema', () => toText([header(), memoryLine(fileId('mem', 1), ''), end({ memories: 1 })]), 2],
+    ['a NUL character in a text', () => toText([header(), memoryLine(fileId('mem', 1), 'a\u0000b'), end({ memories: 1 })]), 2],
+    [
+      'a link to a Memory that is not in the file',
+      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 9), created_at: '2026-11-01T09:00:00.000Z' } }, end({ subjects: 1, links: 1 })]),
+      3,
+    ],
+    [
+      'a Fact whose source comes later',
+      () =>
+        toText([
+          header(),
+          subjectLine(fileId('sub', 1), 'Ada'),
+          { type: 'fact', data: { id: fileId('fct', 1), subject_id: fileId('sub', 1), statement: 'x', sources: [{ memory_id: fileId('mem', 1) }], accepted_at: '2026-11-01T09:00:00.000Z', created_at: '2026-11-01T09:00:00.000Z' } },
+          memoryLine(fileId('mem', 1), 'late'),
+          end({ subjects: 1, facts: 1, memories: 1 }),
+        ]),
+      3,
+    ],
+    ['a version this service does not know', () => toText([header(2), end()]), 1],
+    ['a file that does not start with its header', () => toText([memoryLine(fileId('mem', 1), 'first'), header(), end({ memories: 1 })]), 1],
+    ['a second header', () => toText([header(), header(), end()]), 2],
+    ['a record after the end line', () => toText([header(), end(), memoryLine(fileId('mem', 1), 'late')]), 3],
+    ['an end line whose counts differ', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), end({ memories: 2 })]), 3],
+    ['a truncated file (no end line)', () => toText([header(), memoryLine(fileId('mem', 1), 'one')]), 3],
+    ['an empty file', () => '', 1],
+    ['the same Memory twice', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), memoryLine(fileId('mem', 1), 'two'), end({ memories: 2 })]), 3],
+  ];
+  test.each(invalid)('when the file has %s, then it is 400 invalid_import naming the line, and nothing is written', async (_label, file, line) => {
+    const bob = await t.account();
+    const before = toText(await exportLines(t, bob.session)).replace(/"exported_at":"[^"]+"/, '');
+    const res = await importText(t, bob.session, file());
+    expectError(res, 400, 'invalid_import');
+    expect(res.body.error.details).toEqual({ line, errors: expect.any(Array) });
+    expect(res.body.error.details.errors.length).toBeGreaterThan(0);
+    for (const error of res.body.error.details.errors) expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
+    expect(toText(await exportLines(t, bob.session)).replace(/"exported_at":"[^"]+"/, '')).toBe(before);
+  });
+
+  test('when a file fails at its last line after many good ones, then nothing of the good ones is written', async () => {
+    const bob = await t.account();
+    const memories = Array.from({ length: 450 }, (_, i) => memoryLine(fileId('mem', i), `memory number ${i} about gardening`));
+    const res = await importText(t, bob.session, toText([header(), subjectLine(fileId('sub', 1), 'Garden'), ...memories, end({ memories: 450 })]));
+    expectError(res, 400, 'invalid_import');
+    expect(res.body.error.details.line).toBe(453);
+    const after = await exportLines(t, bob.session);
+    expect(after.map((line) => line.type)).toEqual(['header', 'end']);
+    expect((await ok(t.http.get('/v1/memories/search').query({ q: 'gardening' }).set(bearer(bob.session)))).length).toBe(0);
+    expect(await ok(t.http.get('/v1/context/startup').set(bearer(bob.session)))).toMatchObject({ pinned: [], instructions: [], recent: [] });
+  });
+
+  test('when an import is repeated with the same Idempotency-Key, then the first answer is replayed and nothing is imported twice', async () => {
+    const bob = await t.account();
+    const file = toText([header(), memoryLine(fileId('mem', 1), 'only once'), end({ memories: 1 })]);
+    const first = await importText(t, bob.session, file, { 'Idempotency-Key': 'import-1' });
+    expect(first.status).toBe(200);
+    const again = await importText(t, bob.session, file, { 'Idempotency-Key': 'import-1' });
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toHaveLength(1);
+    const other = await importText(t, bob.session, toText([header(), end()]), { 'Idempotency-Key': 'import-1' });
+    expectError(other, 400, 'idempotency_key_reused');
+  });
+
+  test('when the workspace profile is set already, then the file\'s profile does not replace it', async () => {
+    const bob = await t.account();
+    await ok(t.http.put('/v1/context/workspace-profile').set(bearer(bob.session)).send({ guidance: 'Mine.' }));
+    const file = [header(), { type: 'workspace_profile', data: { guidance: 'Theirs.', updated_at: '2026-11-01T09:00:00.000Z' } }, end({ workspace_profile: 1 })];
+    await ok(importText(t, bob.session, toText(file)));
+    expect(await ok(t.http.get('/v1/context/workspace-profile').set(bearer(bob.session)))).toMatchObject({ guidance: 'Mine.' });
+  });
+
+  test('when a Template in the file breaks the draft rules, then the import is refused at its line', async () => {
+    const bob = await t.account();
+    const template = {
+      id: fileId('tpl', 1),
+      name: 'No readme',
+      summary: '',
+      category: 'other',
+      tags: [],
+      license: 'MIT',
+      release_notes: '',
+      draft: { revision: 1, files: [{ path: 'notes.md', content: 'x' }], updated_at: '2026-11-01T09:00:00.000Z' },
+      review: { state: 'draft', reviewed_revision: null },
+      publication: { state: 'never_published', version: 0, published_revision: null, published_at: null, files: [] },
+      created_at: '2026-11-01T09:00:00.000Z',
+      updated_at: '2026-11-01T09:00:00.000Z',
+    };
+    const res = await importText(t, bob.session, toText([header(), { type: 'template', data: template }, end({ templates: 1 })]));
+    expectError(res, 400, 'invalid_import');
+    expect(res.body.error.details.line).toBe(2);
+  });
+
+  test('when two imports into one account run at once, then each either succeeds or is refused as retryable, and the data is never doubled by a refusal', async () => {
+    const bob = await t.account();
+    const file = (n: number) => toText([header(), ...Array.from({ length: 100 }, (_, i) => memoryLine(fileId('mem', i), `batch ${n} memory ${i}`)), end({ memories: 100 })]);
+    const answers = await Promise.all([importText(t, bob.session, file(1)), importText(t, bob.session, file(2))]);
+    const succeeded = answers.filter((res) => res.status === 200).length;
+    for (const res of answers.filter((answer) => answer.status !== 200)) expectError(res, 409, 'import_in_progress', true);
+    for (const res of answers.filter((answer) => answer.status === 409)) expect(res.headers['retry-after']).toBe('5');
+    expect(succeeded).toBeGreaterThanOrEqual(1);
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toHaveLength(100 * succeeded);
+  });
+});
