@@ -178,7 +178,7 @@ async function send(req: Request, res: Response, result: OperationResult, pipeli
   res.status(result.status).type(result.body.streamed);
   try {
     // Back-pressure: the next piece is produced only when the client has taken the last one.
-    await pipe(Readable.from(result.body.chunks), res);
+    await pipe(Readable.from(result.body.chunks, { highWaterMark: 1 }), res);
   } catch (err) {
     // The status is sent: a failure can only cut the stream short (the missing `end` line tells the client).
     res.destroy();
