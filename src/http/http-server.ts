@@ -1,30 +1,43 @@
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 import type { Config } from '../config';
 import { AppError } from '../domain/shared/errors';
+import { OPERATIONS } from '../pipeline/operations';
 import { errorBody } from './errors';
 
 /** The request line and headers together, as Node.js reads them (its default, stated in the contract). */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
+/** Routes whose body is read as a stream (an import): their clock is the time between two pieces, not the whole body. */
+const STREAMED_ROUTES = new Set(OPERATIONS.filter((operation) => operation.bodyMediaType === 'application/x-ndjson').map((operation) => `${operation.method} /v1${operation.path}`));
+
 /**
  * The HTTP server of the app, with the limits on how long a client may take to send a request,
  * and with requests that Node.js refuses before the app sees them (a request line or headers too
  * long, a timeout, a malformed request) answered with the error envelope.
+ *
+ * Headers must arrive within `headersTimeoutMs` (Node.js checks it). A body must arrive whole
+ * within `requestTimeoutMs` of its headers, except a streamed body (an import of up to 512 MiB,
+ * read as it is written into the database), which may take as long as it needs as long as no
+ * more than `requestTimeoutMs` passes without a byte.
  */
 export function createHttpServer(listener: RequestListener, config: Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs'>): Server {
   const server = createServer(
     {
-      requestTimeout: config.requestTimeoutMs,
+      // The body's clock is kept below, per request (Node's would cut a long import off).
+      requestTimeout: 0,
       headersTimeout: config.headersTimeoutMs,
       // How often the timeouts are checked: Node's default (30 s) would let them run late.
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
       maxHeaderSize: MAX_HEADER_BYTES,
     },
-    listener,
+    (req, res) => {
+      watchBody(req, res, config.requestTimeoutMs);
+      listener(req, res);
+    },
   );
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     // A connection that has had an answer (the request was refused before its body was read, say)
@@ -36,6 +49,42 @@ export function createHttpServer(listener: RequestListener, config: Pick<Config,
     socket.end(rawResponse(refusal(err)));
   });
   return server;
+}
+
+/** Cuts off a request whose body does not arrive in time: 408 with the envelope when nothing was answered yet. */
+function watchBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number): void {
+  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  const path = (req.url ?? '').split('?')[0];
+  const streamed = STREAMED_ROUTES.has(`${req.method} ${path}`);
+  // A streamed body's progress is read off the socket (a 'data' listener would take the body from its reader).
+  let lastBytes = req.socket.bytesRead;
+  let lastProgress = Date.now();
+  const timer = streamed
+    ? setInterval(() => {
+        // Bytes waiting to be read mean the server is the one behind (an import writing a batch), not the client.
+        if (req.socket.bytesRead !== lastBytes || req.readableLength > 0 || req.socket.readableLength > 0) {
+          lastBytes = req.socket.bytesRead;
+          lastProgress = Date.now();
+        } else if (Date.now() - lastProgress >= timeoutMs) {
+          expire();
+        }
+      }, Math.min(1_000, Math.ceil(timeoutMs / 4)))
+    : setTimeout(expire, timeoutMs);
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  req.once('close', done);
+  res.once('close', done);
+  function expire(): void {
+    done();
+    if (req.complete) return;
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    req.socket.end(rawResponse(new AppError('request_timeout', 'The request was not received in time.')));
+    req.socket.destroySoon?.();
+  }
 }
 
 function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): AppError {

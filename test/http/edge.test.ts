@@ -187,6 +187,63 @@ describe('the HTTP server', () => {
 });
 
 
+describe('the HTTP server and a streamed import', () => {
+  test('an import that keeps sending may take longer than the request timeout; one that stalls is cut off with 408', async () => {
+    const server = createHttpServer(t.app.express, { ...t.config, headersTimeoutMs: 1000, requestTimeoutMs: 1500 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const alice = await t.account();
+      const lines = [
+        '{"type":"header","data":{"format":"mtl-export","version":1,"exported_at":"2026-11-01T10:00:00.000Z"}}',
+        ...Array.from({ length: 6 }, (_, i) =>
+          JSON.stringify({ type: 'subject', data: { id: `sub_01JD2X5Y7Z8A9B0C1D2E3F000${i}`, name: `Slow ${i}`, kind: 'other', aliases: [], description: '', created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z' } }),
+        ),
+        '{"type":"end","data":{"counts":{"workspace_profile":0,"subjects":6,"memories":0,"links":0,"facts":0,"fact_suggestions":0,"templates":0}}}',
+      ].map((line) => `${line}\n`);
+      const head = (length: number) =>
+        `POST /v1/import HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${alice.session}\r\nContent-Type: application/x-ndjson\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+      const total = lines.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+      // A line every 500 ms: 4 s in all, more than twice the timeout, never 1.5 s without a byte.
+      const steady = await rawExchange(port, async (socket) => {
+        socket.write(head(total));
+        for (const line of lines) {
+          socket.write(line);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      });
+      expect(steady.status).toBe(200);
+      expect(JSON.parse(steady.raw.split('\r\n\r\n')[1]!)).toMatchObject({ ok: true, data: { imported: { subjects: 6 } } });
+      const stalled = await rawExchange(port, async (socket) => {
+        socket.write(head(total));
+        socket.write(lines[0]!);
+      });
+      expect(stalled.status).toBe(408);
+      expect(stalled.raw).toContain('request_timeout');
+      expect(stalled.ms).toBeLessThan(5_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+/** Sends what `write` writes and reads until the server closes: the status and the raw answer. */
+function rawExchange(port: number, write: (socket: Socket) => Promise<void>): Promise<{ status: number; raw: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0), raw, ms: Date.now() - started });
+    });
+    socket.on('connect', () => void write(socket).catch(reject));
+  });
+}
+
 describe('one error vocabulary', () => {
   test('validation errors name the part of the request, and a pattern failure says what it asks in words', async () => {
     const alice = await t.account();
