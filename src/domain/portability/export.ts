@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { DB, MemoryRow } from '../../db/schema';
+import { sql, type Compilable, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { DomainContext } from '../context';
 import { canSeeSecrets, type Principal } from '../shared/principal';
 import { visibleMemories } from '../memories/memories.repository';
@@ -64,17 +64,22 @@ interface Chunk {
   readonly count: number;
 }
 
-const SUBJECT_BATCH = 1_000;
-const MEMORY_BATCH = 200;
-const LINK_BATCH = 2_000;
-const FACT_BATCH = 1_000;
-const TEMPLATE_BATCH = 10;
+/** Rows fetched from a cursor at a time, per record type: a batch's lines are one piece of the stream. */
+const BATCH = { subjects: 1_000, memories: 200, links: 2_000, facts: 500, templates: 10 } as const;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 const lines = (type: ExportRecordType, items: readonly unknown[]) => items.map((data) => JSON.stringify({ type, data })).join('\n') + '\n';
+/** A timestamp as JSON inside a query's result, written as Date.prototype.toISOString writes it. */
+const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * Reads the account's records through cursors of the snapshot's transaction: each table is read
+ * in one query, in its index's order, a batch at a time, so no batch re-reads or re-sorts what
+ * came before it (and a query plan made without statistics cannot make the export quadratic).
+ */
 class ExportSource {
   private readonly secrets: boolean;
+  private cursors = 0;
 
   constructor(
     private readonly trx: Transaction<DB>,
@@ -97,6 +102,21 @@ class ExportSource {
     yield* this.templates();
   }
 
+  /** A query's rows, `size` at a time, through a cursor closed when the reading ends. */
+  private async *batches<R>(query: Compilable<R>, size: number): AsyncGenerator<R[]> {
+    const name = sql.raw(`export_${(this.cursors += 1)}`);
+    await sql`declare ${name} no scroll cursor for ${query}`.execute(this.trx);
+    try {
+      for (;;) {
+        const { rows } = await sql<R>`fetch forward ${sql.raw(String(size))} from ${name}`.execute(this.trx);
+        if (rows.length === 0) return;
+        yield rows;
+      }
+    } finally {
+      await sql`close ${name}`.execute(this.trx);
+    }
+  }
+
   private async *profile(): AsyncGenerator<Chunk> {
     const row = await this.trx
       .selectFrom('workspace_profiles')
@@ -108,56 +128,33 @@ class ExportSource {
   }
 
   private async *subjects(): AsyncGenerator<Chunk> {
-    let after = '';
-    for (;;) {
-      const rows = await this.trx
-        .selectFrom('subjects')
-        .select(['id', 'name', 'kind', 'aliases', 'description', 'created_at', 'updated_at'])
-        .where('account_id', '=', this.accountId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(SUBJECT_BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1]!.id;
+    const query = this.trx
+      .selectFrom('subjects')
+      .select(['id', 'name', 'kind', 'aliases', 'description', 'created_at', 'updated_at'])
+      .where('account_id', '=', this.accountId)
+      .orderBy('id');
+    for await (const rows of this.batches(query, BATCH.subjects)) {
       const data = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() }));
       yield { text: lines('subject', data), counted: 'subjects', count: rows.length };
     }
   }
 
   private async *memories(): AsyncGenerator<Chunk> {
-    let after = '';
-    for (;;) {
-      const rows: MemoryRow[] = await visibleMemories(this.trx, this.principal)
-        .where('memories.id', '>', after)
-        .orderBy('memories.id')
-        .limit(MEMORY_BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1]!.id;
-      let revisions = this.trx
-        .selectFrom('memory_revisions')
-        .select(['memory_id', 'revision', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'created_at', 'actor_kind', 'actor_key_id'])
-        .where('account_id', '=', this.accountId)
-        .where('memory_id', 'in', rows.map((row) => row.id))
-        .orderBy('memory_id')
-        .orderBy('revision');
-      if (!this.secrets) revisions = revisions.where('sensitivity', '!=', 'secret');
-      const byMemory = new Map<string, unknown[]>();
-      for (const revision of await revisions.execute()) {
-        const list = byMemory.get(revision.memory_id) ?? [];
-        list.push({
-          revision: revision.revision,
-          text: revision.text,
-          type: revision.type,
-          sensitivity: revision.sensitivity,
-          tags: revision.tags,
-          pinned: revision.pinned,
-          created_at: revision.created_at.toISOString(),
-          actor: revision.actor_key_id ? { kind: revision.actor_kind, key_id: revision.actor_key_id } : { kind: revision.actor_kind },
-        });
-        byMemory.set(revision.memory_id, list);
-      }
+    const hidden = this.secrets ? sql`` : sql`and r.sensitivity <> 'secret'`;
+    const query = visibleMemories(this.trx, this.principal)
+      .select(
+        sql<ExportData<'memory'>['revisions']>`(select coalesce(json_agg(json_build_object(
+            'revision', r.revision, 'text', r.text, 'type', r.type, 'sensitivity', r.sensitivity, 'tags', r.tags,
+            'pinned', r.pinned, 'created_at', ${isoText('r.created_at')},
+            'actor', case when r.actor_key_id is null then json_build_object('kind', r.actor_kind)
+                          else json_build_object('kind', r.actor_kind, 'key_id', r.actor_key_id) end
+          ) order by r.revision), '[]'::json)
+          from memory_revisions r where r.memory_id = memories.id ${hidden})`.as('revisions'),
+      )
+      // The order of the account's index on (account_id, updated_at, id): read without a sort.
+      .orderBy('memories.updated_at')
+      .orderBy('memories.id');
+    for await (const rows of this.batches(query, BATCH.memories)) {
       const data = rows.map((row) => ({
         id: row.id,
         text: row.text,
@@ -168,71 +165,47 @@ class ExportSource {
         revision: row.revision,
         created_at: row.created_at.toISOString(),
         updated_at: row.updated_at.toISOString(),
-        revisions: byMemory.get(row.id) ?? [],
+        revisions: row.revisions,
       }));
       yield { text: lines('memory', data), counted: 'memories', count: rows.length };
     }
   }
 
   private async *links(): AsyncGenerator<Chunk> {
-    let after = { subject: '', memory: '' };
-    for (;;) {
-      let query = this.trx
-        .selectFrom('memory_links as l')
-        .innerJoin('memories as m', 'm.id', 'l.memory_id')
-        .select(['l.subject_id', 'l.memory_id', 'l.created_at'])
-        .where('l.account_id', '=', this.accountId)
-        .where(sql<boolean>`(l.subject_id, l.memory_id) > (${after.subject}, ${after.memory})`)
-        .orderBy('l.subject_id')
-        .orderBy('l.memory_id')
-        .limit(LINK_BATCH);
-      if (!this.secrets) query = query.where('m.sensitivity', '!=', 'secret');
-      const rows = await query.execute();
-      if (rows.length === 0) return;
-      const last = rows[rows.length - 1]!;
-      after = { subject: last.subject_id, memory: last.memory_id };
+    let query = this.trx
+      .selectFrom('memory_links as l')
+      .innerJoin('memories as m', 'm.id', 'l.memory_id')
+      .select(['l.subject_id', 'l.memory_id', 'l.created_at'])
+      .where('l.account_id', '=', this.accountId)
+      .orderBy('l.subject_id')
+      .orderBy('l.memory_id');
+    if (!this.secrets) query = query.where('m.sensitivity', '!=', 'secret');
+    for await (const rows of this.batches(query, BATCH.links)) {
       const data = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
       yield { text: lines('link', data), counted: 'links', count: rows.length };
     }
   }
 
-  /** The sources of Facts or suggestions that the caller may see, by owner, in Memory-ID order. */
-  private async sourcesOf(
-    table: 'fact_sources' | 'fact_suggestion_sources',
-    owner: 'fact_id' | 'suggestion_id',
-    ids: readonly string[],
-  ): Promise<Map<string, Array<{ memory_id: string }>>> {
-    let query = this.trx
-      .selectFrom(`${table} as s` as 'fact_sources as s')
-      .innerJoin('memories as m', 'm.id', 's.memory_id')
-      .select([sql<string>`s.${sql.ref(owner)}`.as('owner'), 's.memory_id'])
-      .where(sql.ref(`s.${owner}`), 'in', ids)
-      .orderBy('s.memory_id');
-    if (!this.secrets) query = query.where('m.sensitivity', '!=', 'secret');
-    const byOwner = new Map<string, Array<{ memory_id: string }>>();
-    for (const row of await query.execute()) byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), { memory_id: row.memory_id }]);
-    return byOwner;
+  /** The sources of a Fact or suggestion the caller may see, in Memory-ID order, as a query's column. */
+  private sources(table: 'fact_sources' | 'fact_suggestion_sources', owner: 'fact_id' | 'suggestion_id', ownerColumn: string) {
+    const hidden = this.secrets ? sql`` : sql`and m.sensitivity <> 'secret'`;
+    return sql<Array<{ memory_id: string }>>`(select coalesce(json_agg(json_build_object('memory_id', s.memory_id) order by s.memory_id), '[]'::json)
+      from ${sql.table(table)} s join memories m on m.id = s.memory_id
+      where s.${sql.ref(owner)} = ${sql.ref(ownerColumn)} ${hidden})`.as('sources');
   }
 
   private async *facts(): AsyncGenerator<Chunk> {
-    let after = '';
-    for (;;) {
-      const rows = await this.trx
-        .selectFrom('facts')
-        .select(['id', 'subject_id', 'statement', 'accepted_at', 'created_at'])
-        .where('account_id', '=', this.accountId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(FACT_BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1]!.id;
-      const sources = await this.sourcesOf('fact_sources', 'fact_id', rows.map((row) => row.id));
+    const query = this.trx
+      .selectFrom('facts')
+      .select(['id', 'subject_id', 'statement', 'accepted_at', 'created_at', this.sources('fact_sources', 'fact_id', 'facts.id')])
+      .where('account_id', '=', this.accountId)
+      .orderBy('id');
+    for await (const rows of this.batches(query, BATCH.facts)) {
       const data = rows.map((row) => ({
         id: row.id,
         subject_id: row.subject_id,
         statement: row.statement,
-        sources: sources.get(row.id) ?? [],
+        sources: row.sources,
         accepted_at: row.accepted_at.toISOString(),
         created_at: row.created_at.toISOString(),
       }));
@@ -241,25 +214,28 @@ class ExportSource {
   }
 
   private async *suggestions(): AsyncGenerator<Chunk> {
-    let after = '';
-    for (;;) {
-      const rows = await this.trx
-        .selectFrom('fact_suggestions')
-        .select(['id', 'subject_id', 'statement', 'note', 'status', 'fact_id', 'created_at', 'reviewed_at'])
-        .where('account_id', '=', this.accountId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(FACT_BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1]!.id;
-      const sources = await this.sourcesOf('fact_suggestion_sources', 'suggestion_id', rows.map((row) => row.id));
+    const query = this.trx
+      .selectFrom('fact_suggestions')
+      .select([
+        'id',
+        'subject_id',
+        'statement',
+        'note',
+        'status',
+        'fact_id',
+        'created_at',
+        'reviewed_at',
+        this.sources('fact_suggestion_sources', 'suggestion_id', 'fact_suggestions.id'),
+      ])
+      .where('account_id', '=', this.accountId)
+      .orderBy('id');
+    for await (const rows of this.batches(query, BATCH.facts)) {
       const data = rows.map((row) => ({
         id: row.id,
         subject_id: row.subject_id,
         statement: row.statement,
         note: row.note,
-        sources: sources.get(row.id) ?? [],
+        sources: row.sources,
         status: row.status,
         fact_id: row.fact_id,
         created_at: row.created_at.toISOString(),
@@ -270,37 +246,31 @@ class ExportSource {
   }
 
   private async *templates(): AsyncGenerator<Chunk> {
-    let after = '';
-    for (;;) {
-      const rows = await this.trx
-        .selectFrom('templates as t')
-        .innerJoin('template_revisions as r', (join) => join.onRef('r.template_id', '=', 't.id').onRef('r.revision', '=', 't.draft_revision'))
-        .select([
-          't.id',
-          't.draft_revision',
-          't.review_state',
-          't.reviewed_revision',
-          't.publication_state',
-          't.version',
-          't.published_revision',
-          't.published_at',
-          't.created_at',
-          't.updated_at',
-          'r.name',
-          'r.summary',
-          'r.category',
-          'r.tags',
-          'r.license',
-          'r.release_notes',
-          'r.created_at as draft_updated_at',
-        ])
-        .where('t.account_id', '=', this.accountId)
-        .where('t.id', '>', after)
-        .orderBy('t.id')
-        .limit(TEMPLATE_BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1]!.id;
+    const query = this.trx
+      .selectFrom('templates as t')
+      .innerJoin('template_revisions as r', (join) => join.onRef('r.template_id', '=', 't.id').onRef('r.revision', '=', 't.draft_revision'))
+      .select([
+        't.id',
+        't.draft_revision',
+        't.review_state',
+        't.reviewed_revision',
+        't.publication_state',
+        't.version',
+        't.published_revision',
+        't.published_at',
+        't.created_at',
+        't.updated_at',
+        'r.name',
+        'r.summary',
+        'r.category',
+        'r.tags',
+        'r.license',
+        'r.release_notes',
+        'r.created_at as draft_updated_at',
+      ])
+      .where('t.account_id', '=', this.accountId)
+      .orderBy('t.id');
+    for await (const rows of this.batches(query, BATCH.templates)) {
       const data = [];
       for (const row of rows) {
         const files = async (revision: number | null) =>
