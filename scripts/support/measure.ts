@@ -74,3 +74,43 @@ export async function backendCpu(monitor: pg.Client): Promise<Map<number, number
 /** CPU used between two readings; a backend started in between counts from zero (one that ended is lost, rare within seconds). */
 export const backendDelta = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/** A process's resident set size in bytes (VmRSS from /proc/<pid>/status), or 0 once it has gone. */
+export function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s*(\d+)\s*kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Reads a process's RSS every `everyMs` in the background until `stop()`. `reset()` starts a new
+ * window and returns the RSS at that moment; `peak()` is the largest RSS read since.
+ */
+export function sampleRss(pid: number, everyMs = 50): { reset(): number; peak(): number; stop(): void } {
+  let peak = rssBytes(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), everyMs);
+  timer.unref();
+  return {
+    reset: () => (peak = rssBytes(pid)),
+    peak: () => (peak = Math.max(peak, rssBytes(pid))),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Waits until a process has used less than `busyShare` of one CPU over `windowMs` (after a load,
+ * a server still collects garbage and finishes background work), or `timeoutMs` passed.
+ */
+export async function waitIdle(pid: number, { windowMs = 500, busyShare = 0.05, timeoutMs = 15_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, windowMs));
+    const after = cpuMs(pid);
+    if (after - before < windowMs * busyShare) return;
+    before = after;
+  }
+}
