@@ -67,6 +67,8 @@ function collectOperations() {
         description: (op.description ?? '').trim(),
         access: sessionOnly ? 'session' : readOnly ? 'read' : 'write',
         idempotent: op['x-mtl-idempotent'] === true,
+        // False for a REST-only operation (`x-mtl-mcp-tool: false`, such as a streamed body).
+        mcpTool: sessionOnly ? false : op['x-mtl-mcp-tool'] !== false,
         successStatus: success,
         parameters: parameters.map((p) => ({
           name: p.name,

@@ -143,6 +143,7 @@ export const operations = {
     "description": "Newest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -244,6 +245,7 @@ export const operations = {
     "description": "Requires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       201
     ],
@@ -333,6 +335,7 @@ export const operations = {
     "description": "Ranked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches. Secret Memories, their words and their statistics never play a\npart in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity), at a discount,\nso one misspelt word among correct ones still finds and ranks the right Memory. A hit\nfound only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters with the matched words wrapped in\n`<mark>` and `</mark>`, including words matched through stemming, folding or\ncorrection. Returns at most `limit` hits; there is no cursor.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -411,6 +414,7 @@ export const operations = {
     "description": "One to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -443,6 +447,7 @@ export const operations = {
     "description": "Returns the full text. The `ETag` header carries the revision.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -470,6 +475,7 @@ export const operations = {
     "description": "Send at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action.",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -556,6 +562,7 @@ export const operations = {
     "description": "Removes the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact\nIDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -583,6 +590,7 @@ export const operations = {
     "description": "Newest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -633,6 +641,7 @@ export const operations = {
     "description": "",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -671,6 +680,7 @@ export const operations = {
     "description": "Most recently linked first.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -721,6 +731,7 @@ export const operations = {
     "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -784,6 +795,7 @@ export const operations = {
     "description": "Without `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -852,6 +864,7 @@ export const operations = {
     "description": "Names are unique per account, compared case-insensitively (`400 duplicate_subject`).",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       201
     ],
@@ -927,6 +940,7 @@ export const operations = {
     "description": "",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -954,6 +968,7 @@ export const operations = {
     "description": "Send at least one field. A new name must stay unique (`400 duplicate_subject`).",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1021,6 +1036,7 @@ export const operations = {
     "description": "The second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1059,6 +1075,7 @@ export const operations = {
     "description": "The first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1098,6 +1115,7 @@ export const operations = {
     "description": "Most recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1148,6 +1166,7 @@ export const operations = {
     "description": "201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       200,
       201
@@ -1201,6 +1220,7 @@ export const operations = {
     "description": "`404 link_not_found` when the Memory is not linked to the Subject.",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1239,6 +1259,7 @@ export const operations = {
     "description": "The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1288,6 +1309,7 @@ export const operations = {
     "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1338,6 +1360,7 @@ export const operations = {
     "description": "Newest first, optionally only one status.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1402,6 +1425,7 @@ export const operations = {
     "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       200,
       201
@@ -1472,6 +1496,7 @@ export const operations = {
     "description": "Generated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1522,6 +1547,7 @@ export const operations = {
     "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;\none whose statement now equals a Fact is `400 fact_exists`; one with no source left is\n`400 source_not_found`.",
     "access": "session",
     "idempotent": true,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -1561,6 +1587,7 @@ export const operations = {
     "description": "Application only. A suggestion already reviewed is `400 suggestion_already_reviewed`.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -1588,6 +1615,7 @@ export const operations = {
     "description": "Application only. Idempotent; a dismissed insight stays dismissed while its cause lasts.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -1615,6 +1643,7 @@ export const operations = {
     "description": "Empty guidance (and a null `updated_at`) when none was set.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1630,6 +1659,7 @@ export const operations = {
     "description": "Application only. Replaces the guidance (0–8,000 code points).",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -1657,6 +1687,7 @@ export const operations = {
     "description": "Sections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1695,6 +1726,7 @@ export const operations = {
     "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). When more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`).",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1744,6 +1776,7 @@ export const operations = {
     "description": "Published Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1824,6 +1857,7 @@ export const operations = {
     "description": "The public listing and published file list of a published Template; 404 otherwise.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1851,6 +1885,7 @@ export const operations = {
     "description": "Every Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1866,6 +1901,7 @@ export const operations = {
     "description": "A retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -1920,6 +1956,7 @@ export const operations = {
     "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
     "access": "write",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -2045,6 +2082,7 @@ export const operations = {
     "description": "One action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is\nrecorded as a run, refused ones included.",
     "access": "write",
     "idempotent": true,
+    "mcpTool": true,
     "successStatus": [
       200,
       201
@@ -2293,6 +2331,7 @@ export const operations = {
     "description": "Whether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
     "access": "read",
     "idempotent": false,
+    "mcpTool": true,
     "successStatus": [
       200
     ],
@@ -2308,6 +2347,7 @@ export const operations = {
     "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.",
     "access": "read",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -2323,6 +2363,7 @@ export const operations = {
     "description": "Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most\n512 MiB) as a stream and writes its records into the caller's account as new records with\nnew IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with\ntheir sources remapped) and suggestions; Templates as unpublished drafts (publication always\ngoes through review again). A Subject whose name (compared case-insensitively) already\nexists in the account is merged into it: its links, Facts and suggestions go to the existing\nSubject, which keeps its own fields (`merged_subjects` counts them); a Fact or pending\nsuggestion the merged Subject already has is not added twice. The workspace profile is\nimported only when the account has none. API key IDs in revision actors are not carried\nover (the keys belong to the exporting account).\n\nAll or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks\nits schema, a reference to a record that is not earlier in the file, a `version` this\nservice does not know, a missing or second `header`, anything after `end`, an `end` whose\ncounts differ from the records read, or no `end` at all: a truncated file) is\n`400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret\nMemory (or a secret revision) imported with an API key is `403 secret_memory_forbidden`,\nnothing written. Templates beyond the account's limit are `400 template_limit_reached`.\nA client that disconnects before the end leaves the account unchanged.\n\nOne import runs at a time in an account: a second one meanwhile is\n`409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make\na retry safe: a repeat with the same key (and a body of the same length) returns the first\nanswer and imports nothing. Not an MCP tool: use the REST route.",
     "access": "write",
     "idempotent": true,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -2351,6 +2392,7 @@ export const operations = {
     "description": "Application only. Newest first, revoked keys included. Never returns secrets.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -2390,6 +2432,7 @@ export const operations = {
     "description": "Application only. The full key (`secret`) is in this response and nowhere else.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       201
     ],
@@ -2433,6 +2476,7 @@ export const operations = {
     "description": "Application only. Never returns the secret.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -2460,6 +2504,7 @@ export const operations = {
     "description": "Application only. Idempotent; revoking a revoked key returns it unchanged.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
@@ -2487,6 +2532,7 @@ export const operations = {
     "description": "Application only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). A revoked key cannot\nbe rotated (`400 invalid_request`).",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       201
     ],
@@ -2514,6 +2560,7 @@ export const operations = {
     "description": "Application only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content.",
     "access": "session",
     "idempotent": false,
+    "mcpTool": false,
     "successStatus": [
       200
     ],
