@@ -64,7 +64,7 @@ async function populate(account: TestAccount): Promise<{ secretId: string; ids: 
     { action: 'publish', template_id: templateId, revision: 2, release_notes: 'The first public version.', confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 } },
     200,
   );
-  return { secretId: secret.id, ids: { ada: ada.id, tea: tea.id, formerSecret: formerSecret.id } };
+  return { secretId: secret.id, ids: { ada: ada.id, engine: engine.id, tea: tea.id, formerSecret: formerSecret.id } };
 }
 
 describe('GET /v1/export', () => {
@@ -153,11 +153,18 @@ describe('GET /v1/export', () => {
 describe('POST /v1/import', () => {
   test('when an export is imported into an empty account, then exporting that account gives the same records apart from IDs, and search finds the same', async () => {
     const alice = await t.account();
-    await populate(alice);
+    const { ids } = await populate(alice);
+    // An unlinked mention of Ada, and two linked Memories that are duplicates: insights to derive again.
+    const s = bearer(alice.session);
+    await ok(t.http.post('/v1/memories').set(s).send({ text: 'Ada met Babbage at a party' }), 201);
+    for (const text of ['Engine parts are ordered from Leeds', 'Engine parts are ordered from Leeds!']) {
+      const memory = await ok(t.http.post('/v1/memories').set(s).send({ text }), 201);
+      await ok(t.http.post(`/v1/subjects/${ids.engine}/memories`).set(s).send({ memory_id: memory.id }), 201);
+    }
     const original = await exportLines(t, alice.session);
     const bob = await t.account();
     const answer = await ok(importText(t, bob.session, toText(original)));
-    expect(answer).toEqual({ imported: { memories: 4, subjects: 2, links: 4, facts: 1, fact_suggestions: 3, templates: 1 }, merged_subjects: 0 });
+    expect(answer).toEqual({ imported: { memories: 7, subjects: 2, links: 6, facts: 1, fact_suggestions: 3, templates: 1 }, merged_subjects: 0 });
     const copy = await exportLines(t, bob.session);
     // Templates come back as drafts that were never published: publication goes through review again.
     const asDraft = (lines: Line[]) =>
@@ -179,8 +186,25 @@ describe('POST /v1/import', () => {
     const subjects = await ok(t.http.get('/v1/subjects').set(bearer(bob.session)));
     expect(subjects.map((subject: { name: string; memory_count: number }) => [subject.name, subject.memory_count]).sort()).toEqual([
       ['Ada Lovelace', 3],
-      ['Analytical Engine', 1],
+      ['Analytical Engine', 3],
     ]);
+    // The insights are derived again: the same kinds about the same texts.
+    const insights = async (token: string) => {
+      const texts = new Map((await exportLines(t, token)).filter((line) => line.type === 'memory').map((line) => [line.data.id, line.data.text]));
+      const found: string[] = [];
+      for (const subject of await ok(t.http.get('/v1/subjects').set(bearer(token)))) {
+        for (const insight of await ok(t.http.get(`/v1/subjects/${subject.id}/memory-insights`).set(bearer(token)))) {
+          found.push(`${subject.name}: ${insight.kind} ${insight.memory_ids.map((id: string) => texts.get(id)).sort().join(' | ')}`);
+        }
+      }
+      return found.sort();
+    };
+    const expected = await insights(alice.session);
+    expect(expected).toEqual([
+      'Ada Lovelace: unlinked_mention Ada met Babbage at a party',
+      'Analytical Engine: possible_duplicate Engine parts are ordered from Leeds | Engine parts are ordered from Leeds!',
+    ]);
+    expect(await insights(bob.session)).toEqual(expected);
   });
 
   test('when a Subject of the file has the name of one the account has, then it is merged into it', async () => {

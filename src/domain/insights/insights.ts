@@ -66,24 +66,31 @@ async function reconcile(
   const wanted = new Set(causes.map((cause) => `${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`));
   const stale = current.filter((row) => !wanted.has(`${row.subject_id}|${row.cause_key}`)).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('memory_insights').where('id', 'in', stale).execute();
-  if (causes.length === 0) return;
-  await trx
-    .insertInto('memory_insights')
-    .values(
-      causes.map((cause) => ({
-        id: newId('insight', now.getTime()),
-        account_id: accountId,
-        subject_id: cause.subjectId,
-        kind: cause.kind,
-        cause_key: causeKey(cause.kind, cause.memoryIds),
-        memory_ids: [...cause.memoryIds].sort(),
-        summary: cause.summary,
-        status: 'pending' as const,
-        created_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
-    .execute();
+  await insertCauses(trx, accountId, causes, now);
+}
+
+/** Pending insights for new causes (a cause that has one already keeps it, and its status). */
+async function insertCauses(trx: Transaction<DB>, accountId: string, causes: readonly Cause[], now: Date): Promise<void> {
+  // A statement's parameters are limited: 1,000 rows of nine columns at a time.
+  for (let start = 0; start < causes.length; start += 1_000) {
+    await trx
+      .insertInto('memory_insights')
+      .values(
+        causes.slice(start, start + 1_000).map((cause) => ({
+          id: newId('insight', now.getTime()),
+          account_id: accountId,
+          subject_id: cause.subjectId,
+          kind: cause.kind,
+          cause_key: causeKey(cause.kind, cause.memoryIds),
+          memory_ids: [...cause.memoryIds].sort(),
+          summary: cause.summary,
+          status: 'pending' as const,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
+      .execute();
+  }
 }
 
 const mentionSummary = (memoryId: string, term: string, subjectName: string) =>
@@ -227,6 +234,36 @@ export async function refreshMentionOfPair(
 const folded = (text: RawBuilder<unknown>) => sql`btrim(regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
+ * Whether the Memories `self` and `other` (table aliases) look like duplicates, and whether their
+ * texts are the same. Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters,
+ * and only when their lengths are close, so the work per pair is bounded; "the same text" means
+ * the whole text. Texts with nothing left after folding (only symbols) are compared as written.
+ */
+function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean>; same: RawBuilder<boolean> } {
+  const head = (alias: string) => sql`left(${sql.ref(`${alias}.text`)}, ${DUPLICATE_COMPARED_CHARS})`;
+  const length = (alias: string) => sql`char_length(${sql.ref(`${alias}.text`)})`;
+  const long = sql<boolean>`greatest(${length(other)}, ${length(self)}) > ${DUPLICATE_COMPARED_CHARS}`;
+  const sameHead = sql<boolean>`${folded(head(other))} = ${folded(head(self))}`;
+  const alike = sql<boolean>`(not ${long} or least(${length(other)}, ${length(self)})
+      >= greatest(${length(other)}, ${length(self)}) * ${DUPLICATE_SIMILARITY}::float8)
+    and ((${folded(head(self))} != '' and ${sameHead})
+      or lower(btrim(${head(other)})) = lower(btrim(${head(self)}))
+      or similarity(${head(other)}, ${head(self)}) >= ${DUPLICATE_SIMILARITY})`;
+  const same = sql<boolean>`${sameHead} and (not ${long} or ${sql.ref(`${other}.text`)} = ${sql.ref(`${self}.text`)})`;
+  return { alike, same };
+}
+
+function duplicateCause(subjectId: string, memoryId: string, twinId: string, same: boolean): Cause {
+  const pair = [memoryId, twinId].sort();
+  return {
+    subjectId,
+    kind: 'possible_duplicate',
+    memoryIds: pair,
+    summary: `Memories ${pair[0]} and ${pair[1]} look like duplicates${same ? ' (the same text)' : ''}.`,
+  };
+}
+
+/**
  * The duplicate insights of one Memory within each Subject it is linked to (or the given ones):
  * compared with the other Memories linked to the same Subject only.
  */
@@ -242,6 +279,7 @@ export async function refreshDuplicatesOfMemory(
     (await trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId).execute()).map(
       (link) => link.subject_id,
     );
+  const rule = duplicateRule('self', 'other');
   for (const subjectId of subjects) {
     const stillLinked = await trx
       .selectFrom('memory_links')
@@ -249,44 +287,85 @@ export async function refreshDuplicatesOfMemory(
       .where('subject_id', '=', subjectId)
       .where('memory_id', '=', memoryId)
       .executeTakeFirst();
-    // Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters, and only when
-    // their lengths are close, so the work per pair is bounded; "the same text" means the whole text.
-    const head = (column: string) => sql`left(${sql.ref(column)}, ${DUPLICATE_COMPARED_CHARS})`;
-    const long = sql<boolean>`greatest(char_length(other.text), char_length(self.text)) > ${DUPLICATE_COMPARED_CHARS}`;
-    const sameHead = sql<boolean>`${folded(head('other.text'))} = ${folded(head('self.text'))}`;
     const twins = stillLinked
       ? await trx
           .selectFrom('memory_links as l')
           .innerJoin('memories as other', 'other.id', 'l.memory_id')
           .innerJoin('memories as self', (join) => join.on('self.id', '=', memoryId))
-          .select(['other.id as id', sql<boolean>`${sameHead} and (not ${long} or other.text = self.text)`.as('same')])
+          .select(['other.id as id', rule.same.as('same')])
           .where('l.subject_id', '=', subjectId)
           .where('other.id', '!=', memoryId)
-          .where(
-            sql<boolean>`(not ${long} or least(char_length(other.text), char_length(self.text))
-              >= greatest(char_length(other.text), char_length(self.text)) * ${DUPLICATE_SIMILARITY}::float8)`,
-          )
-          // Texts with nothing left after folding (only symbols) are compared as written.
-          .where((eb) =>
-            eb.or([
-              eb.and([eb(folded(head('self.text')), '!=', ''), sameHead]),
-              eb(sql`lower(btrim(${head('other.text')}))`, '=', sql`lower(btrim(${head('self.text')}))`),
-              eb(sql`similarity(${head('other.text')}, ${head('self.text')})`, '>=', DUPLICATE_SIMILARITY),
-            ]),
-          )
+          .where(rule.alike)
           .execute()
       : [];
-    const causes: Cause[] = twins.map((twin) => {
-      const pair = [memoryId, twin.id].sort();
-      return {
-        subjectId,
-        kind: 'possible_duplicate',
-        memoryIds: pair,
-        summary: `Memories ${pair[0]} and ${pair[1]} look like duplicates${twin.same ? ' (the same text)' : ''}.`,
-      };
-    });
+    const causes = twins.map((twin) => duplicateCause(subjectId, memoryId, twin.id, twin.same));
     await reconcile(trx, accountId, { kind: 'possible_duplicate', subjectId, memoryId }, causes, now);
   }
+}
+
+/**
+ * After links were added in bulk (an import): the duplicate insights those links bring, found in
+ * one statement for all of them. Adding links only adds causes, so nothing is removed.
+ */
+export async function addDuplicatesOfLinks(
+  trx: Transaction<DB>,
+  accountId: string,
+  links: ReadonlyArray<{ subjectId: string; memoryId: string }>,
+  now: Date,
+): Promise<void> {
+  if (links.length === 0) return;
+  const rule = duplicateRule('self', 'other');
+  const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
+    select n.subject_id, n.memory_id as self_id, other.id as other_id, ${rule.same} as same
+    from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
+      as n(subject_id, memory_id)
+    join memories self on self.id = n.memory_id
+    join memory_links l on l.subject_id = n.subject_id and l.memory_id <> n.memory_id
+    join memories other on other.id = l.memory_id
+    where ${rule.alike}`.execute(trx);
+  const causes = new Map<string, Cause>();
+  for (const row of rows) {
+    const cause = duplicateCause(row.subject_id, row.self_id, row.other_id, row.same);
+    causes.set(`${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`, cause);
+  }
+  await insertCauses(trx, accountId, [...causes.values()], now);
+}
+
+/**
+ * After Memories were added in bulk (an import), before any of them is linked: the Subjects each
+ * one mentions, found here in the texts at hand. Links added later take their insights away
+ * (removeMentionsOfLinks).
+ */
+export async function addMentionsOfNewMemories(
+  trx: Transaction<DB>,
+  accountId: string,
+  memories: ReadonlyArray<{ id: string; text: string }>,
+  subjects: ReadonlyArray<{ id: string; name: string; aliases: readonly string[] }>,
+  now: Date,
+): Promise<void> {
+  if (subjects.length === 0) return;
+  const terms = subjects.map((subject) => subjectTerms(subject));
+  const causes: Cause[] = [];
+  for (const memory of memories) {
+    const finder = new MentionFinder(memory.text.toLowerCase());
+    subjects.forEach((subject, index) => {
+      const term = finder.firstMentioned(terms[index]!);
+      if (term) {
+        causes.push({ subjectId: subject.id, kind: 'unlinked_mention', memoryIds: [memory.id], summary: mentionSummary(memory.id, term, subject.name) });
+      }
+    });
+  }
+  await insertCauses(trx, accountId, causes, now);
+}
+
+/** After links were added in bulk: the mention insights of those pairs go (a linked mention is no insight). */
+export async function removeMentionsOfLinks(trx: Transaction<DB>, links: ReadonlyArray<{ subjectId: string; memoryId: string }>): Promise<void> {
+  if (links.length === 0) return;
+  await sql`
+    delete from memory_insights i
+    using unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => causeKey('unlinked_mention', [link.memoryId])))}::text[])
+      as l(subject_id, cause_key)
+    where i.subject_id = l.subject_id and i.cause_key = l.cause_key`.execute(trx);
 }
 
 /** A deleted Memory takes every insight it was part of with it. */

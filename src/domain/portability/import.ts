@@ -3,7 +3,7 @@ import type { DB, MemorySection, NewMemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
 import type { DomainContext } from '../context';
-import { refreshDuplicatesOfMemory, refreshMentionsOfSubject } from '../insights/insights';
+import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
 import { sectionOf } from '../memories/section-counts';
@@ -48,7 +48,7 @@ export async function importAccount(ctx: DomainContext, principal: Principal, li
   });
 }
 
-const MEMORY_BATCH = 200;
+const MEMORY_BATCH = 500;
 const MEMORY_BATCH_CHARS = 2_000_000;
 const LINK_BATCH = 1_000;
 const REVISION_INSERT_ROWS = 2_000;
@@ -62,6 +62,11 @@ class Importer {
   private readonly memories = new Map<string, string>();
   private readonly facts = new Map<string, string>();
   private readonly existingSubjects = new Map<string, string>();
+  /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
+  private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
+  private readonly lateSubjects: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  private hadMemories = false;
   private readonly touchedSubjects = new Set<string>();
   private readonly read = emptyCounts();
   private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
@@ -89,16 +94,19 @@ class Importer {
   }
 
   async prepare(): Promise<void> {
-    const [subjects, profile, templates] = await Promise.all([
-      this.trx.selectFrom('subjects').select(['id', 'name']).where('account_id', '=', this.accountId).execute(),
+    const [subjects, profile, templates, memory] = await Promise.all([
+      this.trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', this.accountId).execute(),
       this.trx.selectFrom('workspace_profiles').select('account_id').where('account_id', '=', this.accountId).executeTakeFirst(),
       this.trx
         .selectFrom('templates')
         .select(sql<number>`count(*)::int`.as('count'))
         .where('account_id', '=', this.accountId)
         .executeTakeFirstOrThrow(),
+      this.trx.selectFrom('memories').select('id').where('account_id', '=', this.accountId).limit(1).executeTakeFirst(),
     ]);
     for (const subject of subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
+    this.mentionable.push(...subjects);
+    this.hadMemories = memory !== undefined;
     this.hasProfile = profile !== undefined;
     this.templatesOwned = templates.count;
   }
@@ -183,6 +191,10 @@ class Importer {
       return;
     }
     const id = newId('subject', Date.parse(data.created_at));
+    const aliases = normalizeAliases(data.aliases);
+    const subject = { id, name, aliases };
+    this.mentionable.push(subject);
+    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
     await this.trx
       .insertInto('subjects')
       .values({
@@ -190,7 +202,7 @@ class Importer {
         account_id: this.accountId,
         name,
         kind: data.kind,
-        aliases: normalizeAliases(data.aliases),
+        aliases,
         description: data.description,
         created_at: new Date(data.created_at),
         updated_at: new Date(data.updated_at),
@@ -275,6 +287,7 @@ class Importer {
       this.sections.set(key, entry);
     }
     await indexMemories(this.trx, rows);
+    await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
     const changes = rows.map(
       (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
     );
@@ -301,10 +314,12 @@ class Importer {
       .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
       .returning(['subject_id', 'memory_id'])
       .execute();
-    for (const link of inserted) {
-      this.newLinks.push({ subjectId: link.subject_id, memoryId: link.memory_id });
-      this.touchedSubjects.add(link.subject_id);
+    const links = inserted.map((link) => ({ subjectId: link.subject_id, memoryId: link.memory_id }));
+    for (const link of links) {
+      this.newLinks.push(link);
+      this.touchedSubjects.add(link.subjectId);
     }
+    await removeMentionsOfLinks(this.trx, links);
     this.imported.links += inserted.length;
   }
 
@@ -494,12 +509,10 @@ class Importer {
         .where('c.subject_id', 'in', touched)
         .execute();
     }
-    if (this.imported.memories > 0 || touched.length > 0) {
-      // New Memories may mention any Subject of the account, and new Subjects any Memory.
-      const subjects = await this.trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', this.accountId).execute();
-      for (const subject of subjects) await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
-    }
-    for (const link of this.newLinks) await refreshDuplicatesOfMemory(this.trx, this.accountId, link.memoryId, this.now, [link.subjectId]);
+    // New Memories' mentions of the Subjects known when they were written were found then; a
+    // Subject that came later (or into an account that had Memories) is looked for in all of them.
+    for (const subject of this.lateSubjects) await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
+    await addDuplicatesOfLinks(this.trx, this.accountId, this.newLinks, this.now);
     const changes = touched.map((id): Change => ({ entity: 'subject', entityId: id, op: 'upsert' }));
     await recordChanges(this.trx, this.accountId, changes, this.now);
   }
