@@ -7,7 +7,8 @@ import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { allMemoriesVisibleTo } from '../memories/visibility';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, mentionedTerm, MentionFinder, subjectTerms } from './mentions';
 
@@ -298,27 +299,14 @@ export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: st
     .execute();
 }
 
-/** Insights the principal may see: none that involve a secret Memory for API keys. */
+/** Insights the principal may see: those whose Memories it may all see. */
 function visibleInsights(ctx: DomainContext, principal: Principal, subjectId: string) {
-  let query = ctx.db
+  return ctx.db
     .selectFrom('memory_insights as i')
     .selectAll('i')
     .where('i.account_id', '=', principal.accountId)
-    .where('i.subject_id', '=', subjectId);
-  if (!canSeeSecrets(principal)) {
-    query = query.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('memories as m')
-            .select(sql`1`.as('one'))
-            .where(sql<boolean>`m.id = any(i.memory_ids)`)
-            .where('m.sensitivity', '=', 'secret'),
-        ),
-      ),
-    );
-  }
-  return query;
+    .where('i.subject_id', '=', subjectId)
+    .where(allMemoriesVisibleTo(principal, 'i.memory_ids'));
 }
 
 export async function pendingInsights(

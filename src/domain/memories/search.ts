@@ -6,7 +6,8 @@ import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
 import { idfOf, rerankWithFeedback, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
 import type { Queryable } from './memories.repository';
 
@@ -68,14 +69,13 @@ function withoutPhrases(parsed: ParsedQuery): ParsedQuery {
 
 async function search(ctx: DomainContext, principal: Principal, query: SearchQuery, parsed: ParsedQuery): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
-  const keysOnly = !canSeeSecrets(principal);
+  const keysOnly = readsKeyIndex(principal);
   const plan = await planQuery(ctx.db, principal.accountId, keysOnly, parsed, query.require_all ?? false);
   if (!plan) return [];
 
   const phrases = hasPhrase(parsed) || parsed.excluded.some((clause) => clause.kind === 'phrase');
   let ranked = await rankMemories(ctx.db, {
-    accountId: principal.accountId,
-    keysOnly,
+    principal,
     terms: plan.terms,
     stats: plan.stats,
     knownTerms: plan.knownTerms,
