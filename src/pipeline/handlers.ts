@@ -30,3 +30,25 @@ export function locationOf(path: string): Record<string, string> {
 export function etagOf(revision: number): Record<string, string> {
   return { ETag: `"${revision}"` };
 }
+
+/** A 200 answer with the envelope around `data`. */
+export function ok<T>(data: T): { status: 200; body: { ok: true; data: T } } {
+  return { status: 200, body: { ok: true, data } };
+}
+
+/** A 200 answer with one page of a list and the cursor of the next. */
+export function okPage<T>(page: { items: T[]; nextCursor: string | null }): {
+  status: 200;
+  body: { ok: true; data: T[]; next_cursor: string | null };
+} {
+  return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
+}
+
+/** A 201 answer for a resource created at `path` (under the versioned base path). */
+export function createdAt<T>(
+  path: string,
+  data: T,
+  headers: Record<string, string> = {},
+): { status: 201; body: { ok: true; data: T }; headers: Record<string, string> } {
+  return { status: 201, body: { ok: true, data }, headers: { ...locationOf(path), ...headers } };
+}
