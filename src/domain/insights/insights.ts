@@ -90,6 +90,12 @@ async function reconcile(
 const mentionSummary = (memoryId: string, term: string, subjectName: string) =>
   `Memory ${memoryId} mentions "${term}" but is not linked to ${subjectName}.`;
 
+/** The unlinked-mention cause of a Memory that mentions a Subject's term: none when `term` is null. */
+function mentionCause(subject: { id: string; name: string }, memoryId: string, term: string | null): Cause[] {
+  if (!term) return [];
+  return [{ subjectId: subject.id, kind: 'unlinked_mention', memoryIds: [memoryId], summary: mentionSummary(memoryId, term, subject.name) }];
+}
+
 /** After a Memory is created or its text changes: which Subjects it mentions without a link. */
 export async function refreshMentionsOfMemory(
   trx: Transaction<DB>,
@@ -114,20 +120,10 @@ export async function refreshMentionsOfMemory(
     trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memory.id).execute(),
   ]);
   const linked = new Set(links.map((link) => link.subject_id));
-  const causes: Cause[] = [];
   const finder = new MentionFinder(lowerText);
-  for (const subject of subjects) {
-    if (linked.has(subject.id)) continue;
-    const term = finder.firstMentioned(subjectTerms(subject));
-    if (term) {
-      causes.push({
-        subjectId: subject.id,
-        kind: 'unlinked_mention',
-        memoryIds: [memory.id],
-        summary: mentionSummary(memory.id, term, subject.name),
-      });
-    }
-  }
+  const causes = subjects
+    .filter((subject) => !linked.has(subject.id))
+    .flatMap((subject) => mentionCause(subject, memory.id, finder.firstMentioned(subjectTerms(subject))));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', memoryId: memory.id }, causes, now);
 }
 
@@ -169,18 +165,7 @@ export async function refreshMentionsOfSubject(
       ),
     )
     .execute();
-  const causes: Cause[] = [];
-  for (const memory of candidates) {
-    const term = mentionedTerm(memory.text.toLowerCase(), terms);
-    if (term) {
-      causes.push({
-        subjectId: subject.id,
-        kind: 'unlinked_mention',
-        memoryIds: [memory.id],
-        summary: mentionSummary(memory.id, term, subject.name),
-      });
-    }
-  }
+  const causes = candidates.flatMap((memory) => mentionCause(subject, memory.id, mentionedTerm(memory.text.toLowerCase(), terms)));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', subjectId: subject.id }, causes, now);
 }
 
