@@ -1,4 +1,4 @@
-import type { OperationId } from '../generated/contract';
+import type { OperationId, operations } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { DomainContext } from '../domain/context';
 import type { Principal } from '../domain/shared/principal';
@@ -21,6 +21,11 @@ export interface ValidatedRequest<K extends OperationId> {
 export type Handler<K extends OperationId> = (ctx: DomainContext, request: ValidatedRequest<K>) => Promise<Reply<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [Id in K]: Handler<Id> };
+
+/** The operations the contract files under these tags (a file of handlers serves its tags). */
+export type TaggedOperations<Tag extends string> = {
+  [K in OperationId]: (typeof operations)[K]['tag'] extends Tag ? K : never;
+}[OperationId];
 
 /** The `Location` of a created resource under the versioned base path. */
 export function locationOf(path: string): Record<string, string> {

@@ -6,11 +6,10 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from '../domain/api-keys/api-keys';
-import { createdAt, ok, okPage, type HandlerGroup } from '../pipeline/handlers';
+import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'getApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listApiKeyActivity';
 
-export const apiKeyHandlers: HandlerGroup<ApiKeyOperations> = {
+export const apiKeyHandlers: HandlerGroup<TaggedOperations<'API keys'>> = {
   listApiKeys: async (ctx, { principal, query }) => okPage(await listApiKeys(ctx, principal, query)),
   createApiKey: async (ctx, { principal, body }) => {
     const key = await createApiKey(ctx, principal, body);

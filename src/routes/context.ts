@@ -3,17 +3,10 @@ import { getWorkspaceProfile, setWorkspaceProfile } from '../domain/context/prof
 import { resumeContext } from '../domain/context/resume';
 import { startupContext } from '../domain/context/startup';
 import { subjectContext } from '../domain/context/subject-context';
-import { ok, type HandlerGroup } from '../pipeline/handlers';
+import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type ContextOperations =
-  | 'getWorkspaceProfile'
-  | 'updateWorkspaceProfile'
-  | 'getStartupContext'
-  | 'resumeContext'
-  | 'getSubjectContext'
-  | 'getContextMap';
 
-export const contextHandlers: HandlerGroup<ContextOperations> = {
+export const contextHandlers: HandlerGroup<TaggedOperations<'Context'>> = {
   getWorkspaceProfile: async (ctx, { principal }) => ok(await getWorkspaceProfile(ctx, principal)),
   updateWorkspaceProfile: async (ctx, { principal, body }) => ok(await setWorkspaceProfile(ctx, principal, body.guidance)),
   getStartupContext: async (ctx, { principal, query }) => ok(await startupContext(ctx, principal, query)),

@@ -6,18 +6,10 @@ import {
   rejectFactSuggestion,
 } from '../domain/facts/facts';
 import { dismissMemoryInsight, listMemoryInsights } from '../domain/insights/insights';
-import { locationOf, ok, okPage, type HandlerGroup } from '../pipeline/handlers';
+import { locationOf, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type FactOperations =
-  | 'listSubjectFacts'
-  | 'listFactSuggestions'
-  | 'createFactSuggestion'
-  | 'acceptFactSuggestion'
-  | 'rejectFactSuggestion'
-  | 'listMemoryInsights'
-  | 'dismissMemoryInsight';
 
-export const factHandlers: HandlerGroup<FactOperations> = {
+export const factHandlers: HandlerGroup<TaggedOperations<'Facts' | 'Insights'>> = {
   listSubjectFacts: async (ctx, { principal, path, query }) => okPage(await listSubjectFacts(ctx, principal, path.subject_id, query)),
   listFactSuggestions: async (ctx, { principal, path, query }) => okPage(await listFactSuggestions(ctx, principal, path.subject_id, query)),
   createFactSuggestion: async (ctx, { principal, path, body }) => {

@@ -1,17 +1,10 @@
 import { getLibraryTemplate, searchLibrary } from '../domain/library/public';
 import { creatorStatus, readDraft, updateDraft } from '../domain/library/templates';
 import { runWorkflow } from '../domain/library/workflow';
-import { createdAt, ok, okPage, type HandlerGroup } from '../pipeline/handlers';
+import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type LibraryOperations =
-  | 'searchLibraryTemplates'
-  | 'getLibraryTemplate'
-  | 'getCreatorStatus'
-  | 'readTemplateDraft'
-  | 'updateTemplateDraft'
-  | 'runTemplateWorkflow';
 
-export const libraryHandlers: HandlerGroup<LibraryOperations> = {
+export const libraryHandlers: HandlerGroup<TaggedOperations<'Library'>> = {
   searchLibraryTemplates: async (ctx, { query }) => okPage(await searchLibrary(ctx, query)),
   getLibraryTemplate: async (ctx, { path }) => ok(await getLibraryTemplate(ctx, path.template_id)),
   getCreatorStatus: async (ctx, { principal }) => ok(await creatorStatus(ctx, principal)),

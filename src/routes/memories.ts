@@ -9,20 +9,10 @@ import {
   updateMemory,
 } from '../domain/memories/memories';
 import { searchMemories } from '../domain/memories/search';
-import { createdAt, etagOf, ok, okPage, type HandlerGroup } from '../pipeline/handlers';
+import { createdAt, etagOf, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type MemoryOperations =
-  | 'listMemories'
-  | 'createMemory'
-  | 'searchMemories'
-  | 'batchGetMemories'
-  | 'getMemory'
-  | 'updateMemory'
-  | 'deleteMemory'
-  | 'listMemoryRevisions'
-  | 'getMemoryRevision';
 
-export const memoryHandlers: HandlerGroup<MemoryOperations> = {
+export const memoryHandlers: HandlerGroup<TaggedOperations<'Memories'>> = {
   listMemories: async (ctx, { principal, query }) => okPage(await listMemories(ctx, principal, query)),
   createMemory: async (ctx, { principal, body }) => {
     const memory = await createMemory(ctx, principal, body);

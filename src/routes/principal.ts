@@ -1,6 +1,6 @@
-import { ok, type HandlerGroup } from '../pipeline/handlers';
+import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-export const principalHandlers: HandlerGroup<'getPrincipal'> = {
+export const principalHandlers: HandlerGroup<TaggedOperations<'Principal'>> = {
   getPrincipal: async (_ctx, { principal }) =>
     ok(
       principal.kind === 'api_key'

@@ -1,21 +1,10 @@
 import { deleteSubject, prepareSubjectDeletion } from '../domain/subjects/deletion';
 import { linkMemory, listMemorySubjects, listSubjectMemories, unlinkMemory } from '../domain/subjects/links';
 import { createSubject, getSubject, listSubjects, updateSubject } from '../domain/subjects/subjects';
-import { createdAt, ok, okPage, type HandlerGroup } from '../pipeline/handlers';
+import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type SubjectOperations =
-  | 'listSubjects'
-  | 'createSubject'
-  | 'getSubject'
-  | 'updateSubject'
-  | 'deleteSubject'
-  | 'prepareSubjectDeletion'
-  | 'listSubjectMemories'
-  | 'linkMemory'
-  | 'unlinkMemory'
-  | 'listMemorySubjects';
 
-export const subjectHandlers: HandlerGroup<SubjectOperations> = {
+export const subjectHandlers: HandlerGroup<TaggedOperations<'Subjects' | 'Links'>> = {
   listSubjects: async (ctx, { principal, query }) => okPage(await listSubjects(ctx, principal, query)),
   createSubject: async (ctx, { principal, body }) => {
     const subject = await createSubject(ctx, principal, body);
