@@ -1,5 +1,6 @@
 import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
+import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
@@ -28,15 +29,7 @@ import { isMemoryVisibleTo, memoryVisibleTo } from './visibility';
 type MemoryCreate = components['schemas']['MemoryCreate'];
 type MemoryUpdate = components['schemas']['MemoryUpdate'];
 
-export interface ListMemoriesQuery {
-  type?: string;
-  tag?: string;
-  sensitivity?: string;
-  pinned?: boolean;
-  updated_since?: string;
-  limit?: number;
-  cursor?: string;
-}
+export type ListMemoriesQuery = RequestQuery<'listMemories'>;
 
 const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
 
