@@ -130,7 +130,7 @@ async function withFeedback(
   const byDoc = new Map(ranked.map((doc) => [doc.doc, doc]));
   // The kept hits are re-scored with the others, so their Memories usually come with the hits;
   // any that fall below the limit are read apart.
-  const reranked = await rerankWithFeedback(db, accountId, ranked, feedback, plan.stats, limit + FEEDBACK_DOCS);
+  const reranked = await rerankWithFeedback(db, { accountId, candidates: ranked, feedback, stats: plan.stats, limit: limit + FEEDBACK_DOCS });
   const keptDocs = new Set(kept.map((doc) => doc.doc));
   for (const row of reranked) rows.set(row.search_doc, row);
   const missing = kept.filter((doc) => !rows.has(doc.doc));

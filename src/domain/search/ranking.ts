@@ -205,6 +205,15 @@ function numbers(list: string): number[] {
   return list === '' ? [] : list.split(',').map(Number);
 }
 
+export interface FeedbackOptions {
+  readonly accountId: string;
+  readonly candidates: readonly RankedDoc[];
+  /** Feedback term ID → its weight. */
+  readonly feedback: ReadonlyMap<number, number>;
+  readonly stats: CorpusStats;
+  readonly limit: number;
+}
+
 /** A Memory ranked again with feedback: its row, and its new score. */
 export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly score: number };
 
@@ -215,14 +224,8 @@ export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly sc
  * to the more recently updated Memory. Returns the Memories themselves, so that the hits need no
  * other query.
  */
-export async function rerankWithFeedback(
-  db: Queryable,
-  accountId: string,
-  candidates: readonly RankedDoc[],
-  feedback: ReadonlyMap<number, number>,
-  stats: CorpusStats,
-  limit: number,
-): Promise<RerankedRow[]> {
+export async function rerankWithFeedback(db: Queryable, options: FeedbackOptions): Promise<RerankedRow[]> {
+  const { accountId, candidates, feedback, stats, limit } = options;
   if (candidates.length === 0) return [];
   const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
   const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`
