@@ -10,6 +10,8 @@ export type SuccessBody<K extends OperationId> = JsonBody<Responses<K>[SuccessSt
 
 export type RequestParameters<K extends OperationId> = OperationTypes[K]['parameters'];
 export type Part<P, Name extends string> = P extends { [N in Name]?: infer V } ? ([V] extends [never] ? {} : NonNullable<V>) : {};
+/** The query parameters of an operation. */
+export type RequestQuery<K extends OperationId> = Part<RequestParameters<K>, 'query'>;
 export type RequestBody<K extends OperationId> = OperationTypes[K] extends {
   requestBody: { content: { 'application/json': infer B } };
 }

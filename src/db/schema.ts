@@ -191,15 +191,19 @@ export interface TemplatesTable {
   updated_at: Timestamp;
 }
 
-export interface TemplateRevisionsTable {
-  template_id: string;
-  revision: number;
+/** What a Template says of itself: kept with each revision, and copied into its public listing. */
+interface TemplateDescriptionColumns {
   name: string;
   summary: string;
   category: string;
   tags: string[];
   license: string;
   release_notes: string;
+}
+
+export interface TemplateRevisionsTable extends TemplateDescriptionColumns {
+  template_id: string;
+  revision: number;
   total_size: number;
   created_at: Timestamp;
 }
@@ -233,17 +237,11 @@ export interface TemplateRunsTable {
   created_at: Timestamp;
 }
 
-export interface PublicTemplatesTable {
+export interface PublicTemplatesTable extends TemplateDescriptionColumns {
   template_id: string;
   account_id: string;
   revision: number;
   version: number;
-  name: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  license: string;
-  release_notes: string;
   readme: string;
   published_at: Timestamp;
   search: Generated<string>;

@@ -1,4 +1,4 @@
-import type { OperationId } from '../generated/contract';
+import type { OperationId, operations } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { DomainContext } from '../domain/context';
 import type { Principal } from '../domain/shared/principal';
@@ -42,6 +42,11 @@ export type Handler<K extends OperationId> = (ctx: DomainContext, request: Valid
 export type Handlers = { [K in OperationId]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [Id in K]: Handler<Id> };
 
+/** The operations the contract files under these tags (a file of handlers serves its tags). */
+export type TaggedOperations<Tag extends string> = {
+  [K in OperationId]: (typeof operations)[K]['tag'] extends Tag ? K : never;
+}[OperationId];
+
 /** The `Location` of a created resource under the versioned base path. */
 export function locationOf(path: string): Record<string, string> {
   return { Location: `/v1${path}` };
@@ -49,4 +54,26 @@ export function locationOf(path: string): Record<string, string> {
 
 export function etagOf(revision: number): Record<string, string> {
   return { ETag: `"${revision}"` };
+}
+
+/** A 200 answer with the envelope around `data`. */
+export function ok<T>(data: T): { status: 200; body: { ok: true; data: T } } {
+  return { status: 200, body: { ok: true, data } };
+}
+
+/** A 200 answer with one page of a list and the cursor of the next. */
+export function okPage<T>(page: { items: T[]; nextCursor: string | null }): {
+  status: 200;
+  body: { ok: true; data: T[]; next_cursor: string | null };
+} {
+  return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
+}
+
+/** A 201 answer for a resource created at `path` (under the versioned base path). */
+export function createdAt<T>(
+  path: string,
+  data: T,
+  headers: Record<string, string> = {},
+): { status: 201; body: { ok: true; data: T }; headers: Record<string, string> } {
+  return { status: 201, body: { ok: true, data }, headers: { ...locationOf(path), ...headers } };
 }

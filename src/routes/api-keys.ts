@@ -6,33 +6,20 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from '../domain/api-keys/api-keys';
-import { locationOf, type HandlerGroup } from '../pipeline/handlers';
+import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'getApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listApiKeyActivity';
 
-export const apiKeyHandlers: HandlerGroup<ApiKeyOperations> = {
-  listApiKeys: async (ctx, { principal, query }) => {
-    const page = await listApiKeys(ctx, principal, query);
-    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
-  },
+export const apiKeyHandlers: HandlerGroup<TaggedOperations<'API keys'>> = {
+  listApiKeys: async (ctx, { principal, query }) => okPage(await listApiKeys(ctx, principal, query)),
   createApiKey: async (ctx, { principal, body }) => {
     const key = await createApiKey(ctx, principal, body);
-    return { status: 201, body: { ok: true, data: key }, headers: locationOf(`/account/api-keys/${key.id}`) };
+    return createdAt(`/account/api-keys/${key.id}`, key);
   },
-  getApiKey: async (ctx, { principal, path }) => ({
-    status: 200,
-    body: { ok: true, data: await getApiKey(ctx, principal, path.key_id) },
-  }),
-  revokeApiKey: async (ctx, { principal, path }) => ({
-    status: 200,
-    body: { ok: true, data: await revokeApiKey(ctx, principal, path.key_id) },
-  }),
+  getApiKey: async (ctx, { principal, path }) => ok(await getApiKey(ctx, principal, path.key_id)),
+  revokeApiKey: async (ctx, { principal, path }) => ok(await revokeApiKey(ctx, principal, path.key_id)),
   rotateApiKey: async (ctx, { principal, path }) => {
     const key = await rotateApiKey(ctx, principal, path.key_id);
-    return { status: 201, body: { ok: true, data: key }, headers: locationOf(`/account/api-keys/${key.id}`) };
+    return createdAt(`/account/api-keys/${key.id}`, key);
   },
-  listApiKeyActivity: async (ctx, { principal, path, query }) => {
-    const page = await listApiKeyActivity(ctx, principal, path.key_id, query);
-    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
-  },
+  listApiKeyActivity: async (ctx, { principal, path, query }) => okPage(await listApiKeyActivity(ctx, principal, path.key_id, query)),
 };

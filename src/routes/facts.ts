@@ -6,26 +6,12 @@ import {
   rejectFactSuggestion,
 } from '../domain/facts/facts';
 import { dismissMemoryInsight, listMemoryInsights } from '../domain/insights/insights';
-import { locationOf, type HandlerGroup } from '../pipeline/handlers';
+import { locationOf, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-type FactOperations =
-  | 'listSubjectFacts'
-  | 'listFactSuggestions'
-  | 'createFactSuggestion'
-  | 'acceptFactSuggestion'
-  | 'rejectFactSuggestion'
-  | 'listMemoryInsights'
-  | 'dismissMemoryInsight';
 
-export const factHandlers: HandlerGroup<FactOperations> = {
-  listSubjectFacts: async (ctx, { principal, path, query }) => {
-    const page = await listSubjectFacts(ctx, principal, path.subject_id, query);
-    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
-  },
-  listFactSuggestions: async (ctx, { principal, path, query }) => {
-    const page = await listFactSuggestions(ctx, principal, path.subject_id, query);
-    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
-  },
+export const factHandlers: HandlerGroup<TaggedOperations<'Facts' | 'Insights'>> = {
+  listSubjectFacts: async (ctx, { principal, path, query }) => okPage(await listSubjectFacts(ctx, principal, path.subject_id, query)),
+  listFactSuggestions: async (ctx, { principal, path, query }) => okPage(await listFactSuggestions(ctx, principal, path.subject_id, query)),
   createFactSuggestion: async (ctx, { principal, path, body }) => {
     const { suggestion, created } = await createFactSuggestion(ctx, principal, path.subject_id, body);
     return created
@@ -36,20 +22,8 @@ export const factHandlers: HandlerGroup<FactOperations> = {
         }
       : { status: 200, body: { ok: true, created, data: suggestion } };
   },
-  acceptFactSuggestion: async (ctx, { principal, path }) => ({
-    status: 200,
-    body: { ok: true, data: await acceptFactSuggestion(ctx, principal, path.suggestion_id) },
-  }),
-  rejectFactSuggestion: async (ctx, { principal, path }) => ({
-    status: 200,
-    body: { ok: true, data: await rejectFactSuggestion(ctx, principal, path.suggestion_id) },
-  }),
-  listMemoryInsights: async (ctx, { principal, path, query }) => {
-    const page = await listMemoryInsights(ctx, principal, path.subject_id, query);
-    return { status: 200, body: { ok: true, data: page.items, next_cursor: page.nextCursor } };
-  },
-  dismissMemoryInsight: async (ctx, { principal, path }) => ({
-    status: 200,
-    body: { ok: true, data: await dismissMemoryInsight(ctx, principal, path.insight_id) },
-  }),
+  acceptFactSuggestion: async (ctx, { principal, path }) => ok(await acceptFactSuggestion(ctx, principal, path.suggestion_id)),
+  rejectFactSuggestion: async (ctx, { principal, path }) => ok(await rejectFactSuggestion(ctx, principal, path.suggestion_id)),
+  listMemoryInsights: async (ctx, { principal, path, query }) => okPage(await listMemoryInsights(ctx, principal, path.subject_id, query)),
+  dismissMemoryInsight: async (ctx, { principal, path }) => ok(await dismissMemoryInsight(ctx, principal, path.insight_id)),
 };

@@ -1,9 +1,10 @@
 import type { MemoryRow } from '../../db/schema';
-import { limits } from '../../generated/contract';
+import { enums, limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { MemoryType, Sensitivity } from '../memories/memory-mapper';
 import { visibleMemories, type Queryable } from '../memories/memories.repository';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { isMemoryVisibleTo } from '../memories/visibility';
 import { codePointLength, shortenToCodePoints, type Shortened } from '../shared/text';
 
 type ContextMemory = components['schemas']['ContextMemory'];
@@ -57,25 +58,22 @@ export class TextBudget {
 }
 
 /**
- * Memories that may appear in a context: `sensitive` ones (and, for sessions, secret ones) only
- * with include_sensitive; secret ones never for API keys.
+ * Memories that may appear in a context: those the principal may see, of which `sensitive` ones
+ * (and, for sessions, secret ones) only with include_sensitive.
  */
 export function contextMemories(db: Queryable, principal: Principal, includeSensitive: boolean) {
   const query = visibleMemories(db, principal);
-  if (!includeSensitive) return query.where('memories.sensitivity', '=', 'normal');
-  return canSeeSecrets(principal) ? query : query.where('memories.sensitivity', '!=', 'secret');
+  return includeSensitive ? query : query.where('memories.sensitivity', '=', 'normal');
 }
 
 /** The sensitivities contextMemories lets through. */
 export function contextSensitivities(principal: Principal, includeSensitive: boolean): string[] {
-  if (!includeSensitive) return ['normal'];
-  return canSeeSecrets(principal) ? ['normal', 'sensitive', 'secret'] : ['normal', 'sensitive'];
+  return enums.sensitivity.filter((sensitivity) => isContextVisible({ sensitivity }, principal, includeSensitive));
 }
 
 export function isContextVisible(row: Pick<MemoryRow, 'sensitivity'>, principal: Principal, includeSensitive: boolean): boolean {
   if (row.sensitivity === 'normal') return true;
-  if (!includeSensitive) return false;
-  return row.sensitivity === 'sensitive' || canSeeSecrets(principal);
+  return includeSensitive && isMemoryVisibleTo(principal, row);
 }
 
 export function toContextMemory(row: MemoryRow, text: Shortened): ContextMemory {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
+import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { findVisibleMemory } from '../memories/memories.repository';
@@ -12,11 +13,7 @@ type ContextMap = components['schemas']['ContextMap'];
 type MapNode = components['schemas']['ContextMapNode'];
 type MapEdge = components['schemas']['ContextMapEdge'];
 
-export interface ContextMapOptions {
-  depth?: number;
-  max_nodes?: number;
-  include_sensitive?: boolean;
-}
+export type ContextMapOptions = RequestQuery<'getContextMap'>;
 
 const label = (text: string) => shortenToCodePoints(text, limits.contextMapLabelChars).text;
 

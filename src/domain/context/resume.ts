@@ -5,6 +5,7 @@ import { changesAfter, type ChangeRow } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { factCount } from '../facts/facts';
 import { visibleMemories } from '../memories/memories.repository';
+import { canSeeSecrets } from '../memories/visibility';
 import type { Principal } from '../shared/principal';
 import { subjectsOf } from '../subjects/subjects.repository';
 import { isContextVisible, TextBudget, toContextMemory } from './budget';
@@ -95,7 +96,7 @@ export async function resumeContext(
       const row = change.op === 'upsert' ? memories.get(change.id) : undefined;
       if (!row || !isContextVisible(row, principal, includeSensitive)) {
         // A Memory that was secret all along is not news to a key: it never existed for it.
-        if (principal.kind === 'session' || change.seenByKeys) result.memories_removed.push(change.id);
+        if (canSeeSecrets(principal) || change.seenByKeys) result.memories_removed.push(change.id);
         continue;
       }
       const text = budget.fitMemoryText(row.text);

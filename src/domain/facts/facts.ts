@@ -6,7 +6,8 @@ import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { memoryVisibleTo } from '../memories/visibility';
 import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
 
 export type Fact = components['schemas']['Fact'];
@@ -19,23 +20,36 @@ export function statementKey(statement: string): string {
   return statement.trim().replace(/\s+/gu, ' ').toLowerCase();
 }
 
-/** Sources of each Fact, in memory-ID order; secret sources are left out for API keys. */
-async function factSources(db: Queryable, principal: Principal, factIds: readonly string[]): Promise<Map<string, string[]>> {
-  const byFact = new Map<string, string[]>(factIds.map((id) => [id, []]));
-  if (factIds.length === 0) return byFact;
-  let query = db
-    .selectFrom('fact_sources as s')
-    .innerJoin('memories as m', 'm.id', 's.memory_id')
-    .select(['s.fact_id', 's.memory_id'])
-    .where('s.fact_id', 'in', factIds)
-    .orderBy('s.memory_id');
-  if (!canSeeSecrets(principal)) query = query.where('m.sensitivity', '!=', 'secret');
-  for (const row of await query.execute()) byFact.get(row.fact_id)?.push(row.memory_id);
-  return byFact;
+/** Where Facts and suggestions keep their sources. */
+const SOURCES = {
+  facts: { table: 'fact_sources', owner: 's.fact_id' },
+  suggestions: { table: 'fact_suggestion_sources', owner: 's.suggestion_id' },
+} as const;
+
+/**
+ * Sources of each Fact or suggestion, in memory-ID order; only Memories the principal may see
+ * are named.
+ */
+async function visibleSources(
+  db: Queryable,
+  principal: Principal,
+  of: keyof typeof SOURCES,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byOwner = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byOwner;
+  const { table, owner } = SOURCES[of];
+  const { rows } = await sql<{ owner_id: string; memory_id: string }>`
+    select ${sql.ref(owner)} as owner_id, s.memory_id
+    from ${sql.table(table)} s join memories m on m.id = s.memory_id
+    where ${sql.ref(owner)} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
+    order by s.memory_id`.execute(db);
+  for (const row of rows) byOwner.get(row.owner_id)?.push(row.memory_id);
+  return byOwner;
 }
 
 export async function toFacts(db: Queryable, principal: Principal, rows: readonly FactRow[]): Promise<Fact[]> {
-  const sources = await factSources(db, principal, rows.map((row) => row.id));
+  const sources = await visibleSources(db, principal, 'facts', rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     subject_id: row.subject_id,
@@ -63,48 +77,19 @@ export async function listSubjectFacts(
   return { items: await toFacts(ctx.db, principal, page.items), nextCursor: page.nextCursor };
 }
 
-async function suggestionSources(db: Queryable, ids: readonly string[]): Promise<Map<string, string[]>> {
-  const byId = new Map<string, string[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byId;
-  const rows = await db
-    .selectFrom('fact_suggestion_sources')
-    .select(['suggestion_id', 'memory_id'])
-    .where('suggestion_id', 'in', ids)
-    .orderBy('memory_id')
-    .execute();
-  for (const row of rows) byId.get(row.suggestion_id)?.push(row.memory_id);
-  return byId;
-}
-
-/**
- * Suggestions are shown with all their sources except, for API keys, secret ones (the same
- * rule as Facts).
- */
 async function toSuggestions(db: Queryable, principal: Principal, rows: readonly FactSuggestionRow[]): Promise<FactSuggestion[]> {
-  const sources = await suggestionSources(db, rows.map((row) => row.id));
-  const hidden = canSeeSecrets(principal) ? new Set<string>() : await secretAmong(db, [...sources.values()].flat());
+  const sources = await visibleSources(db, principal, 'suggestions', rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     subject_id: row.subject_id,
     statement: row.statement,
     note: row.note,
-    sources: (sources.get(row.id) ?? []).filter((id) => !hidden.has(id)).map((memory_id) => ({ memory_id })),
+    sources: (sources.get(row.id) ?? []).map((memory_id) => ({ memory_id })),
     status: row.status,
     fact_id: row.fact_id,
     created_at: row.created_at.toISOString(),
     reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null,
   }));
-}
-
-async function secretAmong(db: Queryable, memoryIds: readonly string[]): Promise<Set<string>> {
-  if (memoryIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('memories')
-    .select('id')
-    .where('id', 'in', [...new Set(memoryIds)])
-    .where('sensitivity', '=', 'secret')
-    .execute();
-  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -121,13 +106,14 @@ export async function createFactSuggestion(
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     const ids = [...new Set(input.source_memory_ids)];
-    let visible = trx
+    const visible = await trx
       .selectFrom('memories')
       .select('id')
       .where('account_id', '=', principal.accountId)
-      .where('id', 'in', ids);
-    if (!canSeeSecrets(principal)) visible = visible.where('sensitivity', '!=', 'secret');
-    const found = new Set((await visible.execute()).map((row) => row.id));
+      .where('id', 'in', ids)
+      .where(memoryVisibleTo(principal, 'memories'))
+      .execute();
+    const found = new Set(visible.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new AppError('source_not_found', 'Some sources are not Memories you can see.', { memory_ids: missing });
@@ -236,7 +222,7 @@ export async function acceptFactSuggestion(
 ): Promise<{ suggestion: FactSuggestion; fact: Fact }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
-    const sources = (await suggestionSources(trx, [row.id])).get(row.id) ?? [];
+    const sources = (await visibleSources(trx, principal, 'suggestions', [row.id])).get(row.id) ?? [];
     if (sources.length === 0) {
       throw new AppError('source_not_found', 'Every source of this suggestion has been deleted.', { memory_ids: [] });
     }

@@ -7,7 +7,8 @@ import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { allMemoriesVisibleTo } from '../memories/visibility';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, mentionedTerm, MentionFinder, subjectTerms } from './mentions';
 
@@ -96,6 +97,12 @@ async function insertCauses(trx: Transaction<DB>, accountId: string, causes: rea
 const mentionSummary = (memoryId: string, term: string, subjectName: string) =>
   `Memory ${memoryId} mentions "${term}" but is not linked to ${subjectName}.`;
 
+/** The unlinked-mention cause of a Memory that mentions a Subject's term: none when `term` is null. */
+function mentionCause(subject: { id: string; name: string }, memoryId: string, term: string | null): Cause[] {
+  if (!term) return [];
+  return [{ subjectId: subject.id, kind: 'unlinked_mention', memoryIds: [memoryId], summary: mentionSummary(memoryId, term, subject.name) }];
+}
+
 /** After a Memory is created or its text changes: which Subjects it mentions without a link. */
 export async function refreshMentionsOfMemory(
   trx: Transaction<DB>,
@@ -120,20 +127,10 @@ export async function refreshMentionsOfMemory(
     trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memory.id).execute(),
   ]);
   const linked = new Set(links.map((link) => link.subject_id));
-  const causes: Cause[] = [];
   const finder = new MentionFinder(lowerText);
-  for (const subject of subjects) {
-    if (linked.has(subject.id)) continue;
-    const term = finder.firstMentioned(subjectTerms(subject));
-    if (term) {
-      causes.push({
-        subjectId: subject.id,
-        kind: 'unlinked_mention',
-        memoryIds: [memory.id],
-        summary: mentionSummary(memory.id, term, subject.name),
-      });
-    }
-  }
+  const causes = subjects
+    .filter((subject) => !linked.has(subject.id))
+    .flatMap((subject) => mentionCause(subject, memory.id, finder.firstMentioned(subjectTerms(subject))));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', memoryId: memory.id }, causes, now);
 }
 
@@ -175,18 +172,7 @@ export async function refreshMentionsOfSubject(
       ),
     )
     .execute();
-  const causes: Cause[] = [];
-  for (const memory of candidates) {
-    const term = mentionedTerm(memory.text.toLowerCase(), terms);
-    if (term) {
-      causes.push({
-        subjectId: subject.id,
-        kind: 'unlinked_mention',
-        memoryIds: [memory.id],
-        summary: mentionSummary(memory.id, term, subject.name),
-      });
-    }
-  }
+  const causes = candidates.flatMap((memory) => mentionCause(subject, memory.id, mentionedTerm(memory.text.toLowerCase(), terms)));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', subjectId: subject.id }, causes, now);
 }
 
@@ -377,27 +363,14 @@ export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: st
     .execute();
 }
 
-/** Insights the principal may see: none that involve a secret Memory for API keys. */
+/** Insights the principal may see: those whose Memories it may all see. */
 function visibleInsights(ctx: DomainContext, principal: Principal, subjectId: string) {
-  let query = ctx.db
+  return ctx.db
     .selectFrom('memory_insights as i')
     .selectAll('i')
     .where('i.account_id', '=', principal.accountId)
-    .where('i.subject_id', '=', subjectId);
-  if (!canSeeSecrets(principal)) {
-    query = query.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('memories as m')
-            .select(sql`1`.as('one'))
-            .where(sql<boolean>`m.id = any(i.memory_ids)`)
-            .where('m.sensitivity', '=', 'secret'),
-        ),
-      ),
-    );
-  }
-  return query;
+    .where('i.subject_id', '=', subjectId)
+    .where(allMemoriesVisibleTo(principal, 'i.memory_ids'));
 }
 
 export async function pendingInsights(

@@ -8,12 +8,10 @@ import { AppError } from '../shared/errors';
 import { cursorDate, decodeCursor, encodeCursor, toPage, type Page } from '../shared/pagination';
 import { shortenToCodePoints } from '../shared/text';
 import { filesOf, templateNotFound } from './templates.repository';
-import { readmeOf } from './templates';
+import { describedAs, readmeOf } from './templates';
 
 type PublicTemplate = components['schemas']['PublicTemplate'];
 type PublicTemplateDetail = components['schemas']['PublicTemplateResponse']['data'];
-type Category = components['schemas']['TemplateCategory'];
-type License = components['schemas']['TemplateLicense'];
 
 const EXCERPT_CHARS = 300;
 
@@ -70,11 +68,7 @@ type ListingRow = Omit<PublicTemplateRow, 'search' | 'account_id'> & { display_n
 function toPublicTemplate(row: ListingRow): PublicTemplate {
   return {
     id: row.template_id,
-    name: row.name,
-    summary: row.summary,
-    category: row.category as Category,
-    tags: row.tags,
-    license: row.license as License,
+    ...describedAs(row),
     version: row.version,
     published_at: row.published_at.toISOString(),
     creator: { display_name: row.display_name },

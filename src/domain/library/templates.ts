@@ -27,14 +27,15 @@ type License = components['schemas']['TemplateLicense'];
 
 const LATEST_RUNS = 5;
 
+/** What a Template says of itself, as stored with each revision and copied into its public listing. */
+export function describedAs(row: Pick<TemplateState['revision'], 'name' | 'summary' | 'category' | 'tags' | 'license'>) {
+  return { name: row.name, summary: row.summary, category: row.category as Category, tags: row.tags, license: row.license as License };
+}
+
 export function toTemplate({ template, revision, files }: TemplateState): Template {
   return {
     id: template.id,
-    name: revision.name,
-    summary: revision.summary,
-    category: revision.category as Category,
-    tags: revision.tags,
-    license: revision.license as License,
+    ...describedAs(revision),
     release_notes: revision.release_notes,
     draft: {
       revision: template.draft_revision,

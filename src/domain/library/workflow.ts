@@ -50,42 +50,67 @@ function draftChanged(state: TemplateState, revision: number): AppError {
   });
 }
 
+type TemplateRow = TemplateState['template'];
+type ReviewState = TemplateRow['review_state'];
+type PublicationState = TemplateRow['publication_state'];
+
+interface Transition {
+  /** The review states the action may start from, and those it can lead to (the review's outcomes). */
+  readonly review?: { readonly from: readonly ReviewState[]; readonly to?: readonly ReviewState[] };
+  /** The publication states the action may start from, and the one it leads to. */
+  readonly publication?: { readonly from: readonly PublicationState[]; readonly to: PublicationState };
+  /** A state the table's states allow but in which the action has nothing to do, refused like any other. */
+  readonly refusedWhen?: (template: TemplateRow, revision: number | null) => boolean;
+}
+
+/**
+ * The workflow of a Template: what each action needs of the review of the draft and of the
+ * publication, and what it changes. A state an action's row does not name is one the action
+ * neither needs nor changes. Besides these actions, a draft update sends the review back to
+ * `draft` from any state (see updateTemplateDraft).
+ */
+const TRANSITIONS: Record<ActionRequest['action'], Transition> = {
+  submit_review: { review: { from: ['draft', 'changes_requested'], to: ['ready_to_publish', 'changes_requested', 'review_error'] } },
+  retry: { review: { from: ['review_error'], to: ['ready_to_publish', 'changes_requested', 'review_error'] } },
+  publish: {
+    review: { from: ['ready_to_publish'] },
+    publication: { from: ['never_published', 'published', 'unpublished'], to: 'published' },
+    // Publishing the revision that is already public would change nothing.
+    refusedWhen: (template, revision) => template.publication_state === 'published' && template.published_revision === revision,
+  },
+  unpublish: { publication: { from: ['published'], to: 'unpublished' } },
+  republish: { publication: { from: ['unpublished'], to: 'published' } },
+};
+
+/** Whether the table lets the action start from the Template's states. */
+function isAllowed(template: TemplateRow, request: ActionRequest): boolean {
+  const { review, publication, refusedWhen } = TRANSITIONS[request.action];
+  return (
+    (!review || review.from.includes(template.review_state)) &&
+    (!publication || publication.from.includes(template.publication_state)) &&
+    !refusedWhen?.(template, revisionOf(request))
+  );
+}
+
 /** The premise of an action: what the state must be for it to run. Throws the refusal. */
 function assertPremise(state: TemplateState, request: ActionRequest): void {
   const { template, revision } = state;
   // A revision that is no longer the draft's is a changed draft, whatever the state.
   if ('revision' in request && request.revision !== template.draft_revision) throw draftChanged(state, request.revision);
-  switch (request.action) {
-    case 'submit_review':
-    case 'retry': {
-      const allowed = request.action === 'retry' ? ['review_error'] : ['draft', 'changes_requested'];
-      if (!allowed.includes(template.review_state)) throw invalidState(state, request.action);
-      return;
-    }
-    case 'publish': {
-      const alreadyPublic = template.publication_state === 'published' && template.published_revision === request.revision;
-      if (template.review_state !== 'ready_to_publish' || alreadyPublic) throw invalidState(state, request.action);
-      if (request.revision !== template.reviewed_revision) throw draftChanged(state, request.revision);
-      const mismatched = [
-        ...(request.confirm.license !== revision.license ? ['license'] : []),
-        ...(request.confirm.files_public !== true ? ['files_public'] : []),
-        ...(request.confirm.reviewed_revision !== request.revision ? ['reviewed_revision'] : []),
-      ];
-      if (mismatched.length > 0) {
-        throw new AppError('publish_confirmation_mismatch', `The confirmation does not match: ${mismatched.join(', ')}.`, {
-          mismatched,
-          license: revision.license,
-          reviewed_revision: template.reviewed_revision,
-        });
-      }
-      return;
-    }
-    case 'unpublish':
-      if (template.publication_state !== 'published') throw invalidState(state, request.action);
-      return;
-    case 'republish':
-      if (template.publication_state !== 'unpublished') throw invalidState(state, request.action);
-      return;
+  if (!isAllowed(template, request)) throw invalidState(state, request.action);
+  if (request.action !== 'publish') return;
+  if (request.revision !== template.reviewed_revision) throw draftChanged(state, request.revision);
+  const mismatched = [
+    ...(request.confirm.license !== revision.license ? ['license'] : []),
+    ...(request.confirm.files_public !== true ? ['files_public'] : []),
+    ...(request.confirm.reviewed_revision !== request.revision ? ['reviewed_revision'] : []),
+  ];
+  if (mismatched.length > 0) {
+    throw new AppError('publish_confirmation_mismatch', `The confirmation does not match: ${mismatched.join(', ')}.`, {
+      mismatched,
+      license: revision.license,
+      reviewed_revision: template.reviewed_revision,
+    });
   }
 }
 
@@ -204,7 +229,7 @@ async function review(ctx: DomainContext, trx: Transaction<DB>, principal: Princ
   return run;
 }
 
-/** Carries out an action whose premise holds on the locked Template. */
+/** Carries out an action whose premise holds on the locked Template, moving it as TRANSITIONS says. */
 async function perform(
   ctx: DomainContext,
   trx: Transaction<DB>,
@@ -214,10 +239,16 @@ async function perform(
 ): Promise<TemplateRunRow> {
   const now = ctx.clock.now();
   const { template } = state;
-  if (request.action === 'submit_review' || request.action === 'retry') return review(ctx, trx, principal, state, request, now);
+  const transition = TRANSITIONS[request.action];
+  if (transition.review?.to) return review(ctx, trx, principal, state, request, now);
 
   const run = await recordRun(trx, principal, template.id, request.action, revisionOf(request), now, { status: 'succeeded' });
-  const common = { last_run_id: run.id, state_version: sql<number>`state_version + 1`, updated_at: now };
+  const moved = {
+    publication_state: transition.publication?.to ?? template.publication_state,
+    last_run_id: run.id,
+    state_version: sql<number>`state_version + 1`,
+    updated_at: now,
+  };
   if (request.action === 'publish') {
     await trx
       .updateTable('template_revisions')
@@ -227,25 +258,19 @@ async function perform(
       .execute();
     const updated = await trx
       .updateTable('templates')
-      .set({
-        ...common,
-        publication_state: 'published',
-        version: sql`version + 1`,
-        published_revision: request.revision,
-        published_at: now,
-      })
+      .set({ ...moved, version: sql`version + 1`, published_revision: request.revision, published_at: now })
       .where('id', '=', template.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await publishListing(trx, updated, request.revision, request.release_notes, now);
     await pruneRevisions(trx, updated);
   } else if (request.action === 'unpublish') {
-    await trx.updateTable('templates').set({ ...common, publication_state: 'unpublished' }).where('id', '=', template.id).execute();
+    await trx.updateTable('templates').set(moved).where('id', '=', template.id).execute();
     await removeListing(trx, template.id);
   } else if (request.action === 'republish') {
     const updated = await trx
       .updateTable('templates')
-      .set({ ...common, publication_state: 'published', published_at: now })
+      .set({ ...moved, published_at: now })
       .where('id', '=', template.id)
       .returningAll()
       .executeTakeFirstOrThrow();

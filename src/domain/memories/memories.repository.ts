@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { DB, MemoryRow, NewMemoryRow } from '../../db/schema';
 import type { Principal } from '../shared/principal';
-import { canSeeSecrets } from '../shared/principal';
+import { memoryVisibleTo } from './visibility';
 
 export type Queryable = Kysely<DB> | Transaction<DB>;
 
@@ -18,13 +18,13 @@ const MEMORY_COLUMNS = [
   'memories.updated_at',
 ] as const;
 
-/** Memories of the caller's account that the caller may see (no secrets for API keys). */
+/** Memories of the caller's account that the caller may see (see visibility.ts). */
 export function visibleMemories(db: Queryable, principal: Principal): SelectQueryBuilder<DB, 'memories', MemoryRow> {
-  let query = db
+  const query = db
     .selectFrom('memories')
     .select(MEMORY_COLUMNS)
-    .where('memories.account_id', '=', principal.accountId);
-  if (!canSeeSecrets(principal)) query = query.where('memories.sensitivity', '!=', 'secret');
+    .where('memories.account_id', '=', principal.accountId)
+    .where(memoryVisibleTo(principal, 'memories'));
   return query as unknown as SelectQueryBuilder<DB, 'memories', MemoryRow>;
 }
 

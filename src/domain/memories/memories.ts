@@ -1,11 +1,12 @@
 import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
+import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageSize, toPage, type Page } from '../shared/pagination';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
 import { limits } from '../../generated/contract';
 import {
   normalizeTags,
@@ -23,24 +24,18 @@ import {
   insertRevision,
   visibleMemories,
 } from './memories.repository';
+import { isMemoryVisibleTo, memoryVisibleTo } from './visibility';
 
 type MemoryCreate = components['schemas']['MemoryCreate'];
 type MemoryUpdate = components['schemas']['MemoryUpdate'];
 
-export interface ListMemoriesQuery {
-  type?: string;
-  tag?: string;
-  sensitivity?: string;
-  pinned?: boolean;
-  updated_since?: string;
-  limit?: number;
-  cursor?: string;
-}
+export type ListMemoriesQuery = RequestQuery<'listMemories'>;
 
 const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
 
+/** A principal may give a Memory only a sensitivity that leaves the Memory visible to it. */
 function assertMayUseSensitivity(principal: Principal, sensitivity: string | undefined): void {
-  if (sensitivity === 'secret' && !canSeeSecrets(principal)) {
+  if (sensitivity !== undefined && !isMemoryVisibleTo(principal, { sensitivity })) {
     throw new AppError('secret_memory_forbidden', 'Secret Memories can only be created or set through the application.');
   }
 }
@@ -174,15 +169,14 @@ export async function deleteMemory(ctx: DomainContext, principal: Principal, id:
   });
 }
 
-/** Revisions in which the Memory was secret are not shown to API keys. */
+/** Revisions follow the rule of Memories: one in which the Memory was secret is not shown to API keys. */
 function visibleRevisions(ctx: DomainContext, principal: Principal, memoryId: string) {
-  let query = ctx.db
+  return ctx.db
     .selectFrom('memory_revisions')
     .selectAll()
     .where('memory_id', '=', memoryId)
-    .where('account_id', '=', principal.accountId);
-  if (!canSeeSecrets(principal)) query = query.where('sensitivity', '!=', 'secret');
-  return query;
+    .where('account_id', '=', principal.accountId)
+    .where(memoryVisibleTo(principal, 'memory_revisions'));
 }
 
 export async function listMemoryRevisions(

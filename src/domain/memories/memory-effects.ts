@@ -4,6 +4,7 @@ import { recordChanges, type Change } from '../changes/change-feed';
 import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
 import { countMemoryChange } from './section-counts';
+import { isSecret } from './visibility';
 import {
   refreshDuplicatesOfMemory,
   refreshMentionsOfMemory,
@@ -19,7 +20,7 @@ import {
  * time and always in the same order.
  */
 /** Whether API keys can see a Memory in this state (a secret one does not exist for them). */
-const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && memory.sensitivity !== 'secret';
+const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && !isSecret(memory);
 
 export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
   await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
@@ -34,9 +35,9 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshMentionsOfMemory(trx, after.account_id, after, after.updated_at);
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
-  const secrecyChanged = (before.sensitivity === 'secret') !== (after.sensitivity === 'secret');
+  const secrecyChanged = isSecret(before) !== isSecret(after);
   if (secrecyChanged) {
-    await countSecrecyChanged(trx, after.id, after.sensitivity === 'secret');
+    await countSecrecyChanged(trx, after.id, isSecret(after));
   }
   const change: Change = {
     entity: 'memory',
@@ -47,10 +48,10 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
   await recordChanges(trx, after.account_id, [change], after.updated_at);
   await countMemoryChange(trx, before, after);
   if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
-    await unindexMemory(trx, after.id, before.sensitivity === 'secret');
+    await unindexMemory(trx, after.id, isSecret(before));
     await indexMemories(trx, [after]);
   } else if (secrecyChanged) {
-    await setIndexedSecrecy(trx, after.id, after.sensitivity === 'secret');
+    await setIndexedSecrecy(trx, after.id, isSecret(after));
   }
 }
 
@@ -59,7 +60,7 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
  * Subjects it was linked to are counted down, and they change too (their memory_count).
  */
 export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRow, now: Date): Promise<void> {
-  const links = await countMemoryRemoved(trx, memory.id, memory.sensitivity === 'secret');
+  const links = await countMemoryRemoved(trx, memory.id, isSecret(memory));
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [
     { entity: 'memory', entityId: memory.id, op: 'delete', keyVisible: { before: keyVisible(memory), after: false } },
@@ -67,5 +68,5 @@ export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRo
   ];
   await recordChanges(trx, memory.account_id, changes, now);
   await countMemoryChange(trx, memory, null);
-  await unindexMemory(trx, memory.id, memory.sensitivity === 'secret');
+  await unindexMemory(trx, memory.id, isSecret(memory));
 }

@@ -8,17 +8,24 @@ export type MemoryRevision = components['schemas']['MemoryRevision'];
 export type MemoryType = components['schemas']['MemoryType'];
 export type Sensitivity = components['schemas']['Sensitivity'];
 
-/** The API view of a Memory; `maxChars` shortens the text (lists, search, batch). */
-export function toMemory(row: MemoryRow, maxChars: number = Number.POSITIVE_INFINITY): Memory {
+/** What a Memory and each of its revisions hold; `maxChars` shortens the text. */
+function contentOf(row: MemoryRow | MemoryRevisionRow, maxChars: number) {
   const { text, truncated } = shortenToCodePoints(row.text, maxChars);
   return {
-    id: row.id,
     text,
     text_truncated: truncated,
     type: row.type as MemoryType,
     sensitivity: row.sensitivity as Sensitivity,
     tags: row.tags,
     pinned: row.pinned,
+  };
+}
+
+/** The API view of a Memory; `maxChars` shortens the text (lists, search, batch). */
+export function toMemory(row: MemoryRow, maxChars: number = Number.POSITIVE_INFINITY): Memory {
+  return {
+    id: row.id,
+    ...contentOf(row, maxChars),
     revision: row.revision,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -30,16 +37,10 @@ export function toMemoryPreview(row: MemoryRow): Memory {
 }
 
 export function toMemoryRevision(row: MemoryRevisionRow, maxChars: number = Number.POSITIVE_INFINITY): MemoryRevision {
-  const { text, truncated } = shortenToCodePoints(row.text, maxChars);
   return {
     memory_id: row.memory_id,
     revision: row.revision,
-    text,
-    text_truncated: truncated,
-    type: row.type as MemoryType,
-    sensitivity: row.sensitivity as Sensitivity,
-    tags: row.tags,
-    pinned: row.pinned,
+    ...contentOf(row, maxChars),
     created_at: row.created_at.toISOString(),
     actor: row.actor_kind === 'api_key' && row.actor_key_id ? { kind: 'api_key', key_id: row.actor_key_id } : { kind: 'session' },
   };

@@ -6,7 +6,8 @@ import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
 import { idfOf, rerankWithFeedback, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
 import type { Queryable } from './memories.repository';
 
@@ -68,14 +69,13 @@ function withoutPhrases(parsed: ParsedQuery): ParsedQuery {
 
 async function search(ctx: DomainContext, principal: Principal, query: SearchQuery, parsed: ParsedQuery): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
-  const keysOnly = !canSeeSecrets(principal);
+  const keysOnly = readsKeyIndex(principal);
   const plan = await planQuery(ctx.db, principal.accountId, keysOnly, parsed, query.require_all ?? false);
   if (!plan) return [];
 
   const phrases = hasPhrase(parsed) || parsed.excluded.some((clause) => clause.kind === 'phrase');
   let ranked = await rankMemories(ctx.db, {
-    accountId: principal.accountId,
-    keysOnly,
+    principal,
     terms: plan.terms,
     stats: plan.stats,
     knownTerms: plan.knownTerms,
@@ -130,7 +130,7 @@ async function withFeedback(
   const byDoc = new Map(ranked.map((doc) => [doc.doc, doc]));
   // The kept hits are re-scored with the others, so their Memories usually come with the hits;
   // any that fall below the limit are read apart.
-  const reranked = await rerankWithFeedback(db, accountId, ranked, feedback, plan.stats, limit + FEEDBACK_DOCS);
+  const reranked = await rerankWithFeedback(db, { accountId, candidates: ranked, feedback, stats: plan.stats, limit: limit + FEEDBACK_DOCS });
   const keptDocs = new Set(kept.map((doc) => doc.doc));
   for (const row of reranked) rows.set(row.search_doc, row);
   const missing = kept.filter((doc) => !rows.has(doc.doc));

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { MemoryRow } from '../../db/schema';
 import type { Queryable } from '../memories/memories.repository';
+import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
+import type { Principal } from '../shared/principal';
 import { B, inverseDocumentFrequency, K1 } from './bm25';
 
 /**
@@ -29,9 +31,11 @@ export interface ScoringTerm {
 export type Requirement = ReadonlyArray<ReadonlyArray<number>>;
 
 export interface RankingOptions {
-  readonly accountId: string;
-  /** API keys see no secret Memories: their postings are not read and their statistics are not counted. */
-  readonly keysOnly: boolean;
+  /**
+   * Whose Memories are ranked: those of its account that it may see. For an API key, secret
+   * Memories' postings are not read and their statistics are not counted.
+   */
+  readonly principal: Principal;
   readonly terms: readonly ScoringTerm[];
   readonly stats: CorpusStats;
   /** How many query terms the caller's Memories have, directly or through corrections (coordination divides by it). */
@@ -116,7 +120,8 @@ function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<b
  * and contains no excluded word.
  */
 export async function rankMemories(db: Queryable, options: RankingOptions): Promise<RankedDoc[]> {
-  const { terms, stats, keysOnly } = options;
+  const { principal, terms, stats } = options;
+  const keysOnly = readsKeyIndex(principal);
   if (terms.length === 0 || stats.docs === 0) return [];
   const prefix = prefixSize(terms.length);
   const hits = sql.join(
@@ -144,7 +149,6 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 
   const filters: RawBuilder<unknown>[] = [];
-  if (keysOnly) filters.push(sql`and m.sensitivity <> 'secret'`);
   if (options.type) filters.push(sql`and m.type = ${options.type}`);
   if (options.tag) filters.push(sql`and m.tags @> ${sql.val([options.tag])}::text[]`);
   // Without filters on the Memory itself, only the best rows (and those tied with the last of
@@ -181,7 +185,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
       select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
       from search_terms t
       where b.rank <= ${options.describeBest} and t.id = any(m.search_terms)) d
-    where m.account_id = ${options.accountId} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
+    where m.account_id = ${principal.accountId} and ${memoryVisibleTo(principal, 'm')} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
     order by b.score desc, m.updated_at desc, m.id desc
     limit ${options.limit}`.execute(db);
   return rows.rows.map((row) => ({
@@ -201,6 +205,15 @@ function numbers(list: string): number[] {
   return list === '' ? [] : list.split(',').map(Number);
 }
 
+export interface FeedbackOptions {
+  readonly accountId: string;
+  readonly candidates: readonly RankedDoc[];
+  /** Feedback term ID → its weight. */
+  readonly feedback: ReadonlyMap<number, number>;
+  readonly stats: CorpusStats;
+  readonly limit: number;
+}
+
 /** A Memory ranked again with feedback: its row, and its new score. */
 export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly score: number };
 
@@ -211,14 +224,8 @@ export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly sc
  * to the more recently updated Memory. Returns the Memories themselves, so that the hits need no
  * other query.
  */
-export async function rerankWithFeedback(
-  db: Queryable,
-  accountId: string,
-  candidates: readonly RankedDoc[],
-  feedback: ReadonlyMap<number, number>,
-  stats: CorpusStats,
-  limit: number,
-): Promise<RerankedRow[]> {
+export async function rerankWithFeedback(db: Queryable, options: FeedbackOptions): Promise<RerankedRow[]> {
+  const { accountId, candidates, feedback, stats, limit } = options;
   if (candidates.length === 0) return [];
   const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
   const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { memoryTerms, tokenize } from './analyzer';
 import { B, K1 } from './bm25';
+import { isSecret } from '../memories/visibility';
 
 /**
  * The write side of the search index (tables search_terms, search_postings and search_stats, and
@@ -21,8 +22,6 @@ export interface IndexableMemory {
   readonly tags: readonly string[];
   readonly sensitivity: string;
 }
-
-const isSecret = (memory: { sensitivity: string }) => memory.sensitivity === 'secret';
 
 /** Indexes Memories that are not indexed yet (new ones, or ones just unindexed), of any accounts. */
 export async function indexMemories(db: Queryable, memories: readonly IndexableMemory[]): Promise<void> {

@@ -8,11 +8,6 @@ export type Principal =
   | { readonly kind: 'session'; readonly accountId: string }
   | { readonly kind: 'api_key'; readonly accountId: string; readonly keyId: string; readonly mode: ApiKeyMode };
 
-/** Secret Memories exist only for application sessions. */
-export function canSeeSecrets(principal: Principal): boolean {
-  return principal.kind === 'session';
-}
-
 /**
  * The access rule of every public operation, read from the contract: application-only
  * operations need a session; writes need a read-write key or a session.

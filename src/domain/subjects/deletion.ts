@@ -5,7 +5,8 @@ import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { allMemoriesVisibleTo, isMemoryVisibleTo } from '../memories/visibility';
 import { lockOwnedSubject } from './subjects.repository';
 
 type Preparation = components['schemas']['SubjectDeletionResponse']['data'];
@@ -25,9 +26,14 @@ async function impactOf(
   principal: Principal,
   subjectId: string,
 ): Promise<{ impact: Impact; fingerprint: string }> {
-  const hideSecrets = !canSeeSecrets(principal);
-  const [links, facts, suggestions, insights, secretLinks, secretInsights] = await Promise.all([
-    trx.selectFrom('memory_links').select('memory_id').where('subject_id', '=', subjectId).orderBy('memory_id').execute(),
+  const [links, facts, suggestions, insights] = await Promise.all([
+    trx
+      .selectFrom('memory_links as l')
+      .innerJoin('memories as m', 'm.id', 'l.memory_id')
+      .select(['l.memory_id', 'm.sensitivity'])
+      .where('l.subject_id', '=', subjectId)
+      .orderBy('l.memory_id')
+      .execute(),
     trx.selectFrom('facts').select('id').where('subject_id', '=', subjectId).orderBy('id').execute(),
     trx
       .selectFrom('fact_suggestions')
@@ -35,37 +41,21 @@ async function impactOf(
       .where('subject_id', '=', subjectId)
       .executeTakeFirstOrThrow(),
     trx
-      .selectFrom('memory_insights')
+      .selectFrom('memory_insights as i')
       .select(sql<number>`count(*)::int`.as('count'))
-      .where('subject_id', '=', subjectId)
+      .where('i.subject_id', '=', subjectId)
+      .where(allMemoriesVisibleTo(principal, 'i.memory_ids'))
       .executeTakeFirstOrThrow(),
-    hideSecrets
-      ? trx
-          .selectFrom('memory_links as l')
-          .innerJoin('memories as m', 'm.id', 'l.memory_id')
-          .select(sql<number>`count(*)::int`.as('count'))
-          .where('l.subject_id', '=', subjectId)
-          .where('m.sensitivity', '=', 'secret')
-          .executeTakeFirstOrThrow()
-      : { count: 0 },
-    hideSecrets
-      ? trx
-          .selectFrom('memory_insights as i')
-          .select(sql<number>`count(*)::int`.as('count'))
-          .where('i.subject_id', '=', subjectId)
-          .where(sql<boolean>`exists (select 1 from memories m where m.id = any(i.memory_ids) and m.sensitivity = 'secret')`)
-          .executeTakeFirstOrThrow()
-      : { count: 0 },
   ]);
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([links.map((l) => l.memory_id), facts.map((f) => f.id)]))
     .digest('hex');
   return {
     impact: {
-      linked_memories: links.length - secretLinks.count,
+      linked_memories: links.filter((link) => isMemoryVisibleTo(principal, link)).length,
       facts: facts.length,
       fact_suggestions: suggestions.count,
-      insights: insights.count - secretInsights.count,
+      insights: insights.count,
     },
     fingerprint,
   };

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { secretMemory } from '../memories/visibility';
 
 /**
  * The linked-Memory counts of Subjects (subject_memory_counts) are kept current by the
@@ -21,8 +22,9 @@ async function lockCounts(trx: Transaction<DB>, subjectIds: readonly string[]): 
     .execute();
 }
 
+/** 1 when the Memory is secret, else 0. */
 const isSecret = (memoryId: string) =>
-  sql<number>`(select count(*)::int from memories where id = ${memoryId} and sensitivity = 'secret')`;
+  sql<number>`(select count(*)::int from memories m where m.id = ${memoryId} and ${secretMemory('m')})`;
 
 /** After a new link of a Memory to a Subject. */
 export async function countLinkAdded(trx: Transaction<DB>, subjectId: string, memoryId: string): Promise<void> {

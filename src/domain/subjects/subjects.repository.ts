@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SubjectRow } from '../../db/schema';
 import { AppError } from '../shared/errors';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { canSeeSecrets } from '../memories/visibility';
 
 export type Queryable = Kysely<DB> | Transaction<DB>;
 
