@@ -3,12 +3,12 @@ import { openExport } from '../domain/portability/export';
 import { importAccount } from '../domain/portability/import';
 import { linesOf } from '../domain/portability/lines';
 import { bodyLimitOf } from '../pipeline/operations';
-import type { HandlerGroup } from '../pipeline/handlers';
+import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
 /** One line of an import may hold up to 64 MiB (a Memory with a long history, a Template with large files). */
 const IMPORT_LINE_BYTES = 64 * 1024 * 1024;
 
-export const portabilityHandlers: HandlerGroup<'exportAccount' | 'importAccount'> = {
+export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and import'>> = {
   exportAccount: async (ctx, { principal }) => ({
     status: 200,
     body: { streamed: 'application/x-ndjson', chunks: await openExport(ctx, principal) },
@@ -16,6 +16,6 @@ export const portabilityHandlers: HandlerGroup<'exportAccount' | 'importAccount'
   importAccount: async (ctx, { principal, upload }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
     const lines = linesOf(upload.chunks, { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES });
-    return { status: 200, body: { ok: true, data: await importAccount(ctx, principal, lines) } };
+    return ok(await importAccount(ctx, principal, lines));
   },
 };

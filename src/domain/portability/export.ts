@@ -1,7 +1,8 @@
 import { sql, type Compilable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { DomainContext } from '../context';
-import { canSeeSecrets, type Principal } from '../shared/principal';
+import type { Principal } from '../shared/principal';
+import { memoryVisibleTo } from '../memories/visibility';
 import { visibleMemories } from '../memories/memories.repository';
 import { fileContents } from '../library/templates.repository';
 import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type ExportData, type ExportRecordType } from './records';
@@ -78,15 +79,12 @@ const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at ti
  * came before it (and a query plan made without statistics cannot make the export quadratic).
  */
 class ExportSource {
-  private readonly secrets: boolean;
   private cursors = 0;
 
   constructor(
     private readonly trx: Transaction<DB>,
     private readonly principal: Principal,
-  ) {
-    this.secrets = canSeeSecrets(principal);
-  }
+  ) {}
 
   private get accountId(): string {
     return this.principal.accountId;
@@ -140,7 +138,6 @@ class ExportSource {
   }
 
   private async *memories(): AsyncGenerator<Chunk> {
-    const hidden = this.secrets ? sql`` : sql`and r.sensitivity <> 'secret'`;
     const query = visibleMemories(this.trx, this.principal)
       .select(
         sql<ExportData<'memory'>['revisions']>`(select coalesce(json_agg(json_build_object(
@@ -149,7 +146,7 @@ class ExportSource {
             'actor', case when r.actor_key_id is null then json_build_object('kind', r.actor_kind)
                           else json_build_object('kind', r.actor_kind, 'key_id', r.actor_key_id) end
           ) order by r.revision), '[]'::json)
-          from memory_revisions r where r.memory_id = memories.id ${hidden})`.as('revisions'),
+          from memory_revisions r where r.memory_id = memories.id and ${memoryVisibleTo(this.principal, 'r')})`.as('revisions'),
       )
       // The order of the account's index on (account_id, updated_at, id): read without a sort.
       .orderBy('memories.updated_at')
@@ -179,7 +176,7 @@ class ExportSource {
       .where('l.account_id', '=', this.accountId)
       .orderBy('l.subject_id')
       .orderBy('l.memory_id');
-    if (!this.secrets) query = query.where('m.sensitivity', '!=', 'secret');
+    query = query.where(memoryVisibleTo(this.principal, 'm'));
     for await (const rows of this.batches(query, BATCH.links)) {
       const data = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
       yield { text: lines('link', data), counted: 'links', count: rows.length };
@@ -188,10 +185,9 @@ class ExportSource {
 
   /** The sources of a Fact or suggestion the caller may see, in Memory-ID order, as a query's column. */
   private sources(table: 'fact_sources' | 'fact_suggestion_sources', owner: 'fact_id' | 'suggestion_id', ownerColumn: string) {
-    const hidden = this.secrets ? sql`` : sql`and m.sensitivity <> 'secret'`;
     return sql<Array<{ memory_id: string }>>`(select coalesce(json_agg(json_build_object('memory_id', s.memory_id) order by s.memory_id), '[]'::json)
       from ${sql.table(table)} s join memories m on m.id = s.memory_id
-      where s.${sql.ref(owner)} = ${sql.ref(ownerColumn)} ${hidden})`.as('sources');
+      where s.${sql.ref(owner)} = ${sql.ref(ownerColumn)} and ${memoryVisibleTo(this.principal, 'm')})`.as('sources');
   }
 
   private async *facts(): AsyncGenerator<Chunk> {
