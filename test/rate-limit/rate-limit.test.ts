@@ -68,13 +68,18 @@ describe('failed authentication per client address', () => {
 });
 
 async function redisOrNull(): Promise<RedisConnection | null> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       connectRedis(REDIS_URL),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 2000);
+      }),
     ]);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
