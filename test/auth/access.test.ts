@@ -1,4 +1,5 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { createMemory } from '../support/factories';
 import { expectError } from './helpers';
 
 // SPEC sections 1 and 9: what each kind of principal may do.
@@ -8,12 +9,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-async function createMemory(token: string, text: string): Promise<string> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send({ text });
-  expect(res.status).toBe(201);
-  return res.body.data.id as string;
-}
 
 describe('read-only keys', () => {
   test('when a read-only key creates a Memory, then it gets 403 insufficient_key_mode and nothing is created', async () => {
@@ -32,7 +27,7 @@ describe('read-only keys', () => {
 
   test('when a read-only key updates a Memory, then it gets 403 insufficient_key_mode and the Memory is unchanged', async () => {
     const alice = await t.account();
-    const id = await createMemory(alice.readWriteKey, 'original text');
+    const { id } = await createMemory(t, alice.readWriteKey, { text: 'original text' });
     const res = await t.http
       .patch(`/v1/memories/${id}`)
       .set(bearer(alice.readOnlyKey))
@@ -48,7 +43,7 @@ describe('read-only keys', () => {
 
   test('when a read-only key deletes a Memory, then it gets 403 insufficient_key_mode and the Memory is still there', async () => {
     const alice = await t.account();
-    const id = await createMemory(alice.readWriteKey, 'do not delete');
+    const { id } = await createMemory(t, alice.readWriteKey, { text: 'do not delete' });
     expectError(await t.http.delete(`/v1/memories/${id}`).set(bearer(alice.readOnlyKey)), 403, 'insufficient_key_mode');
     const got = await t.http.get(`/v1/memories/${id}`).set(bearer(alice.session));
     expect(got.status).toBe(200);
@@ -58,7 +53,7 @@ describe('read-only keys', () => {
   test('when a read-only key reads, then list, get, search, batch and revisions all answer 200', async () => {
     const alice = await t.account();
     const word = `readable${Date.now()}`;
-    const id = await createMemory(alice.readWriteKey, `a ${word} memory`);
+    const { id } = await createMemory(t, alice.readWriteKey, { text: `a ${word} memory` });
     const ro = bearer(alice.readOnlyKey);
 
     const list = await t.http.get('/v1/memories').set(ro);
@@ -80,7 +75,7 @@ describe('read-only keys', () => {
 
   test('when a read-write key writes, then create, update and delete succeed (the rule is about the mode)', async () => {
     const alice = await t.account();
-    const id = await createMemory(alice.readWriteKey, 'writable');
+    const { id } = await createMemory(t, alice.readWriteKey, { text: 'writable' });
     const patched = await t.http.patch(`/v1/memories/${id}`).set(bearer(alice.readWriteKey)).send({ pinned: true });
     expect(patched.status).toBe(200);
     expect(patched.body.data.revision).toBe(2);

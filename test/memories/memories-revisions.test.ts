@@ -1,4 +1,5 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { createMemory, updateMemory } from '../support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,18 +8,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-async function create(token: string, body: Record<string, unknown>) {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send(body);
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
-async function patch(token: string, id: string, body: Record<string, unknown>) {
-  const res = await t.http.patch(`/v1/memories/${id}`).set(bearer(token)).send(body);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
 
 function expectError(res: { status: number; body: any }, status: number, code: string): void {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
@@ -47,10 +36,10 @@ describe('listing revisions', () => {
     const byKey = { kind: 'api_key' as const, key_id: alice.readWriteKeyId };
     const bySession = { kind: 'session' as const };
 
-    const v1 = await create(alice.readWriteKey, { text: 'Standup at 9', type: 'event', tags: ['Work'] });
-    const v2 = await patch(alice.session, v1.id, { text: 'Standup at 9:30', pinned: true });
-    const v3 = await patch(alice.readWriteKey, v1.id, { sensitivity: 'sensitive', tags: ['work', 'Meetings'] });
-    const v4 = await patch(alice.session, v1.id, { type: 'decision' });
+    const v1 = await createMemory(t, alice.readWriteKey, { text: 'Standup at 9', type: 'event', tags: ['Work'] });
+    const v2 = await updateMemory(t, alice.session, v1.id, { text: 'Standup at 9:30', pinned: true });
+    const v3 = await updateMemory(t, alice.readWriteKey, v1.id, { sensitivity: 'sensitive', tags: ['work', 'Meetings'] });
+    const v4 = await updateMemory(t, alice.session, v1.id, { type: 'decision' });
 
     const res = await t.http.get(`/v1/memories/${v1.id}/revisions`).set(bearer(alice.readOnlyKey));
     expect(res.status).toBe(200);
@@ -78,8 +67,8 @@ describe('listing revisions', () => {
 
   test('when a revision is fetched by number, then it equals the same revision in the list', async () => {
     const alice = await t.account();
-    const v1 = await create(alice.session, { text: 'First' });
-    await patch(alice.readWriteKey, v1.id, { text: 'Second' });
+    const v1 = await createMemory(t, alice.session, { text: 'First' });
+    await updateMemory(t, alice.readWriteKey, v1.id, { text: 'Second' });
 
     const list = await t.http.get(`/v1/memories/${v1.id}/revisions`).set(bearer(alice.readOnlyKey));
     for (const listed of list.body.data) {
@@ -97,8 +86,8 @@ describe('listing revisions', () => {
     const alice = await t.account();
     const long = '🦘'.repeat(2_500);
     const exact = `${'é'.repeat(1_999)}🦘`;
-    const v1 = await create(alice.readWriteKey, { text: long });
-    await patch(alice.readWriteKey, v1.id, { text: exact });
+    const v1 = await createMemory(t, alice.readWriteKey, { text: long });
+    await updateMemory(t, alice.readWriteKey, v1.id, { text: exact });
 
     const list = await t.http.get(`/v1/memories/${v1.id}/revisions`).set(bearer(alice.readOnlyKey));
     expect(list.status).toBe(200);
@@ -116,8 +105,8 @@ describe('listing revisions', () => {
 
   test('when five revisions are paged two at a time, then every revision comes exactly once, newest first', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'r1' });
-    for (const text of ['r2', 'r3', 'r4', 'r5']) await patch(alice.readWriteKey, memory.id, { text });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'r1' });
+    for (const text of ['r2', 'r3', 'r4', 'r5']) await updateMemory(t, alice.readWriteKey, memory.id, { text });
 
     const pages: number[][] = [];
     let cursor: string | null = null;
@@ -134,9 +123,9 @@ describe('listing revisions', () => {
 
   test('when a revisions cursor is used on another Memory, then it is 400 invalid_cursor', async () => {
     const alice = await t.account();
-    const a = await create(alice.readWriteKey, { text: 'a1' });
-    await patch(alice.readWriteKey, a.id, { text: 'a2' });
-    const b = await create(alice.readWriteKey, { text: 'b1' });
+    const a = await createMemory(t, alice.readWriteKey, { text: 'a1' });
+    await updateMemory(t, alice.readWriteKey, a.id, { text: 'a2' });
+    const b = await createMemory(t, alice.readWriteKey, { text: 'b1' });
     const page = await t.http.get(`/v1/memories/${a.id}/revisions?limit=1`).set(bearer(alice.readOnlyKey));
     expect(page.body.next_cursor).toEqual(expect.any(String));
 
@@ -148,7 +137,7 @@ describe('listing revisions', () => {
 
   test.each(['0', '101', 'abc'])('when limit is %s, then it is 400 invalid_request', async (limit) => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'x' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'x' });
     const res = await t.http.get(`/v1/memories/${memory.id}/revisions?limit=${limit}`).set(bearer(alice.readOnlyKey));
     expectError(res, 400, 'invalid_request');
   });
@@ -157,7 +146,7 @@ describe('listing revisions', () => {
 describe('getting one revision', () => {
   test('when the revision number does not exist, then it is 404 revision_not_found', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'only one' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'only one' });
     for (const revision of [2, 99, 2_147_483_647]) {
       expectError(
         await t.http.get(`/v1/memories/${memory.id}/revisions/${revision}`).set(bearer(alice.readOnlyKey)),
@@ -169,7 +158,7 @@ describe('getting one revision', () => {
 
   test.each(['0', '-1', 'abc', '1.5', '2147483648'])('when the revision number is %s, then it is 400 invalid_request', async (revision) => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'only one' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'only one' });
     expectError(
       await t.http.get(`/v1/memories/${memory.id}/revisions/${revision}`).set(bearer(alice.readOnlyKey)),
       400,
@@ -179,14 +168,14 @@ describe('getting one revision', () => {
 
   test('when a PATCH changes nothing, then no revision is recorded and the next number stays free', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'steady', tags: ['a'] });
-    await patch(alice.readWriteKey, memory.id, { text: 'steady', tags: ['A '] });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'steady', tags: ['a'] });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'steady', tags: ['A '] });
     expectError(
       await t.http.get(`/v1/memories/${memory.id}/revisions/2`).set(bearer(alice.readOnlyKey)),
       404,
       'revision_not_found',
     );
-    const updated = await patch(alice.readWriteKey, memory.id, { text: 'moved' });
+    const updated = await updateMemory(t, alice.readWriteKey, memory.id, { text: 'moved' });
     expect(updated.revision).toBe(2);
     const second = await t.http.get(`/v1/memories/${memory.id}/revisions/2`).set(bearer(alice.readOnlyKey));
     expect(second.status).toBe(200);

@@ -1,33 +1,12 @@
 import { monotonicClock } from '../support/clock';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-
-interface MemoryBody {
-  id: string;
-  text: string;
-  text_truncated: boolean;
-  type: string;
-  sensitivity: string;
-  tags: string[];
-  pinned: boolean;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-}
+import { createMemory, type Memory } from '../support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ clock: monotonicClock() });
 });
 afterAll(() => t.close());
-
-async function remember(token: string, text: string, extra: Record<string, unknown> = {}): Promise<MemoryBody> {
-  const res = await t.http
-    .post('/v1/memories')
-    .set(bearer(token))
-    .send({ text, ...extra });
-  if (res.status !== 201) throw new Error(`creating a Memory failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as MemoryBody;
-}
 
 function list(token: string, query: Record<string, string | number | boolean> = {}) {
   return t.http.get('/v1/memories').query(query).set(bearer(token));
@@ -36,7 +15,7 @@ function list(token: string, query: Record<string, string | number | boolean> = 
 async function listData(
   token: string,
   query: Record<string, string | number | boolean> = {},
-): Promise<{ data: MemoryBody[]; next_cursor: string | null }> {
+): Promise<{ data: Memory[]; next_cursor: string | null }> {
   const res = await list(token, query);
   expect(res.status).toBe(200);
   expect(res.body.ok).toBe(true);
@@ -44,10 +23,10 @@ async function listData(
   return res.body;
 }
 
-const ids = (memories: MemoryBody[]) => memories.map((m) => m.id);
+const ids = (memories: Memory[]) => memories.map((m) => m.id);
 
 /** The order the list promises: newest updated_at first, then ID (descending) as a tie-breaker. */
-function newestFirst(memories: MemoryBody[]): MemoryBody[] {
+function newestFirst(memories: Memory[]): Memory[] {
   return [...memories].sort((a, b) =>
     a.updated_at === b.updated_at ? (a.id < b.id ? 1 : -1) : a.updated_at < b.updated_at ? 1 : -1,
   );
@@ -61,21 +40,21 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 
 describe('paging through 45 Memories', () => {
   let alice: TestAccount;
-  let created: MemoryBody[];
+  let created: Memory[];
   beforeAll(async () => {
     alice = await t.account();
     created = [];
     for (let chunk = 0; chunk < 5; chunk += 1) {
       created.push(
         ...(await Promise.all(
-          Array.from({ length: 9 }, (_, i) => remember(alice.readWriteKey, `Paged memory ${chunk * 9 + i + 1}`)),
+          Array.from({ length: 9 }, (_, i) => createMemory(t, alice.readWriteKey, { text: `Paged memory ${chunk * 9 + i + 1}` })),
         )),
       );
     }
   });
 
   test('limit 10 gives five pages, every ID exactly once, newest updated_at first, and a null cursor at the end', async () => {
-    const pages: MemoryBody[][] = [];
+    const pages: Memory[][] = [];
     let cursor: string | null = null;
     do {
       const query: Record<string, string | number> = { limit: 10 };
@@ -133,7 +112,7 @@ describe('cursors', () => {
   let cursor: string;
   beforeAll(async () => {
     bob = await t.account();
-    for (let i = 0; i < 3; i += 1) await remember(bob.readWriteKey, `Cursor memory ${i}`, { tags: ['x'] });
+    for (let i = 0; i < 3; i += 1) await createMemory(t, bob.readWriteKey, { text: `Cursor memory ${i}`, tags: ['x'] });
     const first = await listData(bob.readOnlyKey, { limit: 1 });
     cursor = first.next_cursor!;
     expect(cursor).toEqual(expect.any(String));
@@ -172,7 +151,7 @@ describe('cursors', () => {
   });
 
   test('a cursor from another list (revisions) is 400 invalid_cursor on the Memory list', async () => {
-    const memory = await remember(bob.readWriteKey, 'Revised once');
+    const memory = await createMemory(t, bob.readWriteKey, { text: 'Revised once' });
     await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.readWriteKey)).send({ text: 'Revised twice' }).expect(200);
     const revisions = await t.http
       .get(`/v1/memories/${memory.id}/revisions`)
@@ -187,19 +166,21 @@ describe('cursors', () => {
 
 describe('filters', () => {
   let carol: TestAccount;
-  const m: Record<string, MemoryBody> = {};
+  const m: Record<string, Memory> = {};
   beforeAll(async () => {
     carol = await t.account();
-    m.a = await remember(carol.readWriteKey, 'A: a plain note about travel', { tags: ['travel'] });
-    m.b = await remember(carol.readWriteKey, 'B: decided to travel by train', {
+    m.a = await createMemory(t, carol.readWriteKey, { text: 'A: a plain note about travel', tags: ['travel'] });
+    m.b = await createMemory(t, carol.readWriteKey, {
+      text: 'B: decided to travel by train',
       type: 'decision',
       tags: ['Travel', 'work'],
       sensitivity: 'sensitive',
       pinned: true,
     });
-    m.c = await remember(carol.readWriteKey, 'C: prefers window seats', { type: 'preference', pinned: true });
-    m.d = await remember(carol.session, 'D: a secret note', { sensitivity: 'secret' });
-    m.e = await remember(carol.readWriteKey, 'E: conference in May', {
+    m.c = await createMemory(t, carol.readWriteKey, { text: 'C: prefers window seats', type: 'preference', pinned: true });
+    m.d = await createMemory(t, carol.session, { text: 'D: a secret note', sensitivity: 'secret' });
+    m.e = await createMemory(t, carol.readWriteKey, {
+      text: 'E: conference in May',
       type: 'event',
       tags: ['work'],
       sensitivity: 'sensitive',
@@ -274,9 +255,9 @@ describe('filters', () => {
 describe('order and item text', () => {
   test('an update moves a Memory to the front of the list', async () => {
     const dave = await t.account();
-    const first = await remember(dave.readWriteKey, 'oldest');
-    const second = await remember(dave.readWriteKey, 'middle');
-    const third = await remember(dave.readWriteKey, 'newest');
+    const first = await createMemory(t, dave.readWriteKey, { text: 'oldest' });
+    const second = await createMemory(t, dave.readWriteKey, { text: 'middle' });
+    const third = await createMemory(t, dave.readWriteKey, { text: 'newest' });
     expect(ids((await listData(dave.readOnlyKey)).data)).toEqual([third.id, second.id, first.id]);
 
     const patched = await t.http.patch(`/v1/memories/${first.id}`).set(bearer(dave.readWriteKey)).send({ text: 'oldest, edited' });
@@ -289,8 +270,8 @@ describe('order and item text', () => {
 
   test('a PATCH that changes nothing does not move the Memory', async () => {
     const erin = await t.account();
-    const first = await remember(erin.readWriteKey, 'stays put');
-    const second = await remember(erin.readWriteKey, 'stays first');
+    const first = await createMemory(t, erin.readWriteKey, { text: 'stays put' });
+    const second = await createMemory(t, erin.readWriteKey, { text: 'stays first' });
     await t.http.patch(`/v1/memories/${first.id}`).set(bearer(erin.readWriteKey)).send({ text: 'stays put' }).expect(200);
     expect(ids((await listData(erin.readOnlyKey)).data)).toEqual([second.id, first.id]);
   });
@@ -298,8 +279,8 @@ describe('order and item text', () => {
   test('list item text is shortened to 2,000 code points with text_truncated; GET one returns it whole', async () => {
     const frank = await t.account();
     const long = `${'a'.repeat(1999)}😀😀 and more`;
-    const memory = await remember(frank.readWriteKey, long);
-    const short = await remember(frank.readWriteKey, 'short one');
+    const memory = await createMemory(t, frank.readWriteKey, { text: long });
+    const short = await createMemory(t, frank.readWriteKey, { text: 'short one' });
     const page = await listData(frank.readOnlyKey);
     const item = page.data.find((x) => x.id === memory.id)!;
     expect([...item.text].length).toBe(2000);
@@ -315,7 +296,7 @@ describe('order and item text', () => {
   test('the list is scoped to the caller\'s account', async () => {
     const owner = await t.account();
     const stranger = await t.account();
-    await remember(owner.readWriteKey, 'mine');
+    await createMemory(t, owner.readWriteKey, { text: 'mine' });
     expect((await listData(stranger.session)).data).toEqual([]);
   });
 });

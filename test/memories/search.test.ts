@@ -2,40 +2,16 @@ import { indexAllMemories } from '../../src/domain/search/search-index';
 import { monotonicClock } from '../support/clock';
 import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import type { DataOf } from '../support/client';
+import { createMemory, type Memory } from '../support/factories';
 
-interface MemoryBody {
-  id: string;
-  text: string;
-  text_truncated: boolean;
-  type: string;
-  sensitivity: string;
-  tags: string[];
-  pinned: boolean;
-  revision: number;
-  updated_at: string;
-}
-
-interface Hit {
-  memory: MemoryBody;
-  score: number;
-  match: 'fulltext' | 'fuzzy';
-  highlight: string;
-}
+type Hit = DataOf<'searchMemories'>[number];
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ clock: monotonicClock() });
 });
 afterAll(() => t.close());
-
-async function remember(token: string, text: string, extra: Record<string, unknown> = {}): Promise<MemoryBody> {
-  const res = await t.http
-    .post('/v1/memories')
-    .set(bearer(token))
-    .send({ text, ...extra });
-  if (res.status !== 201) throw new Error(`creating a Memory failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as MemoryBody;
-}
 
 async function search(token: string, query: Record<string, string | number>) {
   return t.http.get('/v1/memories/search').query(query).set(bearer(token));
@@ -64,8 +40,8 @@ describe('ranking', () => {
   });
 
   test('a Memory that mentions the word three times ranks above one that mentions it once', async () => {
-    const once = await remember(alice.readWriteKey, 'Went kayaking once with my cousin near the old harbour wall.');
-    const thrice = await remember(alice.readWriteKey, 'Kayaking is a passion: kayaking at dawn, kayaking at dusk.');
+    const once = await createMemory(t, alice.readWriteKey, { text: 'Went kayaking once with my cousin near the old harbour wall.' });
+    const thrice = await createMemory(t, alice.readWriteKey, { text: 'Kayaking is a passion: kayaking at dawn, kayaking at dusk.' });
     // Make the single mention the most recently updated: relevance must still win over recency.
     await t.http.patch(`/v1/memories/${once.id}`).set(bearer(alice.readWriteKey)).send({ pinned: true }).expect(200);
 
@@ -76,7 +52,7 @@ describe('ranking', () => {
 
   test('the most relevant Memory is found among 300 newer matches: ranking reads every match', async () => {
     const dora = await t.account();
-    const relevant = await remember(dora.readWriteKey, 'Zeppelin, zeppelin, zeppelin: the whole afternoon at the zeppelin museum.');
+    const relevant = await createMemory(t, dora.readWriteKey, { text: 'Zeppelin, zeppelin, zeppelin: the whole afternoon at the zeppelin museum.' });
     const accountId = (await t.database.db.selectFrom('memories').select('account_id').where('id', '=', relevant.id).executeTakeFirstOrThrow())
       .account_id;
     const later = Date.parse(relevant.updated_at) + 1000;
@@ -97,10 +73,8 @@ describe('ranking', () => {
 
   test('a word in a tag weighs more than the same word mentioned once in the text', async () => {
     const bob = await t.account();
-    const inTag = await remember(bob.readWriteKey, 'Booked a weekend trip to the fjords with the club.', {
-      tags: ['Birdwatching'],
-    });
-    const inText = await remember(bob.readWriteKey, 'Tried birdwatching for an afternoon near the lake.');
+    const inTag = await createMemory(t, bob.readWriteKey, { text: 'Booked a weekend trip to the fjords with the club.', tags: ['Birdwatching'] });
+    const inText = await createMemory(t, bob.readWriteKey, { text: 'Tried birdwatching for an afternoon near the lake.' });
 
     const hits = await hitsFor(bob.readWriteKey, { q: 'birdwatching' });
     expect(ids(hits)).toEqual([inTag.id, inText.id]);
@@ -109,8 +83,8 @@ describe('ranking', () => {
 
   test('at equal relevance the more recently updated Memory comes first, and an update moves it up', async () => {
     const carol = await t.account();
-    const older = await remember(carol.readWriteKey, 'Water the ficus plant on the balcony.');
-    const newer = await remember(carol.readWriteKey, 'Water the ficus plant on the balcony.');
+    const older = await createMemory(t, carol.readWriteKey, { text: 'Water the ficus plant on the balcony.' });
+    const newer = await createMemory(t, carol.readWriteKey, { text: 'Water the ficus plant on the balcony.' });
 
     let hits = await hitsFor(carol.readWriteKey, { q: 'ficus' });
     expect(ids(hits)).toEqual([newer.id, older.id]);
@@ -124,14 +98,14 @@ describe('ranking', () => {
 
 describe('web-search syntax', () => {
   let dave: TestAccount;
-  const m: Record<string, MemoryBody> = {};
+  const m: Record<string, Memory> = {};
   beforeAll(async () => {
     dave = await t.account();
-    m.greenTea = await remember(dave.readWriteKey, 'I like green tea in the morning.');
-    m.teaGreen = await remember(dave.readWriteKey, 'The tea was green and rather bitter.');
-    m.coffee = await remember(dave.readWriteKey, 'Coffee with oat milk at the office.');
-    m.juice = await remember(dave.readWriteKey, 'Orange juice after the run.');
-    m.mint = await remember(dave.readWriteKey, 'Mint tea before bed helps me sleep.');
+    m.greenTea = await createMemory(t, dave.readWriteKey, { text: 'I like green tea in the morning.' });
+    m.teaGreen = await createMemory(t, dave.readWriteKey, { text: 'The tea was green and rather bitter.' });
+    m.coffee = await createMemory(t, dave.readWriteKey, { text: 'Coffee with oat milk at the office.' });
+    m.juice = await createMemory(t, dave.readWriteKey, { text: 'Orange juice after the run.' });
+    m.mint = await createMemory(t, dave.readWriteKey, { text: 'Mint tea before bed helps me sleep.' });
   });
 
   test('a quoted phrase matches only Memories with the exact phrase', async () => {
@@ -161,10 +135,8 @@ describe('web-search syntax', () => {
 describe('what is searched', () => {
   test('tags are searched even when the text does not contain the word', async () => {
     const erin = await t.account();
-    const tagged = await remember(erin.readWriteKey, 'Saturn rings visible tonight from the garden.', {
-      tags: ['Astronomy'],
-    });
-    await remember(erin.readWriteKey, 'Buy new garden gloves.');
+    const tagged = await createMemory(t, erin.readWriteKey, { text: 'Saturn rings visible tonight from the garden.', tags: ['Astronomy'] });
+    await createMemory(t, erin.readWriteKey, { text: 'Buy new garden gloves.' });
     const hits = await hitsFor(erin.readOnlyKey, { q: 'astronomy' });
     expect(ids(hits)).toEqual([tagged.id]);
     expect(hits[0]!.match).toBe('fulltext');
@@ -172,8 +144,8 @@ describe('what is searched', () => {
 
   test('the type and tag filters narrow the hits', async () => {
     const frank = await t.account();
-    const decision = await remember(frank.readWriteKey, 'Project falcon: we chose PostgreSQL.', { type: 'decision' });
-    const note = await remember(frank.readWriteKey, 'Project falcon retro notes.', { tags: ['work'] });
+    const decision = await createMemory(t, frank.readWriteKey, { text: 'Project falcon: we chose PostgreSQL.', type: 'decision' });
+    const note = await createMemory(t, frank.readWriteKey, { text: 'Project falcon retro notes.', tags: ['work'] });
     const both = await hitsFor(frank.readOnlyKey, { q: 'falcon' });
     expect(ids(both).sort()).toEqual([decision.id, note.id].sort());
 
@@ -191,10 +163,8 @@ describe('what is searched', () => {
   test('secret Memories are searched for sessions only, and other accounts are never searched', async () => {
     const owner = await t.account();
     const stranger = await t.account();
-    const secret = await remember(owner.session, 'The vault combination is hidden under the zebra rug.', {
-      sensitivity: 'secret',
-    });
-    const normal = await remember(owner.readWriteKey, 'A zebra crossing near the school.');
+    const secret = await createMemory(t, owner.session, { text: 'The vault combination is hidden under the zebra rug.', sensitivity: 'secret' });
+    const normal = await createMemory(t, owner.readWriteKey, { text: 'A zebra crossing near the school.' });
 
     expect(ids(await hitsFor(owner.readOnlyKey, { q: 'zebra' }))).toEqual([normal.id]);
     expect(ids(await hitsFor(owner.session, { q: 'zebra' })).sort()).toEqual([normal.id, secret.id].sort());
@@ -208,9 +178,7 @@ describe('what is searched', () => {
 describe('hits', () => {
   test('every hit is {memory, score, match: "fulltext", highlight} with the matched word marked', async () => {
     const hank = await t.account();
-    const created = await remember(hank.readWriteKey, 'Kayaking at dawn on the quiet lake was wonderful.', {
-      tags: ['outdoors'],
-    });
+    const created = await createMemory(t, hank.readWriteKey, { text: 'Kayaking at dawn on the quiet lake was wonderful.', tags: ['outdoors'] });
     const hits = await hitsFor(hank.readOnlyKey, { q: 'kayaking' });
     expect(hits).toHaveLength(1);
     const hit = hits[0]!;
@@ -224,7 +192,7 @@ describe('hits', () => {
 
   test('a word stemmed differently in the text is still found and marked', async () => {
     const ivan = await t.account();
-    await remember(ivan.readWriteKey, 'The team meets on Tuesdays for planning.');
+    await createMemory(t, ivan.readWriteKey, { text: 'The team meets on Tuesdays for planning.' });
     const hits = await hitsFor(ivan.readOnlyKey, { q: 'tuesday' });
     expect(hits).toHaveLength(1);
     expect(hits[0]!.match).toBe('fulltext');
@@ -233,8 +201,8 @@ describe('hits', () => {
 
   test('a typo ("tuesdys") finds the Memory through fuzzy matching, with a highlight', async () => {
     const judy = await t.account();
-    const standup = await remember(judy.readWriteKey, 'Team standup happens on Tuesdays at nine.');
-    await remember(judy.readWriteKey, 'Pick up the dry cleaning.');
+    const standup = await createMemory(t, judy.readWriteKey, { text: 'Team standup happens on Tuesdays at nine.' });
+    await createMemory(t, judy.readWriteKey, { text: 'Pick up the dry cleaning.' });
     const hits = await hitsFor(judy.readOnlyKey, { q: 'tuesdys' });
     expect(ids(hits)).toEqual([standup.id]);
     expect(hits[0]!.match).toBe('fuzzy');
@@ -244,8 +212,8 @@ describe('hits', () => {
 
   test('a typo ("typscript") finds the TypeScript Memory through fuzzy matching', async () => {
     const ken = await t.account();
-    const ts = await remember(ken.readWriteKey, 'Prefers TypeScript with strict mode for new services.');
-    await remember(ken.readWriteKey, 'Allergic to peanuts.');
+    const ts = await createMemory(t, ken.readWriteKey, { text: 'Prefers TypeScript with strict mode for new services.' });
+    await createMemory(t, ken.readWriteKey, { text: 'Allergic to peanuts.' });
     const hits = await hitsFor(ken.readOnlyKey, { q: 'typscript' });
     expect(ids(hits)).toEqual([ts.id]);
     expect(hits[0]!.match).toBe('fuzzy');
@@ -254,8 +222,8 @@ describe('hits', () => {
 
   test('misspelt words are corrected each, the Memory matching more of them first, and words added by an edit or a tag are found too', async () => {
     const leo = await t.account();
-    const both = await remember(leo.readWriteKey, 'The quokka lives on Rottnest island.');
-    const one = await remember(leo.readWriteKey, 'A quokka photo for the album.');
+    const both = await createMemory(t, leo.readWriteKey, { text: 'The quokka lives on Rottnest island.' });
+    const one = await createMemory(t, leo.readWriteKey, { text: 'A quokka photo for the album.' });
     expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest' }))).toEqual([both.id, one.id]);
     expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest', require_all: 'true' }))).toEqual([both.id]);
     expect((await hitsFor(leo.readOnlyKey, { q: 'quoka' })).map((hit) => hit.match)).toEqual(['fuzzy', 'fuzzy']);
@@ -269,8 +237,8 @@ describe('hits', () => {
 
   test('a word that is in nobody\'s Memory returns an empty list', async () => {
     const lena = await t.account();
-    await remember(lena.readWriteKey, 'I like green tea in the morning.');
-    await remember(lena.readWriteKey, 'Coffee with oat milk at the office.');
+    await createMemory(t, lena.readWriteKey, { text: 'I like green tea in the morning.' });
+    await createMemory(t, lena.readWriteKey, { text: 'Coffee with oat milk at the office.' });
     const res = await search(lena.readOnlyKey, { q: 'xylophone' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, data: [] });
@@ -278,10 +246,10 @@ describe('hits', () => {
 
   test('hit text is shortened to 2,000 code points with text_truncated, counted in code points', async () => {
     const mia = await t.account();
-    const long = await remember(mia.readWriteKey, `Harbour log. ${'waves and wind '.repeat(200)}`);
+    const long = await createMemory(t, mia.readWriteKey, { text: `Harbour log. ${'waves and wind '.repeat(200)}` });
     expect([...long.text].length).toBeGreaterThan(2000);
     const emoji = `Harbour emoji ${'😀'.repeat(1500)}`; // 1,514 code points, 3,014 UTF-16 units
-    const short = await remember(mia.readWriteKey, emoji);
+    const short = await createMemory(t, mia.readWriteKey, { text: emoji });
 
     const hits = await hitsFor(mia.readOnlyKey, { q: 'harbour' });
     const longHit = hits.find((h) => h.memory.id === long.id)!;
@@ -299,7 +267,7 @@ describe('limits and validation', () => {
   beforeAll(async () => {
     nina = await t.account();
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => remember(nina.readWriteKey, `Lantern festival note number ${i + 1}.`)),
+      Array.from({ length: 12 }, (_, i) => createMemory(t, nina.readWriteKey, { text: `Lantern festival note number ${i + 1}.` })),
     );
   });
 

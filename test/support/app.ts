@@ -9,12 +9,15 @@ import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/connect';
 import type { Clock } from '../../src/domain/shared/clock';
+import { AccountDirectory } from '../../src/domain/accounts/accounts';
+import { createApiKey } from '../../src/domain/api-keys/api-keys';
 import { openTestDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'test-secret-for-mtl-sessions-0123456789abcdef';
 
 export interface TestAccount {
   readonly subject: string;
+  readonly accountId: string;
   /** An application session token. */
   readonly session: string;
   readonly readWriteKey: string;
@@ -76,15 +79,7 @@ export async function startTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const http = request(app.express);
-
-  async function createKey(session: string, mode: 'read_only' | 'read_write'): Promise<{ id: string; secret: string }> {
-    const res = await http
-      .post('/v1/account/api-keys')
-      .set(bearer(session))
-      .send({ name: `${mode} key`, mode });
-    if (res.status !== 201) throw new Error(`creating a key failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { id: res.body.data.id, secret: res.body.data.secret };
-  }
+  const accounts = new AccountDirectory(database.db, app.ctx.clock);
 
   return {
     app,
@@ -92,12 +87,17 @@ export async function startTestApp(
     config,
     http,
     sessionToken: (subject, claims) => signSession(subject, claims),
+    // Set up through the domain, as a session would: the key routes have tests of their own, and
+    // two requests per account would add nothing but time to every other test.
     async account(name = uniqueName()) {
       const session = await signSession(name);
-      const rw = await createKey(session, 'read_write');
-      const ro = await createKey(session, 'read_only');
+      const accountId = await accounts.accountFor(name, name);
+      const owner = { kind: 'session', accountId } as const;
+      const rw = await createApiKey(app.ctx, owner, { name: 'read_write key', mode: 'read_write' });
+      const ro = await createApiKey(app.ctx, owner, { name: 'read_only key', mode: 'read_only' });
       return {
         subject: name,
+        accountId,
         session,
         readWriteKey: rw.secret,
         readOnlyKey: ro.secret,
