@@ -29,6 +29,18 @@ async function ok<T = any>(res: PromiseLike<{ status: number; body: any }>, stat
   return answer.body.data as T;
 }
 
+/** Every insight of the account, as "Subject: kind texts" lines. */
+async function insights(token: string): Promise<string[]> {
+  const texts = new Map((await exportLines(t, token)).filter((line) => line.type === 'memory').map((line) => [line.data.id, line.data.text]));
+  const found: string[] = [];
+  for (const subject of await ok(t.http.get('/v1/subjects').set(bearer(token)))) {
+    for (const insight of await ok(t.http.get(`/v1/subjects/${subject.id}/memory-insights`).query({ limit: 100 }).set(bearer(token)))) {
+      found.push(`${subject.name}: ${insight.kind} ${insight.memory_ids.map((id: string) => texts.get(id)).sort().join(' | ')}`);
+    }
+  }
+  return found.sort();
+}
+
 /** An account with a bit of everything the export holds, including a secret Memory and a published Template. */
 async function populate(account: TestAccount): Promise<{ secretId: string; ids: Record<string, string> }> {
   const s = bearer(account.session);
@@ -189,21 +201,42 @@ describe('POST /v1/import', () => {
       ['Analytical Engine', 3],
     ]);
     // The insights are derived again: the same kinds about the same texts.
-    const insights = async (token: string) => {
-      const texts = new Map((await exportLines(t, token)).filter((line) => line.type === 'memory').map((line) => [line.data.id, line.data.text]));
-      const found: string[] = [];
-      for (const subject of await ok(t.http.get('/v1/subjects').set(bearer(token)))) {
-        for (const insight of await ok(t.http.get(`/v1/subjects/${subject.id}/memory-insights`).set(bearer(token)))) {
-          found.push(`${subject.name}: ${insight.kind} ${insight.memory_ids.map((id: string) => texts.get(id)).sort().join(' | ')}`);
-        }
-      }
-      return found.sort();
-    };
     const expected = await insights(alice.session);
     expect(expected).toEqual([
       'Ada Lovelace: unlinked_mention Ada met Babbage at a party',
       'Analytical Engine: possible_duplicate Engine parts are ordered from Leeds | Engine parts are ordered from Leeds!',
     ]);
+    expect(await insights(bob.session)).toEqual(expected);
+  });
+
+  test('when many linked Memories are imported, then the duplicates found are those that linking them one by one finds', async () => {
+    const alice = await t.account();
+    const s = bearer(alice.session);
+    const subject = await ok(t.http.post('/v1/subjects').set(s).send({ name: 'Budget' }), 201);
+    const base = [
+      'The quarterly budget review meets on Tuesday mornings in room four',
+      'Invoices from the printing supplier are paid within thirty days',
+      'Travel expenses above five hundred euros need a second approval',
+      'The office coffee machine is serviced every second Friday',
+      'Salary reviews happen in March and are announced in April',
+    ];
+    // Each text, a copy with one typo (similar), one with other punctuation (equal when folded),
+    // one that shares its start only (not similar), and one shortened by half (not similar).
+    const texts = base.flatMap((text) => [
+      text,
+      text.replace(/e([^e]*)$/, '$1'),
+      `${text.toUpperCase()}!!`,
+      `${text.split(' ').slice(0, 4).join(' ')} and nothing else of the kind at all here`,
+      text.slice(0, Math.floor(text.length / 2)),
+    ]);
+    for (const text of texts) {
+      const memory = await ok(t.http.post('/v1/memories').set(s).send({ text }), 201);
+      await ok(t.http.post(`/v1/subjects/${subject.id}/memories`).set(s).send({ memory_id: memory.id }), 201);
+    }
+    const expected = await insights(alice.session);
+    expect(expected.filter((line) => line.includes('possible_duplicate')).length).toBeGreaterThanOrEqual(base.length * 3);
+    const bob = await t.account();
+    await ok(importText(t, bob.session, toText(await exportLines(t, alice.session))));
     expect(await insights(bob.session)).toEqual(expected);
   });
 

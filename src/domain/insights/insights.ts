@@ -11,6 +11,7 @@ import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo } from '../memories/visibility';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, mentionedTerm, MentionFinder, subjectTerms } from './mentions';
+import { rankByRarity, similarPairs } from './similar-pairs';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
 type Kind = MemoryInsightRow['kind'];
@@ -300,21 +301,85 @@ export async function addDuplicatesOfLinks(
   now: Date,
 ): Promise<void> {
   if (links.length === 0) return;
-  const rule = duplicateRule('self', 'other');
-  const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
-    select n.subject_id, n.memory_id as self_id, other.id as other_id, ${rule.same} as same
-    from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
-      as n(subject_id, memory_id)
-    join memories self on self.id = n.memory_id
-    join memory_links l on l.subject_id = n.subject_id and l.memory_id <> n.memory_id
-    join memories other on other.id = l.memory_id
-    where ${rule.alike}`.execute(trx);
+  // Comparing each new link with every Memory of its Subject would grow with the square of the
+  // Subject's size. Instead, texts with equal folded or trimmed heads are paired by a join, and
+  // texts with similar heads by prefix filtering over their pg_trgm trigrams (similar-pairs.ts);
+  // the pairs found are then judged by the rule itself. Subjects are taken a few thousand linked
+  // Memories at a time, so that the trigrams held at once stay bounded.
+  const added = new Set(links.map((link) => `${link.subjectId}|${link.memoryId}`));
+  const sizes = await sql<{ subject_id: string; memories: string | number }>`
+    select subject_id, count(*) as memories from memory_links
+    where subject_id = any(${sql.val([...new Set(links.map((link) => link.subjectId))])}::text[])
+    group by subject_id order by subject_id`.execute(trx);
   const causes = new Map<string, Cause>();
-  for (const row of rows) {
-    const cause = duplicateCause(row.subject_id, row.self_id, row.other_id, row.same);
-    causes.set(`${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`, cause);
+  for (const subjectIds of chunksOf(sizes.rows, (row) => Number(row.memories), DUPLICATE_CHUNK_MEMORIES)) {
+    const members = await sql<{ subject_id: string; memory_id: string; grams: number[] }>`
+      select l.subject_id, l.memory_id,
+        array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g) as grams
+      from memory_links l join memories m on m.id = l.memory_id
+      where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
+    const bySubject = new Map<string, Array<{ id: string; tokens: number[]; wanted: boolean }>>();
+    for (const row of members.rows) {
+      const set = { id: row.memory_id, tokens: row.grams, wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
+      bySubject.set(row.subject_id, [...(bySubject.get(row.subject_id) ?? []), set]);
+    }
+    const pairs: Array<{ subjectId: string; self: string; other: string }> = [];
+    for (const [subjectId, sets] of bySubject) {
+      // Hash collisions can only merge trigrams; the margin below the rule's threshold keeps a
+      // pair that one merge would push under it.
+      for (const [self, other] of similarPairs(rankByRarity(sets), DUPLICATE_SIMILARITY - 0.01)) pairs.push({ subjectId, self, other });
+    }
+    const rule = duplicateRule('self', 'other');
+    const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
+      with new_links as (
+        select * from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
+          as n(subject_id, memory_id)
+        where n.subject_id = any(${sql.val(subjectIds)}::text[])
+      ),
+      heads as materialized (
+        select l.subject_id, l.memory_id, ${folded(sql`left(m.text, ${DUPLICATE_COMPARED_CHARS})`)} as folded,
+          lower(btrim(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as plain
+        from memory_links l join memories m on m.id = l.memory_id
+        where l.subject_id = any(${sql.val(subjectIds)}::text[])
+      ),
+      candidates as (
+        select * from unnest(${sql.val(pairs.map((pair) => pair.subjectId))}::text[], ${sql.val(pairs.map((pair) => pair.self))}::text[],
+                             ${sql.val(pairs.map((pair) => pair.other))}::text[]) as p(subject_id, self_id, other_id)
+        union
+        select n.subject_id, n.memory_id, b.memory_id
+        from new_links n join heads a on a.subject_id = n.subject_id and a.memory_id = n.memory_id
+        join heads b on b.subject_id = n.subject_id and b.memory_id <> n.memory_id and (b.folded = a.folded or b.plain = a.plain)
+      )
+      select c.subject_id, c.self_id, c.other_id, ${rule.same} as same
+      from candidates c join memories self on self.id = c.self_id join memories other on other.id = c.other_id
+      where ${rule.alike}`.execute(trx);
+    for (const row of rows) {
+      const cause = duplicateCause(row.subject_id, row.self_id, row.other_id, row.same);
+      causes.set(`${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`, cause);
+    }
   }
   await insertCauses(trx, accountId, [...causes.values()], now);
+}
+
+/** How many linked Memories addDuplicatesOfLinks compares at a time (more when one Subject has more). */
+const DUPLICATE_CHUNK_MEMORIES = 5_000;
+
+/** Groups rows' IDs in order, each group's weight reaching `limit` at most unless one row alone does. */
+function chunksOf<Row extends { subject_id: string }>(rows: readonly Row[], weight: (row: Row) => number, limit: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let total = 0;
+  for (const row of rows) {
+    if (current.length > 0 && total + weight(row) > limit) {
+      chunks.push(current);
+      current = [];
+      total = 0;
+    }
+    current.push(row.subject_id);
+    total += weight(row);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 /**

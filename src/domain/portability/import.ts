@@ -7,7 +7,7 @@ import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubjec
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
 import { sectionOf } from '../memories/section-counts';
-import { indexMemories } from '../search/search-index';
+import { prepareIndex } from '../search/search-index';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { Principal } from '../shared/principal';
@@ -43,9 +43,14 @@ export async function importAccount(ctx: DomainContext, principal: Principal, li
       });
     }
     const importer = new Importer(trx, principal, ctx.clock.now());
-    await importer.prepare();
-    for await (const line of lines) await importer.take(line);
-    return importer.finish();
+    try {
+      await importer.prepare();
+      for await (const line of lines) await importer.take(line);
+      return importer.finish();
+    } finally {
+      // Nothing of the import may still be writing when its transaction ends.
+      await importer.settled();
+    }
   });
 }
 
@@ -81,6 +86,11 @@ class Importer {
   private templatesOwned = 0;
   private lastLine = 0;
   private state: 'start' | 'records' | 'ended' = 'start';
+  /**
+   * The batch of Memories being written while the next lines are read and checked (one at a
+   * time). Every other record waits for it; a failure surfaces there or at the next batch.
+   */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly trx: Transaction<DB>,
@@ -115,6 +125,7 @@ class Importer {
   async take(line: NumberedLine): Promise<void> {
     this.lastLine = line.number;
     const record = parseRecord(line.text, line.number);
+    if (record.type !== 'memory') await this.writing;
     if (this.state === 'ended') throw invalidLine(line.number, [{ path: '', message: 'comes after the "end" record' }]);
     if (this.state === 'start') {
       if (record.type !== 'header') throw invalidLine(line.number, [{ path: '/type', message: 'must be "header": the file must start with its header' }]);
@@ -240,7 +251,17 @@ class Importer {
     this.memories.set(data.id, id);
     this.pendingMemories.push({ data, id });
     this.pendingChars += data.revisions.reduce((sum, revision) => sum + revision.text.length, 0);
-    if (this.pendingMemories.length >= MEMORY_BATCH || this.pendingChars >= MEMORY_BATCH_CHARS) await this.flushMemories();
+    if (this.pendingMemories.length >= MEMORY_BATCH || this.pendingChars >= MEMORY_BATCH_CHARS) {
+      await this.writing;
+      this.writing = this.flushMemories();
+      // Handled here so that a failure is not reported as unhandled before it is awaited.
+      this.writing.catch(() => undefined);
+    }
+  }
+
+  /** Waits until no batch is being written (whether or not it failed). */
+  async settled(): Promise<void> {
+    await this.writing.catch(() => undefined);
   }
 
   private async flushMemories(): Promise<void> {
@@ -260,7 +281,12 @@ class Importer {
       created_at: new Date(data.created_at),
       updated_at: new Date(data.updated_at),
     }));
-    await this.trx.insertInto('memories').values(rows).execute();
+    const index = await prepareIndex(this.trx, this.accountId, rows);
+    const written = await this.trx
+      .insertInto('memories')
+      .values(rows.map((row) => ({ ...row, ...index.columns(row.id) })))
+      .returning(['id', 'search_doc'])
+      .execute();
     const revisions = batch.flatMap(({ data, id }) =>
       data.revisions.map((revision) => ({
         memory_id: id,
@@ -287,7 +313,7 @@ class Importer {
       entry.memories += 1;
       this.sections.set(key, entry);
     }
-    await indexMemories(this.trx, rows);
+    await index.writePostings(written);
     await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
     const changes = rows.map(
       (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),

@@ -28,47 +28,72 @@ export async function indexMemories(db: Queryable, memories: readonly IndexableM
   const byAccount = new Map<string, IndexableMemory[]>();
   for (const memory of memories) byAccount.set(memory.account_id, [...(byAccount.get(memory.account_id) ?? []), memory]);
   for (const [accountId, group] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await indexAccountMemories(db, accountId, group);
+    const index = await prepareIndex(db, accountId, group);
+    if (index.empty) continue;
+    const rows = await sql<{ id: string; search_doc: string | number }>`
+      update memories m set search_terms = c.terms, search_length = c.length
+      from (select * from jsonb_to_recordset(${JSON.stringify(group.map((memory) => ({ id: memory.id, ...columnsJson(index.columns(memory.id)) })))}::jsonb)
+            as c(id text, terms int[], length int)) c
+      where m.id = c.id
+      returning m.id, m.search_doc`.execute(db);
+    await index.writePostings(rows.rows);
   }
 }
 
+const columnsJson = (columns: IndexColumns) => ({ terms: columns.search_terms, length: columns.search_length });
+
+/** A Memory row's own part of the index: the IDs of its terms (sorted) and its length in terms. */
+export interface IndexColumns {
+  readonly search_terms: number[];
+  readonly search_length: number;
+}
+
+/** The index entries of one account's Memories, between their terms and their postings. */
+export interface PreparedIndex {
+  /** Whether none of the Memories has a term (so there are no postings to write). */
+  readonly empty: boolean;
+  /** The search columns of a Memory's row. */
+  columns(memoryId: string): IndexColumns;
+  /** Writes the Memories' postings, once their rows hold these columns and have their index numbers. */
+  writePostings(rows: ReadonlyArray<{ id: string; search_doc: string | number }>): Promise<void>;
+}
+
+const UNINDEXED: IndexColumns = { search_terms: [], search_length: 0 };
+
 /**
- * One statement, so that the locks it takes on the account's statistics and shared terms (under
- * the account's own, see memory-effects.ts) are held for one round trip: the statistics grow, each
- * term's counts grow (new terms are added), the postings go in with their impacts, and each Memory
- * records the terms it is indexed under.
+ * The first half of indexing one account's Memories: the account's statistics and each term's
+ * counts grow (new terms are added), in one statement, so that the locks it takes on them (under
+ * the account's own, see memory-effects.ts) are taken together, in term order. The Memories' rows
+ * are then written with their search columns (new rows take them on insert, which spares a second
+ * write of each row), and their postings last, weighed against the statistics that include them.
  */
-async function indexAccountMemories(db: Queryable, accountId: string, memories: readonly IndexableMemory[]): Promise<void> {
-  const input = { id: [] as string[], term: [] as string[], tf: [] as number[], length: [] as number[], secret: [] as boolean[] };
+export async function prepareIndex(db: Queryable, accountId: string, memories: readonly IndexableMemory[]): Promise<PreparedIndex> {
+  const analysed = new Map<string, { counts: ReadonlyMap<string, number>; length: number; secret: boolean }>();
+  const termDocs = new Map<string, { docs: number; keyDocs: number }>();
   const delta = { docs: 0, keyDocs: 0, length: 0, keyLength: 0 };
   for (const memory of memories) {
     const { counts, length } = memoryTerms(memory.text, memory.tags);
     // A Memory without terms (stop words only) can match nothing and does not count.
     if (counts.size === 0) continue;
+    const secret = isSecret(memory);
+    analysed.set(memory.id, { counts, length, secret });
     delta.docs += 1;
     delta.length += length;
-    if (!isSecret(memory)) {
+    if (!secret) {
       delta.keyDocs += 1;
       delta.keyLength += length;
     }
-    for (const [term, count] of counts) {
-      input.id.push(memory.id);
-      input.term.push(term);
-      input.tf.push(Math.min(count, 32_767));
-      input.length.push(length);
-      input.secret.push(isSecret(memory));
+    for (const term of counts.keys()) {
+      const entry = termDocs.get(term) ?? { docs: 0, keyDocs: 0 };
+      entry.docs += 1;
+      if (!secret) entry.keyDocs += 1;
+      termDocs.set(term, entry);
     }
   }
-  if (input.id.length === 0) return;
-  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are weighed
-  // against the average length of what keys see, so the order a key reads in owes nothing to
-  // secret Memories.
-  await sql`
-    with input as (
-      select * from unnest(${sql.val(input.id)}::text[], ${sql.val(input.term)}::text[], ${sql.val(input.tf)}::int[],
-                           ${sql.val(input.length)}::int[], ${sql.val(input.secret)}::boolean[]) as i(memory_id, term, tf, length, secret)
-    ),
-    stats as (
+  if (analysed.size === 0) return { empty: true, columns: () => UNINDEXED, writePostings: async () => {} };
+  const terms = [...termDocs.keys()].sort();
+  const { rows } = await sql<{ id: number; term: string; average: number; key_average: number }>`
+    with stats as (
       insert into search_stats as s (account_id, docs, key_docs, length, key_length)
       values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
       on conflict (account_id) do update set
@@ -80,23 +105,53 @@ async function indexAccountMemories(db: Queryable, accountId: string, memories: 
     ),
     terms as (
       insert into search_terms (account_id, term, docs, key_docs)
-      select ${accountId}, term, count(*), count(*) filter (where not secret) from input group by term order by term
+      select ${accountId}, term, docs, key_docs
+      from unnest(${sql.val(terms)}::text[], ${sql.val(terms.map((term) => termDocs.get(term)!.docs))}::int[],
+                  ${sql.val(terms.map((term) => termDocs.get(term)!.keyDocs))}::int[]) with ordinality as i(term, docs, key_docs, n)
+      order by n
       on conflict (account_id, term) do update
         set docs = search_terms.docs + excluded.docs, key_docs = search_terms.key_docs + excluded.key_docs
       returning id, term
-    ),
-    postings as (
-      insert into search_postings (term_id, doc, impact, tf, secret)
-      select t.id, m.search_doc,
-        i.tf * ${K1 + 1}::float8 / (i.tf + ${K1}::float8 * (${1 - B}::float8
-          + ${B}::float8 * i.length / (case when i.secret then s.average else s.key_average end))),
-        i.tf, i.secret
-      from input i join terms t on t.term = i.term join memories m on m.id = i.memory_id cross join stats s
     )
-    update memories m set search_terms = f.ids, search_length = f.length
-    from (select i.memory_id, array_agg(t.id order by t.id) as ids, max(i.length) as length
-          from input i join terms t on t.term = i.term group by i.memory_id) f
-    where m.id = f.memory_id`.execute(db);
+    select t.id, t.term, s.average, s.key_average from terms t cross join stats s`.execute(db);
+  const termIds = new Map(rows.map((row) => [row.term, row.id]));
+  const { average, key_average: keyAverage } = rows[0]!;
+  const columns = new Map<string, IndexColumns>();
+  for (const [id, memory] of analysed) {
+    const ids = [...memory.counts.keys()].map((term) => termIds.get(term)!).sort((a, b) => a - b);
+    columns.set(id, { search_terms: ids, search_length: memory.length });
+  }
+  return {
+    empty: false,
+    columns: (memoryId) => columns.get(memoryId) ?? UNINDEXED,
+    writePostings: async (written) => {
+      const postings = { term: [] as number[], doc: [] as string[], tf: [] as number[], length: [] as number[], secret: [] as boolean[] };
+      for (const row of written) {
+        const memory = analysed.get(row.id);
+        if (!memory) continue;
+        for (const [term, count] of memory.counts) {
+          postings.term.push(termIds.get(term)!);
+          postings.doc.push(String(row.search_doc));
+          postings.tf.push(Math.min(count, 32_767));
+          postings.length.push(memory.length);
+          postings.secret.push(memory.secret);
+        }
+      }
+      if (postings.term.length === 0) return;
+      // Impacts order a term's postings for prefix reads. Those of Memories that keys see are
+      // weighed against the average length of what keys see, so the order a key reads in owes
+      // nothing to secret Memories.
+      await sql`
+        insert into search_postings (term_id, doc, impact, tf, secret)
+        select term_id, doc,
+          tf * ${K1 + 1}::float8 / (tf + ${K1}::float8 * (${1 - B}::float8
+            + ${B}::float8 * length / (case when secret then ${average}::float8 else ${keyAverage}::float8 end))),
+          tf, secret
+        from unnest(${sql.val(postings.term)}::int[], ${sql.val(postings.doc)}::bigint[], ${sql.val(postings.tf)}::int[],
+                    ${sql.val(postings.length)}::int[], ${sql.val(postings.secret)}::boolean[]) as p(term_id, doc, tf, length, secret)
+        order by term_id, doc`.execute(db);
+    },
+  };
 }
 
 async function addToStats(

@@ -1,0 +1,51 @@
+import { rankByRarity, similarPairs } from '../../src/domain/insights/similar-pairs';
+
+/** A seeded generator, so that a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function jaccard(a: readonly number[], b: readonly number[]): number {
+  const left = new Set(a);
+  const right = new Set(b);
+  const shared = [...left].filter((token) => right.has(token)).length;
+  return shared / (left.size + right.size - shared);
+}
+
+describe('similarPairs', () => {
+  test.each([0.5, 0.85, 1])('when sets are compared at %s, then the pairs found are exactly those every pair comparison finds', (threshold) => {
+    const next = random(Math.round(threshold * 1000));
+    // Sets drawn from few tokens with a skew, and near-copies of earlier ones, so that many pairs are close to the threshold.
+    const sets: Array<{ id: number; tokens: number[]; wanted: boolean }> = [];
+    for (let id = 0; id < 300; id += 1) {
+      const earlier = sets[Math.floor(next() * sets.length)];
+      const tokens =
+        earlier && next() < 0.5
+          ? earlier.tokens.filter(() => next() > 0.08).concat(next() < 0.5 ? [Math.floor(next() * 400)] : [])
+          : Array.from({ length: 1 + Math.floor(next() * 40) }, () => Math.floor(next() ** 2 * 400));
+      sets.push({ id, tokens, wanted: next() < 0.4 });
+    }
+    const expected: string[] = [];
+    for (const a of sets) {
+      for (const b of sets) {
+        if (a.id === b.id || !a.wanted || (b.wanted && b.id < a.id)) continue;
+        if (jaccard(a.tokens, b.tokens) >= threshold) expected.push(`${a.id}-${b.id}`);
+      }
+    }
+    const found = similarPairs(rankByRarity(sets), threshold).map(([a, b]) => `${a}-${b}`);
+    expect(found.sort()).toEqual(expected.sort());
+    expect(expected.length).toBeGreaterThan(10);
+  });
+
+  test('when no set is wanted, then no pair is found', () => {
+    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [1, 2], wanted: false }, { id: 'b', tokens: [1, 2], wanted: false }]), 0.85)).toEqual([]);
+  });
+
+  test('when a set is empty, then it pairs with nothing', () => {
+    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [], wanted: true }, { id: 'b', tokens: [], wanted: true }]), 0.85)).toEqual([]);
+  });
+});
