@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     activity: new ActivityRecorder(database.db, systemClock, logger, 1000),
     apiKeys: new ApiKeyAuthenticator(database.db, systemClock),
     signer: new Signer(database.db),
+    trashRetentionDays: 30,
   };
   const principal: Principal = { kind: 'session', accountId };
   const app = express();

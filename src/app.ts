@@ -68,6 +68,7 @@ export function createApp(deps: AppDependencies): App {
     activity,
     apiKeys,
     signer: new Signer(database.db),
+    trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
   const idempotencyStore = new IdempotencyStore(database.db, clock);

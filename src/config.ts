@@ -48,6 +48,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long a client may take to send a request's headers, in milliseconds. */
   readonly headersTimeoutMs: number;
+  /** How long trashed Memories are kept before they are deleted for good, in days. */
+  readonly trashRetentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -152,5 +154,6 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     requestTimeoutMs,
     headersTimeoutMs,
+    trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 1, 3650),
   });
 }

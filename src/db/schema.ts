@@ -54,6 +54,30 @@ export interface MemoriesTable {
   /** The search_terms IDs the Memory is indexed under, and its length in terms (see search-index.ts). */
   search_terms: Generated<number[]>;
   search_length: Generated<number>;
+  /** When the Memory goes to the trash by itself (null: never). */
+  expires_at: NullableTimestamp;
+}
+
+/** A trashed Memory: its row as it was, when and why it was trashed, and the Subjects it was linked to. */
+export interface MemoryTrashTable {
+  id: string;
+  account_id: string;
+  text: string;
+  type: string;
+  sensitivity: string;
+  tags: string[];
+  pinned: boolean;
+  revision: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  trashed_at: Timestamp;
+  reason: 'deleted' | 'expired';
+  links: ColumnType<TrashedLink[], string, string>;
+}
+
+export interface TrashedLink {
+  subject_id: string;
+  created_at: string;
 }
 
 export interface MemoryRevisionsTable {
@@ -335,6 +359,7 @@ export interface DB {
   search_terms: SearchTermsTable;
   search_postings: SearchPostingsTable;
   search_stats: SearchStatsTable;
+  memory_trash: MemoryTrashTable;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;
@@ -351,5 +376,6 @@ export type MemoryInsightRow = Selectable<MemoryInsightsTable>;
 export type MemoryRow = Omit<Selectable<MemoriesTable>, 'search_doc' | 'search_terms' | 'search_length'>;
 export type NewMemoryRow = Insertable<MemoriesTable>;
 export type MemoryRevisionRow = Selectable<MemoryRevisionsTable>;
+export type TrashedMemoryRow = Selectable<MemoryTrashTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ActivityRow = Selectable<ApiKeyActivityTable>;

@@ -15,6 +15,8 @@ export interface DomainContext {
   readonly activity: ActivityRecorder;
   readonly apiKeys: ApiKeyAuthenticator;
   readonly signer: Signer;
+  /** How long trashed Memories are kept before they are deleted for good. */
+  readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */
   readonly reviewChecks?: readonly ReviewCheck[];
 }

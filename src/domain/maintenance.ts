@@ -1,14 +1,21 @@
 import type { Logger } from 'pino';
 import { pruneChanges } from './changes/change-feed';
 import type { DomainContext } from './context';
+import { expireMemories, purgeOldTrash } from './memories/trash';
 import { safeError } from './shared/errors';
 
 const EVERY_MS = 60 * 60 * 1000;
+/** Memories are trashed within a minute of their expiry. */
+const EXPIRY_EVERY_MS = 30 * 1000;
 const TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and idempotency keys. */
+/**
+ * Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and
+ * idempotency keys, Memories trashed longer ago than the retention period.
+ */
 export async function runMaintenance(ctx: DomainContext): Promise<void> {
   const now = ctx.clock.now();
+  await purgeOldTrash(ctx);
   await pruneChanges(ctx.db, now);
   await ctx.db
     .deleteFrom('subject_deletion_tokens')
@@ -17,11 +24,29 @@ export async function runMaintenance(ctx: DomainContext): Promise<void> {
   await ctx.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
 }
 
-/** Runs maintenance hourly in the background; the returned function stops it. */
+/**
+ * Runs maintenance hourly and the expiry of Memories every EXPIRY_EVERY_MS in the background, on
+ * every instance (they share the work: see expireMemories); the returned function stops both.
+ */
 export function scheduleMaintenance(ctx: DomainContext, logger: Logger): () => void {
-  const timer = setInterval(() => {
-    runMaintenance(ctx).catch((err: unknown) => logger.warn({ error: safeError(err) }, 'maintenance failed'));
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const every = (ms: number, task: () => Promise<unknown>, failure: string) => {
+    let running = false;
+    const timer = setInterval(() => {
+      // A pass that outlasts the interval is not run twice at once.
+      if (running) return;
+      running = true;
+      task()
+        .catch((err: unknown) => logger.warn({ error: safeError(err) }, failure))
+        .finally(() => {
+          running = false;
+        });
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(EVERY_MS, () => runMaintenance(ctx), 'maintenance failed'),
+    every(EXPIRY_EVERY_MS, () => expireMemories(ctx), 'expiring Memories failed'),
+  ];
+  return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -76,7 +76,8 @@ export const enums = {
     "uri_too_long",
     "headers_too_large",
     "invalid_import",
-    "import_in_progress"
+    "import_in_progress",
+    "memory_not_in_trash"
   ],
   "memoryType": [
     "note",
@@ -322,6 +323,12 @@ export const operations = {
         "pinned": {
           "type": "boolean",
           "default": false
+        },
+        "expires_at": {
+          "type": "string",
+          "format": "date-time",
+          "nullable": true,
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
         }
       }
     },
@@ -439,6 +446,74 @@ export const operations = {
     "requestBody": null,
     "bodyMediaType": null
   },
+  "listTrashedMemories": {
+    "method": "GET",
+    "path": "/memories/trash",
+    "tag": "Memories",
+    "summary": "List the trash",
+    "description": "Trashed Memories, most recently trashed first, each with when it was trashed, when it\nwill be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened\nto 2,000 code points. For API keys, secret Memories are left out.",
+    "access": "read",
+    "idempotent": false,
+    "mcpTool": true,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyMediaType": null
+  },
+  "restoreMemory": {
+    "method": "POST",
+    "path": "/memories/{id}/restore",
+    "tag": "Memories",
+    "summary": "Restore a Memory from the trash",
+    "description": "Brings a trashed Memory back as it was: same ID, fields, revision and revision history,\nand its links to the Subjects that still exist (links to Subjects deleted meanwhile are\nnot restored). An `expires_at` is cleared. Counts, insights and search follow, and the\nchange feed reports it upserted. `404 memory_not_found` when there is no such Memory\n(for API keys, also when it is secret); `400 memory_not_in_trash` when it is not in the\ntrash.",
+    "access": "write",
+    "idempotent": false,
+    "mcpTool": true,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyMediaType": null
+  },
   "getMemory": {
     "method": "GET",
     "path": "/memories/{id}",
@@ -549,6 +624,12 @@ export const operations = {
         },
         "pinned": {
           "type": "boolean"
+        },
+        "expires_at": {
+          "type": "string",
+          "format": "date-time",
+          "nullable": true,
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
         }
       }
     },
@@ -558,8 +639,8 @@ export const operations = {
     "method": "DELETE",
     "path": "/memories/{id}",
     "tag": "Memories",
-    "summary": "Delete a Memory",
-    "description": "Removes the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact\nIDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.",
+    "summary": "Delete a Memory (to the trash, or for good)",
+    "description": "Moves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights and counts; the change feed\nreports it deleted), but it keeps its revisions and its links for `TRASH_RETENTION_DAYS`\n(30 by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed\nMemory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.",
     "access": "write",
     "idempotent": false,
     "mcpTool": true,
@@ -576,6 +657,16 @@ export const operations = {
           "type": "string",
           "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "permanent",
+        "in": "query",
+        "required": false,
+        "description": "True to delete the Memory for good instead of moving it to the trash.",
+        "schema": {
+          "type": "boolean",
+          "default": false
         }
       }
     ],
@@ -2787,6 +2878,14 @@ export const exportRecordSchemas = {
       "updated_at": {
         "type": "string",
         "format": "date-time"
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "When the Memory goes to the trash by itself (absent or null: never). The trash is not exported."
       },
       "revisions": {
         "type": "array",

@@ -147,7 +147,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "pinned",
               "revision",
               "created_at",
-              "updated_at"
+              "updated_at",
+              "expires_at"
             ],
             "properties": {
               "id": {
@@ -201,6 +202,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "updated_at": {
                 "type": "string",
                 "format": "date-time"
+              },
+              "expires_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "When the Memory goes to the trash by itself; null when it does not."
               }
             }
           }
@@ -233,7 +242,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "type",
       "sensitivity",
       "tags",
-      "pinned"
+      "pinned",
+      "expires_at"
     ],
     "hasBody": true,
     "bodyMinProperties": 0,
@@ -301,6 +311,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "pinned": {
           "type": "boolean",
           "default": false
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
         }
       },
       "required": [
@@ -334,7 +352,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "pinned",
             "revision",
             "created_at",
-            "updated_at"
+            "updated_at",
+            "expires_at"
           ],
           "properties": {
             "id": {
@@ -388,6 +407,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "updated_at": {
               "type": "string",
               "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time",
+              "description": "When the Memory goes to the trash by itself; null when it does not."
             }
           }
         }
@@ -508,7 +535,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "pinned",
                   "revision",
                   "created_at",
-                  "updated_at"
+                  "updated_at",
+                  "expires_at"
                 ],
                 "properties": {
                   "id": {
@@ -562,6 +590,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "updated_at": {
                     "type": "string",
                     "format": "date-time"
+                  },
+                  "expires_at": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time",
+                    "description": "When the Memory goes to the trash by itself; null when it does not."
                   }
                 }
               },
@@ -678,7 +714,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "pinned",
                       "revision",
                       "created_at",
-                      "updated_at"
+                      "updated_at",
+                      "expires_at"
                     ],
                     "properties": {
                       "id": {
@@ -732,6 +769,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "updated_at": {
                         "type": "string",
                         "format": "date-time"
+                      },
+                      "expires_at": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "format": "date-time",
+                        "description": "When the Memory goes to the trash by itself; null when it does not."
                       }
                     }
                   },
@@ -805,7 +850,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "uri_too_long",
                           "headers_too_large",
                           "invalid_import",
-                          "import_in_progress"
+                          "import_in_progress",
+                          "memory_not_in_trash"
                         ]
                       },
                       "message": {
@@ -845,6 +891,317 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "maximum": 12000
                 }
               }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_trashed_memories",
+    "operationId": "listTrashedMemories",
+    "title": "List the trash",
+    "description": "List the trash\n\nTrashed Memories, most recently trashed first, each with when it was trashed, when it\nwill be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened\nto 2,000 code points. For API keys, secret Memories are left out.",
+    "readOnly": true,
+    "idempotent": false,
+    "parameters": {
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "memory",
+              "trashed_at",
+              "purge_at",
+              "reason"
+            ],
+            "properties": {
+              "memory": {
+                "allOf": [
+                  {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "id",
+                      "text",
+                      "text_truncated",
+                      "type",
+                      "sensitivity",
+                      "tags",
+                      "pinned",
+                      "revision",
+                      "created_at",
+                      "updated_at",
+                      "expires_at"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "text_truncated": {
+                        "type": "boolean",
+                        "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "note",
+                          "preference",
+                          "instruction",
+                          "decision",
+                          "event",
+                          "reference"
+                        ]
+                      },
+                      "sensitivity": {
+                        "type": "string",
+                        "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+                        "enum": [
+                          "normal",
+                          "sensitive",
+                          "secret"
+                        ]
+                      },
+                      "tags": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "pinned": {
+                        "type": "boolean"
+                      },
+                      "revision": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "created_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "updated_at": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "expires_at": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "format": "date-time",
+                        "description": "When the Memory goes to the trash by itself; null when it does not."
+                      }
+                    }
+                  }
+                ],
+                "description": "The Memory as it was when trashed (text shortened to 2,000 code points)."
+              },
+              "trashed_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "purge_at": {
+                "allOf": [
+                  {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                ],
+                "description": "When it will be deleted for good (`trashed_at` plus the retention period)."
+              },
+              "reason": {
+                "type": "string",
+                "enum": [
+                  "deleted",
+                  "expired"
+                ],
+                "description": "`deleted` by a request, or `expired` at its `expires_at`."
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "restore_memory",
+    "operationId": "restoreMemory",
+    "title": "Restore a Memory from the trash",
+    "description": "Restore a Memory from the trash\n\nBrings a trashed Memory back as it was: same ID, fields, revision and revision history,\nand its links to the Subjects that still exist (links to Subjects deleted meanwhile are\nnot restored). An `expires_at` is cleared. Counts, insights and search follow, and the\nchange feed reports it upserted. `404 memory_not_found` when there is no such Memory\n(for API keys, also when it is secret); `400 memory_not_in_trash` when it is not in the\ntrash.\n\nNeeds a read-write API key (or an application session).",
+    "readOnly": false,
+    "idempotent": false,
+    "parameters": {
+      "id": {
+        "in": "path",
+        "name": "id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "text",
+            "text_truncated",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "revision",
+            "created_at",
+            "updated_at",
+            "expires_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "text": {
+              "type": "string"
+            },
+            "text_truncated": {
+              "type": "boolean",
+              "description": "True when `text` was shortened (lists, search and batch shorten to 2,000 code points)."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time",
+              "description": "When the Memory goes to the trash by itself; null when it does not."
             }
           }
         }
@@ -908,7 +1265,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "pinned",
             "revision",
             "created_at",
-            "updated_at"
+            "updated_at",
+            "expires_at"
           ],
           "properties": {
             "id": {
@@ -962,6 +1320,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "updated_at": {
               "type": "string",
               "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time",
+              "description": "When the Memory goes to the trash by itself; null when it does not."
             }
           }
         }
@@ -990,7 +1356,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "type",
       "sensitivity",
       "tags",
-      "pinned"
+      "pinned",
+      "expires_at"
     ],
     "hasBody": true,
     "bodyMinProperties": 1,
@@ -1050,6 +1417,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "pinned": {
           "type": "boolean"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
         }
       },
       "required": [
@@ -1083,7 +1458,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "pinned",
             "revision",
             "created_at",
-            "updated_at"
+            "updated_at",
+            "expires_at"
           ],
           "properties": {
             "id": {
@@ -1137,6 +1513,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "updated_at": {
               "type": "string",
               "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time",
+              "description": "When the Memory goes to the trash by itself; null when it does not."
             }
           }
         }
@@ -1146,14 +1530,18 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "delete_memory",
     "operationId": "deleteMemory",
-    "title": "Delete a Memory",
-    "description": "Delete a Memory\n\nRemoves the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact\nIDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
+    "title": "Delete a Memory (to the trash, or for good)",
+    "description": "Delete a Memory (to the trash, or for good)\n\nMoves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights and counts; the change feed\nreports it deleted), but it keeps its revisions and its links for `TRASH_RETENTION_DAYS`\n(30 by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed\nMemory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
     "idempotent": false,
     "parameters": {
       "id": {
         "in": "path",
         "name": "id"
+      },
+      "permanent": {
+        "in": "query",
+        "name": "permanent"
       }
     },
     "bodyArguments": [],
@@ -1167,6 +1555,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "id": {
           "type": "string",
           "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "permanent": {
+          "type": "boolean",
+          "default": false,
+          "description": "True to delete the Memory for good instead of moving it to the trash."
         }
       },
       "required": [
@@ -1192,17 +1585,32 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "additionalProperties": false,
           "required": [
             "id",
-            "deleted"
+            "deleted",
+            "permanent",
+            "purge_at"
           ],
           "properties": {
             "id": {
-              "type": "string"
+              "type": "string",
+              "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
             },
             "deleted": {
               "type": "boolean",
               "enum": [
                 true
               ]
+            },
+            "permanent": {
+              "type": "boolean",
+              "description": "True when the Memory was deleted for good; false when it went to the trash."
+            },
+            "purge_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time",
+              "description": "When the trashed Memory will be deleted for good; null after a permanent delete."
             }
           }
         }
@@ -2621,7 +3029,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "pinned",
               "revision",
               "created_at",
-              "updated_at"
+              "updated_at",
+              "expires_at"
             ],
             "properties": {
               "id": {
@@ -2675,6 +3084,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "updated_at": {
                 "type": "string",
                 "format": "date-time"
+              },
+              "expires_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "When the Memory goes to the trash by itself; null when it does not."
               }
             }
           }

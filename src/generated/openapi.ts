@@ -108,6 +108,55 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/memories/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trash
+         * @description Trashed Memories, most recently trashed first, each with when it was trashed, when it
+         *     will be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened
+         *     to 2,000 code points. For API keys, secret Memories are left out.
+         */
+        get: operations["listTrashedMemories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memories/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a Memory from the trash
+         * @description Brings a trashed Memory back as it was: same ID, fields, revision and revision history,
+         *     and its links to the Subjects that still exist (links to Subjects deleted meanwhile are
+         *     not restored). An `expires_at` is cleared. Counts, insights and search follow, and the
+         *     change feed reports it upserted. `404 memory_not_found` when there is no such Memory
+         *     (for API keys, also when it is secret); `400 memory_not_in_trash` when it is not in the
+         *     trash.
+         */
+        post: operations["restoreMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/memories/{id}": {
         parameters: {
             query?: never;
@@ -125,9 +174,19 @@ export type paths = {
         put?: never;
         post?: never;
         /**
-         * Delete a Memory
-         * @description Removes the Memory with its links and revisions. Refused with `400 memory_in_use` (the Fact
-         *     IDs in `details.fact_ids`) while the Memory is a source of a reviewed Fact.
+         * Delete a Memory (to the trash, or for good)
+         * @description Moves the Memory to the trash: from then on it does not exist for any other route (404,
+         *     absent from lists, search, batches, contexts, maps, insights and counts; the change feed
+         *     reports it deleted), but it keeps its revisions and its links for `TRASH_RETENTION_DAYS`
+         *     (30 by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed
+         *     Memory is `404 memory_not_found` here unless `permanent=true`.
+         *
+         *     With `permanent=true` the Memory (trashed or not) is deleted at once and for good: its
+         *     text, revisions, links, search index entries and words, and stored idempotent answers
+         *     that hold it are removed.
+         *
+         *     Refused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is
+         *     a source of a reviewed Fact.
          */
         delete: operations["deleteMemory"];
         options?: never;
@@ -976,7 +1035,7 @@ export type components = {
          * @description Stable machine code of an error. New codes may be added within `v1`.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress";
+        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -1029,13 +1088,23 @@ export type components = {
             tags?: components["schemas"]["Tags"];
             /** @default false */
             pinned: boolean;
+            expires_at?: components["schemas"]["ExpiresAt"];
         };
+        /**
+         * Format: date-time
+         * @description When the Memory goes to the trash by itself (reason `expired`), within a minute of that
+         *     time; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.
+         *     A Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an
+         *     expired Memory clears it.
+         */
+        ExpiresAt: string | null;
         MemoryUpdate: {
             text?: components["schemas"]["MemoryText"];
             type?: components["schemas"]["MemoryType"];
             sensitivity?: components["schemas"]["Sensitivity"];
             tags?: components["schemas"]["Tags"];
             pinned?: boolean;
+            expires_at?: components["schemas"]["ExpiresAt"];
         };
         Memory: {
             id: components["schemas"]["MemoryId"];
@@ -1049,6 +1118,11 @@ export type components = {
             revision: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the Memory goes to the trash by itself; null when it does not.
+             */
+            expires_at: string | null;
         };
         MemoryResponse: {
             /** @enum {boolean} */
@@ -1112,6 +1186,40 @@ export type components = {
                 items: components["schemas"]["MemoryBatchItem"][];
                 budget: components["schemas"]["BatchBudget"];
             };
+        };
+        MemoryDeletedResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                id: components["schemas"]["MemoryId"];
+                /** @enum {boolean} */
+                deleted: true;
+                /** @description True when the Memory was deleted for good; false when it went to the trash. */
+                permanent: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the trashed Memory will be deleted for good; null after a permanent delete.
+                 */
+                purge_at: string | null;
+            };
+        };
+        TrashedMemory: {
+            /** @description The Memory as it was when trashed (text shortened to 2,000 code points). */
+            memory: components["schemas"]["Memory"];
+            trashed_at: components["schemas"]["Timestamp"];
+            /** @description When it will be deleted for good (`trashed_at` plus the retention period). */
+            purge_at: components["schemas"]["Timestamp"];
+            /**
+             * @description `deleted` by a request, or `expired` at its `expires_at`.
+             * @enum {string}
+             */
+            reason: "deleted" | "expired";
+        };
+        TrashListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["TrashedMemory"][];
+            next_cursor: components["schemas"]["NextCursor"];
         };
         DeletedResponse: {
             /** @enum {boolean} */
@@ -1858,6 +1966,11 @@ export type components = {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /**
+             * Format: date-time
+             * @description When the Memory goes to the trash by itself (absent or null: never). The trash is not exported.
+             */
+            expires_at?: string | null;
+            /**
              * @description The Memory's history, oldest first, ending with its current revision (`revision`).
              *     An API key's export leaves out the revisions in which the Memory was secret.
              */
@@ -2337,6 +2450,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTrashedMemories: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the trash. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["MemoryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored Memory. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getMemory: {
         parameters: {
             query?: never;
@@ -2369,7 +2544,10 @@ export interface operations {
     };
     deleteMemory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description True to delete the Memory for good instead of moving it to the trash. */
+                permanent?: boolean;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["MemoryIdPath"];
@@ -2378,14 +2556,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Memory was deleted. */
+            /** @description The Memory was moved to the trash, or deleted for good. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeletedResponse"];
+                    "application/json": components["schemas"]["MemoryDeletedResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

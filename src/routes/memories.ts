@@ -1,7 +1,6 @@
 import { batchGetMemories } from '../domain/memories/batch';
 import {
   createMemory,
-  deleteMemory,
   getMemory,
   getMemoryRevision,
   listMemories,
@@ -9,6 +8,7 @@ import {
   updateMemory,
 } from '../domain/memories/memories';
 import { searchMemories } from '../domain/memories/search';
+import { deleteMemory, listTrash, restoreMemory } from '../domain/memories/trash';
 import { createdAt, etagOf, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
 
@@ -28,9 +28,14 @@ export const memoryHandlers: HandlerGroup<TaggedOperations<'Memories'>> = {
     const memory = await updateMemory(ctx, principal, path.id, body, headers['If-Match']);
     return { ...ok(memory), headers: etagOf(memory.revision) };
   },
-  deleteMemory: async (ctx, { principal, path }) => {
-    await deleteMemory(ctx, principal, path.id);
-    return ok({ id: path.id, deleted: true });
+  deleteMemory: async (ctx, { principal, path, query }) => {
+    const outcome = await deleteMemory(ctx, principal, path.id, { permanent: query.permanent });
+    return ok({ id: path.id, deleted: true, permanent: outcome.permanent, purge_at: outcome.purgeAt?.toISOString() ?? null });
+  },
+  listTrashedMemories: async (ctx, { principal, query }) => okPage(await listTrash(ctx, principal, query)),
+  restoreMemory: async (ctx, { principal, path }) => {
+    const memory = await restoreMemory(ctx, principal, path.id);
+    return { ...ok(memory), headers: etagOf(memory.revision) };
   },
   listMemoryRevisions: async (ctx, { principal, path, query }) => okPage(await listMemoryRevisions(ctx, principal, path.id, query)),
   getMemoryRevision: async (ctx, { principal, path }) => ok(await getMemoryRevision(ctx, principal, path.id, path.revision)),

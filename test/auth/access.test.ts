@@ -81,7 +81,7 @@ describe('read-only keys', () => {
     expect(patched.body.data.revision).toBe(2);
     const deleted = await t.http.delete(`/v1/memories/${id}`).set(bearer(alice.readWriteKey));
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ ok: true, data: { id, deleted: true } });
+    expect(deleted.body).toEqual({ ok: true, data: { id, deleted: true, permanent: false, purge_at: expect.any(String) } });
   });
 });
 

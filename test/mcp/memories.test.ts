@@ -84,6 +84,7 @@ describe('Memories over MCP, compared with REST', () => {
       revision: 1,
       created_at: expect.any(String),
       updated_at: created.data.created_at,
+      expires_at: null,
     });
     const rest = await restGet(account.readOnlyKey, created.data.id);
     expect(rest.status).toBe(200);
@@ -277,13 +278,33 @@ describe('Memories over MCP, compared with REST', () => {
     expect(batch.data.budget).toEqual({ per_item: 2000, total: 12000, used: 2005 });
   });
 
+  test('the trash over MCP: list_trashed_memories and restore_memory answer as REST does, and delete_memory takes permanent', async () => {
+    const { account, rw, ro } = await caller();
+    const memory = await restCreate(account.readWriteKey, { text: 'back soon', expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await callOk(rw, 'delete_memory', { id: memory.id });
+    const listed = await callOk(ro, 'list_trashed_memories', { limit: 10 });
+    const rest = await app.http.get('/v1/memories/trash?limit=10').set(bearer(account.readOnlyKey));
+    expect(listed).toEqual(rest.body);
+    expect(listed.data.map((entry: { memory: { id: string } }) => entry.memory.id)).toEqual([memory.id]);
+
+    expectSameError(await callError(ro, 'restore_memory', { id: memory.id }), await app.http.post(`/v1/memories/${memory.id}/restore`).set(bearer(account.readOnlyKey)));
+    const restored = await callOk(rw, 'restore_memory', { id: memory.id });
+    expect(restored.data).toEqual({ ...memory, expires_at: null });
+    const again = await callError(rw, 'restore_memory', { id: memory.id });
+    expectSameError(again, await app.http.post(`/v1/memories/${memory.id}/restore`).set(bearer(account.readWriteKey)));
+    expect(again.code).toBe('memory_not_in_trash');
+
+    expect((await callOk(rw, 'delete_memory', { id: memory.id, permanent: true })).data).toEqual({ id: memory.id, deleted: true, permanent: true, purge_at: null });
+    expect((await callOk(ro, 'list_trashed_memories', {})).data).toEqual([]);
+  });
+
   test('delete_memory deletes it: REST then finds nothing, and a second delete is memory_not_found as over REST', async () => {
     const { account, rw } = await caller();
     const memory = await restCreate(account.readWriteKey, { text: 'short-lived' });
     const keep = await restCreate(account.readWriteKey, { text: 'stays' });
 
     const deleted = await callOk(rw, 'delete_memory', { id: memory.id });
-    expect(deleted.data).toEqual({ id: memory.id, deleted: true });
+    expect(deleted.data).toEqual({ id: memory.id, deleted: true, permanent: false, purge_at: expect.any(String) });
     const gone = await restGet(account.readWriteKey, memory.id);
     expect(gone.status).toBe(404);
     expect((await restList(account.session)).data.map((m: { id: string }) => m.id)).toEqual([keep.id]);

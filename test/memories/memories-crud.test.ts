@@ -60,6 +60,7 @@ describe('creating a Memory', () => {
       revision: 1,
       created_at: expect.stringMatching(ISO_MS),
       updated_at: memory.created_at,
+      expires_at: null,
     });
 
     const got = await t.http.get(res.headers.location as string).set(bearer(alice.readOnlyKey));
@@ -480,14 +481,19 @@ describe('updating a Memory', () => {
 });
 
 describe('deleting a Memory', () => {
-  test('when a read-write key deletes a Memory, then it is gone with its revisions and a second DELETE is 404', async () => {
+  test('when a read-write key deletes a Memory, then it goes to the trash: gone for every route, revisions kept, and a second DELETE is 404', async () => {
     const alice = await t.account();
     const memory = await create(alice.readWriteKey, { text: 'Short-lived' });
     await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'Still short-lived' }).expect(200);
 
+    const before = Date.now();
     const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, data: { id: memory.id, deleted: true } });
+    expect(res.body).toEqual({ ok: true, data: { id: memory.id, deleted: true, permanent: false, purge_at: expect.any(String) } });
+    // Kept for the default 30 days.
+    const retention = Date.parse(res.body.data.purge_at) - 30 * 24 * 60 * 60 * 1000;
+    expect(retention).toBeGreaterThanOrEqual(before);
+    expect(retention).toBeLessThanOrEqual(Date.now());
 
     expectError(await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.session)), 404, 'memory_not_found');
     expectError(await t.http.get(`/v1/memories/${memory.id}/revisions`).set(bearer(alice.session)), 404, 'memory_not_found');
@@ -499,8 +505,9 @@ describe('deleting a Memory', () => {
       .selectFrom('memory_revisions')
       .select('revision')
       .where('memory_id', '=', memory.id)
+      .orderBy('revision')
       .execute();
-    expect(revisions).toEqual([]);
+    expect(revisions).toEqual([{ revision: 1 }, { revision: 2 }]);
   });
 
   test('when a read-only key deletes a Memory, then it gets 403 insufficient_key_mode and the Memory stays', async () => {
@@ -554,7 +561,7 @@ describe('deleting a Memory', () => {
 
     const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: memory.id, deleted: true });
+    expect(res.body.data).toMatchObject({ id: memory.id, deleted: true, permanent: false });
 
     const links = await t.database.db.selectFrom('memory_links').selectAll().where('memory_id', '=', memory.id).execute();
     expect(links).toEqual([]);

@@ -168,7 +168,7 @@ describe('a secret Memory made by the session', () => {
     expect(updated).toMatchObject({ revision: 2, pinned: true, sensitivity: 'secret' });
     const res = await t.http.delete(`/v1/memories/${secret.id}`).set(bearer(alice.session));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: secret.id, deleted: true });
+    expect(res.body.data).toMatchObject({ id: secret.id, deleted: true, permanent: false });
     expectError(await t.http.get(`/v1/memories/${secret.id}`).set(bearer(alice.session)), 404, 'memory_not_found');
   });
 });

@@ -16,6 +16,7 @@ const MEMORY_COLUMNS = [
   'memories.revision',
   'memories.created_at',
   'memories.updated_at',
+  'memories.expires_at',
 ] as const;
 
 /** Memories of the caller's account that the caller may see (see visibility.ts). */

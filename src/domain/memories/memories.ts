@@ -16,9 +16,8 @@ import {
   type Memory,
   type MemoryRevision,
 } from './memory-mapper';
-import { afterMemoryCreated, afterMemoryUpdated, beforeMemoryDeleted } from './memory-effects';
+import { afterMemoryCreated, afterMemoryUpdated } from './memory-effects';
 import {
-  factsSourcedFrom,
   findVisibleMemory,
   insertMemory,
   insertRevision,
@@ -40,9 +39,21 @@ function assertMayUseSensitivity(principal: Principal, sensitivity: string | und
   }
 }
 
+/** An expiry must lie ahead: a Memory is not created or updated already expired. */
+function expiryOf(value: string | null | undefined, now: Date): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const at = new Date(value);
+  if (at.getTime() <= now.getTime()) {
+    const error = { in: 'body', path: '/body/expires_at', message: 'must be in the future' };
+    throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
+  }
+  return at;
+}
+
 export async function createMemory(ctx: DomainContext, principal: Principal, input: MemoryCreate): Promise<Memory> {
   assertMayUseSensitivity(principal, input.sensitivity);
   const now = ctx.clock.now();
+  const expiresAt = expiryOf(input.expires_at, now) ?? null;
   return ctx.db.transaction().execute(async (trx) => {
     const row = await insertMemory(trx, {
       id: newId('memory', now.getTime()),
@@ -55,6 +66,7 @@ export async function createMemory(ctx: DomainContext, principal: Principal, inp
       revision: 1,
       created_at: now,
       updated_at: now,
+      expires_at: expiresAt,
     });
     await insertRevision(trx, row, principal);
     await afterMemoryCreated(trx, row);
@@ -103,8 +115,10 @@ export function ifMatchAccepts(ifMatch: string, revision: number): boolean {
     .some((tag) => tag === '*' || tag === `"${revision}"`);
 }
 
-function changedFields(row: MemoryRow, patch: MemoryUpdate): Partial<MemoryRow> {
+function changedFields(row: MemoryRow, patch: MemoryUpdate, now: Date): Partial<MemoryRow> {
   const changes: Partial<MemoryRow> = {};
+  const expiresAt = expiryOf(patch.expires_at, now);
+  if (expiresAt !== undefined && expiresAt?.getTime() !== row.expires_at?.getTime()) changes.expires_at = expiresAt;
   if (patch.text !== undefined && patch.text !== row.text) changes.text = patch.text;
   if (patch.type !== undefined && patch.type !== row.type) changes.type = patch.type;
   if (patch.sensitivity !== undefined && patch.sensitivity !== row.sensitivity) changes.sensitivity = patch.sensitivity;
@@ -139,33 +153,18 @@ export async function updateMemory(
         { ETag: `"${row.revision}"` },
       );
     }
-    const changes = changedFields(row, patch);
+    const now = ctx.clock.now();
+    const changes = changedFields(row, patch, now);
     if (Object.keys(changes).length === 0) return toMemory(row);
     const updated = await trx
       .updateTable('memories')
-      .set({ ...changes, revision: row.revision + 1, updated_at: ctx.clock.now() })
+      .set({ ...changes, revision: row.revision + 1, updated_at: now })
       .where('id', '=', row.id)
-      .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at'])
+      .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at'])
       .executeTakeFirstOrThrow();
     await insertRevision(trx, updated as MemoryRow, principal);
     await afterMemoryUpdated(trx, row, updated as MemoryRow);
     return toMemory(updated as MemoryRow);
-  });
-}
-
-/** Deletes a Memory with its links and revisions, unless it backs a reviewed Fact. */
-export async function deleteMemory(ctx: DomainContext, principal: Principal, id: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await findVisibleMemory(trx, principal, id, { forUpdate: true });
-    if (!row) throw memoryNotFound();
-    const factIds = await factsSourcedFrom(trx, principal.accountId, id);
-    if (factIds.length > 0) {
-      throw new AppError('memory_in_use', 'This Memory is a source of reviewed Facts and cannot be deleted.', {
-        fact_ids: factIds,
-      });
-    }
-    await beforeMemoryDeleted(trx, row, ctx.clock.now());
-    await trx.deleteFrom('memories').where('id', '=', id).where('account_id', '=', principal.accountId).execute();
   });
 }
 

@@ -22,10 +22,11 @@ import {
 /** Whether API keys can see a Memory in this state (a secret one does not exist for them). */
 const keyVisible = (memory: MemoryRow | null): boolean => memory !== null && !isSecret(memory);
 
-export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow): Promise<void> {
-  await refreshMentionsOfMemory(trx, memory.account_id, memory, memory.updated_at);
+/** After a Memory is created, or restored from the trash (`at`: when, if not at its last update). */
+export async function afterMemoryCreated(trx: Transaction<DB>, memory: MemoryRow, at: Date = memory.updated_at): Promise<void> {
+  await refreshMentionsOfMemory(trx, memory.account_id, memory, at);
   const change: Change = { entity: 'memory', entityId: memory.id, op: 'upsert', keyVisible: { before: false, after: keyVisible(memory) } };
-  await recordChanges(trx, memory.account_id, [change], memory.updated_at);
+  await recordChanges(trx, memory.account_id, [change], at);
   await countMemoryChange(trx, null, memory);
   await indexMemories(trx, [memory]);
 }

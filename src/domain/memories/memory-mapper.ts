@@ -29,6 +29,7 @@ export function toMemory(row: MemoryRow, maxChars: number = Number.POSITIVE_INFI
     revision: row.revision,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    expires_at: row.expires_at ? row.expires_at.toISOString() : null,
   };
 }
 

@@ -103,7 +103,7 @@ async function memoriesOf(db: Queryable, accountId: string, docs: readonly Ranke
   if (docs.length === 0) return [];
   const rows = await db
     .selectFrom('memories')
-    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'search_doc'])
+    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at', 'search_doc'])
     .where('account_id', '=', accountId)
     .where('id', 'in', docs.map((doc) => doc.id))
     .execute();

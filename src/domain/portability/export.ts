@@ -162,6 +162,7 @@ class ExportSource {
         revision: row.revision,
         created_at: row.created_at.toISOString(),
         updated_at: row.updated_at.toISOString(),
+        ...(row.expires_at ? { expires_at: row.expires_at.toISOString() } : {}),
         revisions: row.revisions,
       }));
       yield { text: lines('memory', data), counted: 'memories', count: rows.length };

@@ -280,6 +280,8 @@ class Importer {
       revision: data.revision,
       created_at: new Date(data.created_at),
       updated_at: new Date(data.updated_at),
+      // One already past is trashed as expired by the next expiry pass, as it would have been.
+      expires_at: data.expires_at ? new Date(data.expires_at) : null,
     }));
     const index = await prepareIndex(this.trx, this.accountId, rows);
     const written = await this.trx

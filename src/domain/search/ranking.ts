@@ -229,7 +229,7 @@ export async function rerankWithFeedback(db: Queryable, options: FeedbackOptions
   if (candidates.length === 0) return [];
   const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
   const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`
-    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at, m.search_doc,
+    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at, m.expires_at, m.search_doc,
       c.score + c.coordination * f.weight * ${K1 + 1}::float8
         / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * m.search_length)) as score
     from unnest(${sql.val(candidates.map((c) => c.doc))}::bigint[], ${sql.val(candidates.map((c) => c.score))}::float8[],

@@ -1,0 +1,281 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/schema';
+import type { components } from '../../generated/openapi';
+import type { DomainContext } from '../context';
+import { refreshDuplicatesOfMemory } from '../insights/insights';
+import { AppError } from '../shared/errors';
+import { pageByTimeAndId, type Page } from '../shared/pagination';
+import type { Principal } from '../shared/principal';
+import { countLinkAdded } from '../subjects/link-counts';
+import { recordChanges } from '../changes/change-feed';
+import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
+import { factsSourcedFrom, findVisibleMemory, insertMemory } from './memories.repository';
+import { toMemory, toMemoryPreview, type Memory } from './memory-mapper';
+import { memoryVisibleTo } from './visibility';
+
+/**
+ * The trash. Trashing takes a Memory out of the memories table (so that nothing that reads
+ * Memories can see it: routes, counts, the search index, insights, contexts) into memory_trash,
+ * with the Subjects it was linked to; its revisions stay. Restoring puts it back as it was, with
+ * the links whose Subjects still exist. Purging, by request or after the retention period, leaves
+ * nothing of it.
+ */
+
+type TrashedMemory = components['schemas']['TrashedMemory'];
+export type TrashReason = TrashedMemoryRow['reason'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
+
+/** When a Memory trashed at `trashedAt` is purged. */
+export function purgeTime(ctx: DomainContext, trashedAt: Date): Date {
+  return new Date(trashedAt.getTime() + ctx.trashRetentionDays * DAY_MS);
+}
+
+async function assertNotInUse(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
+  const factIds = await factsSourcedFrom(trx, accountId, memoryId);
+  if (factIds.length > 0) {
+    throw new AppError('memory_in_use', 'This Memory is a source of reviewed Facts and cannot be deleted.', { fact_ids: factIds });
+  }
+}
+
+/**
+ * Moves a live Memory (whose row lock the caller holds) to the trash: its links are kept with it,
+ * then everything a deletion does (links, counts, insights, index, change feed) happens.
+ */
+async function moveToTrash(trx: Transaction<DB>, memory: MemoryRow, reason: TrashReason, now: Date): Promise<void> {
+  const links = await trx
+    .selectFrom('memory_links')
+    .select(['subject_id', 'created_at'])
+    .where('memory_id', '=', memory.id)
+    .orderBy('subject_id')
+    .execute();
+  const kept: TrashedLink[] = links.map((link) => ({ subject_id: link.subject_id, created_at: link.created_at.toISOString() }));
+  await beforeMemoryDeleted(trx, memory, now);
+  await trx.deleteFrom('memories').where('id', '=', memory.id).execute();
+  await trx
+    .insertInto('memory_trash')
+    .values({
+      id: memory.id,
+      account_id: memory.account_id,
+      text: memory.text,
+      type: memory.type,
+      sensitivity: memory.sensitivity,
+      tags: memory.tags,
+      pinned: memory.pinned,
+      revision: memory.revision,
+      created_at: memory.created_at,
+      updated_at: memory.updated_at,
+      trashed_at: now,
+      reason,
+      links: JSON.stringify(kept),
+    })
+    .execute();
+}
+
+/** What is left of a Memory once it is purged: nothing, including stored answers that hold its text. */
+async function eraseRemains(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
+  await trx.deleteFrom('memory_revisions').where('account_id', '=', accountId).where('memory_id', '=', memoryId).execute();
+  await trx.deleteFrom('memory_trash').where('account_id', '=', accountId).where('id', '=', memoryId).execute();
+  await sql`delete from idempotency_keys where account_id = ${accountId} and strpos(body::text, ${memoryId}) > 0`.execute(trx);
+}
+
+/** A trashed Memory of the account that the principal may see, locked. */
+async function findTrashed(trx: Transaction<DB>, principal: Principal, id: string): Promise<TrashedMemoryRow | undefined> {
+  return trx
+    .selectFrom('memory_trash')
+    .selectAll()
+    .where('account_id', '=', principal.accountId)
+    .where('id', '=', id)
+    .where(memoryVisibleTo(principal, 'memory_trash'))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface DeleteOutcome {
+  readonly permanent: boolean;
+  readonly purgeAt: Date | null;
+}
+
+/**
+ * DELETE /memories/{id}: to the trash, or, with `permanent`, for good (a trashed Memory too).
+ * A Memory that backs a reviewed Fact stays.
+ */
+export async function deleteMemory(
+  ctx: DomainContext,
+  principal: Principal,
+  id: string,
+  options: { permanent?: boolean | undefined } = {},
+): Promise<DeleteOutcome> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const live = await findVisibleMemory(trx, principal, id, { forUpdate: true });
+    if (live) {
+      await assertNotInUse(trx, principal.accountId, id);
+      if (!options.permanent) {
+        await moveToTrash(trx, live, 'deleted', now);
+        return { permanent: false, purgeAt: purgeTime(ctx, now) };
+      }
+      await beforeMemoryDeleted(trx, live, now);
+      await trx.deleteFrom('memories').where('id', '=', id).execute();
+      await eraseRemains(trx, principal.accountId, id);
+      return { permanent: true, purgeAt: null };
+    }
+    // In the trash, a Memory exists only for the trash's own routes.
+    if (!options.permanent || !(await findTrashed(trx, principal, id))) throw memoryNotFound();
+    await eraseRemains(trx, principal.accountId, id);
+    return { permanent: true, purgeAt: null };
+  });
+}
+
+/** GET /memories/trash: most recently trashed first. */
+export async function listTrash(
+  ctx: DomainContext,
+  principal: Principal,
+  query: { limit?: number; cursor?: string },
+): Promise<Page<TrashedMemory>> {
+  return pageByTimeAndId(
+    ctx.db
+      .selectFrom('memory_trash')
+      .selectAll()
+      .where('account_id', '=', principal.accountId)
+      .where(memoryVisibleTo(principal, 'memory_trash')),
+    { scope: 'memory_trash', filters: {}, cursor: query.cursor, limit: query.limit },
+    { time: 'trashed_at', id: 'id' },
+    (row) => [row.trashed_at, row.id],
+    (row) => ({
+      memory: toMemoryPreview({ ...row, expires_at: null }),
+      trashed_at: row.trashed_at.toISOString(),
+      purge_at: purgeTime(ctx, row.trashed_at).toISOString(),
+      reason: row.reason,
+    }),
+  );
+}
+
+/**
+ * POST /memories/{id}/restore: the Memory comes back as it was (without its expiry), then its
+ * links to Subjects that still exist, each with what linking does (counts, insights, change).
+ */
+export async function restoreMemory(ctx: DomainContext, principal: Principal, id: string): Promise<Memory> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const trashed = await findTrashed(trx, principal, id);
+    if (!trashed) {
+      if (await findVisibleMemory(trx, principal, id)) {
+        throw new AppError('memory_not_in_trash', 'This Memory is not in the trash.');
+      }
+      throw memoryNotFound();
+    }
+    const now = ctx.clock.now();
+    // The Subjects first, as linking takes them: their rows, then the account's.
+    const linkedIds = trashed.links.map((link) => link.subject_id);
+    const subjects =
+      linkedIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('subjects')
+            .select('id')
+            .where('account_id', '=', principal.accountId)
+            .where('id', 'in', linkedIds)
+            .orderBy('id')
+            .forUpdate()
+            .execute();
+    const existing = new Set(subjects.map((subject) => subject.id));
+    const links = trashed.links.filter((link) => existing.has(link.subject_id));
+    await trx.deleteFrom('memory_trash').where('id', '=', id).execute();
+    const memory = await insertMemory(trx, {
+      id: trashed.id,
+      account_id: trashed.account_id,
+      text: trashed.text,
+      type: trashed.type,
+      sensitivity: trashed.sensitivity,
+      tags: trashed.tags,
+      pinned: trashed.pinned,
+      revision: trashed.revision,
+      created_at: trashed.created_at,
+      updated_at: trashed.updated_at,
+      expires_at: null,
+    });
+    if (links.length > 0) {
+      await trx
+        .insertInto('memory_links')
+        .values(links.map((link) => ({ account_id: principal.accountId, subject_id: link.subject_id, memory_id: id, created_at: new Date(link.created_at) })))
+        .execute();
+    }
+    await afterMemoryCreated(trx, memory, now);
+    for (const link of links) {
+      await refreshDuplicatesOfMemory(trx, principal.accountId, id, now, [link.subject_id]);
+      await countLinkAdded(trx, link.subject_id, id);
+    }
+    await recordChanges(
+      trx,
+      principal.accountId,
+      links.map((link) => ({ entity: 'subject' as const, entityId: link.subject_id, op: 'upsert' as const })),
+      now,
+    );
+    return toMemory(memory);
+  });
+}
+
+/**
+ * Trashes, with reason `expired`, the Memories whose time has come, across accounts. Each goes in
+ * its own transaction (trashing takes its account's locks), and instances that run this at the
+ * same time share the work: each skips the Memories another has locked. A Memory that backs a
+ * reviewed Fact waits until it no longer does.
+ */
+export async function expireMemories(ctx: DomainContext, batch = 100): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const due = await ctx.db
+      .selectFrom('memories')
+      .select('id')
+      .where('expires_at', '<=', ctx.clock.now())
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('fact_sources').select('fact_id').whereRef('fact_sources.memory_id', '=', 'memories.id'))),
+      )
+      .orderBy('expires_at')
+      .limit(batch)
+      .execute();
+    for (const { id } of due) {
+      const trashed = await ctx.db.transaction().execute(async (trx) => {
+        const now = ctx.clock.now();
+        const row = await trx
+          .selectFrom('memories')
+          .selectAll()
+          .where('id', '=', id)
+          .where('expires_at', '<=', now)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row || (await factsSourcedFrom(trx, row.account_id, id)).length > 0) return false;
+        await moveToTrash(trx, row, 'expired', now);
+        return true;
+      });
+      if (trashed) expired += 1;
+    }
+    if (due.length < batch) return expired;
+  }
+}
+
+/** Purges what has been in the trash longer than the retention period. */
+export async function purgeOldTrash(ctx: DomainContext, batch = 100): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - ctx.trashRetentionDays * DAY_MS);
+  let purged = 0;
+  for (;;) {
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('memory_trash')
+        .select(['id', 'account_id'])
+        .where('trashed_at', '<=', before)
+        .orderBy('trashed_at')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const row of rows) await eraseRemains(trx, row.account_id, row.id);
+      return rows.length;
+    });
+    purged += done;
+    if (done < batch) return purged;
+  }
+}
