@@ -8,6 +8,7 @@ import * as memoryWords from './migrations/2026_11_22_0006_memory_words';
 import * as changeVisibility from './migrations/2026_11_22_0007_change_visibility';
 import * as searchIndex from './migrations/2026_11_23_0008_search_index';
 import * as idempotencyPerPrincipal from './migrations/2026_11_23_0009_idempotency_per_principal';
+import * as factValidity from './migrations/2026_11_23_0011_fact_validity';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0007_change_visibility': changeVisibility,
   '2026_11_23_0008_search_index': searchIndex,
   '2026_11_23_0009_idempotency_per_principal': idempotencyPerPrincipal,
+  '2026_11_23_0011_fact_validity': factValidity,
 };
 
 /** The names of every migration, oldest first. */
