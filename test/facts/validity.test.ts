@@ -213,4 +213,17 @@ describe('readers of current Facts only', () => {
     const startup = await created(t.http.get('/v1/context/startup').set(bearer(a.readOnlyKey)), 200);
     expect(startup.subjects.find((subject: { id: string }) => subject.id === subjectId)).toMatchObject({ fact_count: 1 });
   });
+
+  test('when a Subject with a superseded Fact and a superseding suggestion is deleted, then it goes with all of its Facts', async () => {
+    const a = await t.account();
+    const { subjectId, memoryId } = await subjectOf(a, 'Fay');
+    const old = await acceptedFact(a, subjectId, memoryId, 'Fay sings alto');
+    const now = await acceptedFact(a, subjectId, memoryId, 'Fay sings soprano', old.id);
+    await created(suggest(a.readWriteKey, subjectId, { statement: 'Fay sings tenor', source_memory_ids: [memoryId], supersedes: now.id }));
+    const prepared = await created(t.http.post(`/v1/subjects/${subjectId}/deletion/prepare`).set(bearer(a.readWriteKey)), 200);
+    expect(prepared.impact).toMatchObject({ facts: 2, fact_suggestions: 3 });
+    const deleted = await t.http.delete(`/v1/subjects/${subjectId}`).query({ confirmation_token: prepared.confirmation_token }).set(bearer(a.readWriteKey));
+    expect(deleted.status).toBe(200);
+    expectError(await t.http.get(`/v1/subjects/${subjectId}/facts`).set(bearer(a.readOnlyKey)), 404, 'subject_not_found');
+  });
 });
