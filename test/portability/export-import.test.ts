@@ -341,6 +341,29 @@ describe('POST /v1/import', () => {
     expect(current.map((fact: { statement: string }) => fact.statement).sort()).toEqual(['Fact 2', 'Fact 3']);
   });
 
+  test('when a merged Subject already states the current Fact, then the file\'s superseded Fact points to the account\'s Fact', async () => {
+    const bob = await t.account();
+    const s = bearer(bob.session);
+    const subject = await ok(t.http.post('/v1/subjects').set(s).send({ name: 'Ada' }), 201);
+    const memory = await ok(t.http.post('/v1/memories').set(s).send({ text: 'Ada notes' }), 201);
+    await ok(t.http.post(`/v1/subjects/${subject.id}/memories`).set(s).send({ memory_id: memory.id }), 201);
+    const suggestion = await ok(t.http.post(`/v1/subjects/${subject.id}/fact-suggestions`).set(s).send({ statement: 'Fact 2', source_memory_ids: [memory.id] }), 201);
+    const own = (await ok(t.http.post(`/v1/fact-suggestions/${suggestion.id}/accept`).set(s))).fact;
+    const file = [
+      header(),
+      subjectLine(fileId('sub', 1), 'Ada'),
+      factLine(1, { valid_until: '2026-11-02T09:00:00.000Z', superseded_by: fileId('fct', 2) }),
+      factLine(2, { valid_from: '2026-11-02T09:00:00.000Z', valid_until: null, superseded_by: null }),
+      end({ subjects: 1, facts: 2 }),
+    ];
+    expect(await ok(importText(t, bob.session, toText(file)))).toMatchObject({ imported: { facts: 1 }, merged_subjects: 1 });
+    const all = await ok(t.http.get(`/v1/subjects/${subject.id}/facts`).query({ include_superseded: true }).set(s));
+    expect(all.map((fact: { statement: string; superseded_by: string | null }) => [fact.statement, fact.superseded_by]).sort()).toEqual([
+      ['Fact 1', own.id],
+      ['Fact 2', null],
+    ]);
+  });
+
   test('when a file fails at its last line after many good ones, then nothing of the good ones is written', async () => {
     const bob = await t.account();
     const memories = Array.from({ length: 450 }, (_, i) => memoryLine(fileId('mem', i), `memory number ${i} about gardening`));
