@@ -203,7 +203,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
       links.push({ account_id: accountId, subject_id: subjectId, memory_id: memoryIds[(s * 37 + l * 101) % memoryIds.length] as string, created_at: now });
     }
     const factId = newId('fact');
-    facts.push({ id: factId, account_id: accountId, subject_id: subjectId, statement: `Fact ${s} about ${DOMAIN_WORDS[s % DOMAIN_WORDS.length]}`, statement_key: `fact ${s}`, accepted_at: now, created_at: now });
+    facts.push({ id: factId, account_id: accountId, subject_id: subjectId, statement: `Fact ${s} about ${DOMAIN_WORDS[s % DOMAIN_WORDS.length]}`, statement_key: `fact ${s}`, accepted_at: now, created_at: now, valid_from: now });
     sources.push({ account_id: accountId, fact_id: factId, memory_id: links[links.length - 1]!.memory_id });
   }
   for (let i = 0; i < links.length; i += 2000) {

@@ -9,6 +9,7 @@ import * as changeVisibility from './migrations/2026_11_22_0007_change_visibilit
 import * as searchIndex from './migrations/2026_11_23_0008_search_index';
 import * as idempotencyPerPrincipal from './migrations/2026_11_23_0009_idempotency_per_principal';
 import * as postingsByDoc from './migrations/2026_11_23_0010_postings_by_doc';
+import * as factValidity from './migrations/2026_11_23_0011_fact_validity';
 import * as trash from './migrations/2026_11_23_0012_trash';
 
 /** Every migration, in order; names sort by time. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0008_search_index': searchIndex,
   '2026_11_23_0009_idempotency_per_principal': idempotencyPerPrincipal,
   '2026_11_23_0010_postings_by_doc': postingsByDoc,
+  '2026_11_23_0011_fact_validity': factValidity,
   '2026_11_23_0012_trash': trash,
 };
 

@@ -123,6 +123,11 @@ export interface FactsTable {
   statement_key: string;
   accepted_at: Timestamp;
   created_at: Timestamp;
+  /** When the Fact became true: its acceptance, unless an import kept another. */
+  valid_from: Timestamp;
+  /** Null while the Fact is current; set when a later Fact supersedes it. */
+  valid_until: NullableTimestamp;
+  superseded_by: string | null;
 }
 
 export interface FactSourcesTable {
@@ -153,6 +158,8 @@ export interface FactSuggestionsTable {
   note: string | null;
   status: 'pending' | 'accepted' | 'rejected';
   fact_id: string | null;
+  /** The current Fact that accepting this suggestion closes. */
+  supersedes: string | null;
   created_at: Timestamp;
   reviewed_at: NullableTimestamp;
 }

@@ -819,7 +819,7 @@ export const operations = {
     "path": "/memories/{id}/context-map",
     "tag": "Context",
     "summary": "Load a bounded Context Map around a Memory",
-    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1397,7 +1397,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/facts",
     "tag": "Facts",
     "summary": "List reviewed Subject Facts",
-    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys.",
+    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1414,6 +1414,26 @@ export const operations = {
           "type": "string",
           "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "as_of",
+        "in": "query",
+        "required": false,
+        "description": "Only the Facts that were valid at this instant.",
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        }
+      },
+      {
+        "name": "include_superseded",
+        "in": "query",
+        "required": false,
+        "description": "List superseded Facts too (not together with `as_of`).",
+        "schema": {
+          "type": "boolean",
+          "default": false
         }
       },
       {
@@ -1513,7 +1533,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/fact-suggestions",
     "tag": "Facts",
     "summary": "Create a source-backed Fact suggestion",
-    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.",
+    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`.",
     "access": "write",
     "idempotent": true,
     "mcpTool": true,
@@ -1574,6 +1594,11 @@ export const operations = {
         "note": {
           "type": "string",
           "maxLength": 1000
+        },
+        "supersedes": {
+          "type": "string",
+          "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+          "description": "A current Fact of the same Subject that this suggestion replaces: accepting the\nsuggestion closes it.\n"
         }
       }
     },
@@ -1635,7 +1660,7 @@ export const operations = {
     "path": "/fact-suggestions/{suggestion_id}/accept",
     "tag": "Facts",
     "summary": "Accept a Fact suggestion",
-    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;\none whose statement now equals a Fact is `400 fact_exists`; one with no source left is\n`400 source_not_found`.",
+    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist), valid from now. A suggestion already reviewed is\n`400 suggestion_already_reviewed`; one whose statement now equals a current Fact is\n`400 fact_exists`; one with no source left is `400 source_not_found`. When the suggestion\n`supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,\n`superseded_by` = the new Fact); if it is no longer current (another acceptance superseded\nit first), the answer is `400 invalid_request` and nothing changes: of two acceptances that\nsupersede the same Fact, exactly one succeeds.",
     "access": "session",
     "idempotent": true,
     "mcpTool": false,
@@ -3056,6 +3081,27 @@ export const exportRecordSchemas = {
       "created_at": {
         "type": "string",
         "format": "date-time"
+      },
+      "valid_from": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Always written; a file without it imports with `accepted_at`."
+      },
+      "valid_until": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Null (or absent, in older files) while the Fact is current; set exactly when `superseded_by` is."
+      },
+      "superseded_by": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+        "description": "A `fact` record of the same Subject anywhere in the file (usually later), or null."
       }
     }
   },
@@ -3128,6 +3174,14 @@ export const exportRecordSchemas = {
         ],
         "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
         "description": "The Fact an accepted suggestion became (a `fact` record earlier in the file), else null."
+      },
+      "supersedes": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+        "description": "The Fact the suggestion supersedes (a `fact` record earlier in the file), else null or absent."
       },
       "created_at": {
         "type": "string",

@@ -2062,7 +2062,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "get_context_map",
     "operationId": "getContextMap",
     "title": "Load a bounded Context Map around a Memory",
-    "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\nFacts it is a source of) at depth 1; the Facts of those Subjects and the other Memories\nlinked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
     "readOnly": true,
     "idempotent": false,
     "parameters": {
@@ -3408,6 +3408,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "facts": {
               "type": "array",
+              "description": "The Subject's current Facts (superseded ones are left out), newest first.",
               "items": {
                 "type": "object",
                 "additionalProperties": false,
@@ -3417,7 +3418,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "statement",
                   "sources",
                   "accepted_at",
-                  "created_at"
+                  "created_at",
+                  "valid_from",
+                  "valid_until",
+                  "superseded_by"
                 ],
                 "properties": {
                   "id": {
@@ -3454,6 +3458,27 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "created_at": {
                     "type": "string",
                     "format": "date-time"
+                  },
+                  "valid_from": {
+                    "type": "string",
+                    "format": "date-time",
+                    "description": "When the Fact became valid (its acceptance)."
+                  },
+                  "valid_until": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time",
+                    "description": "When a later Fact superseded it; null while the Fact is current."
+                  },
+                  "superseded_by": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                    "description": "The Fact that superseded this one; null while the Fact is current."
                   }
                 }
               }
@@ -3623,13 +3648,21 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "list_subject_facts",
     "operationId": "listSubjectFacts",
     "title": "List reviewed Subject Facts",
-    "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys.",
+    "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "readOnly": true,
     "idempotent": false,
     "parameters": {
       "subject_id": {
         "in": "path",
         "name": "subject_id"
+      },
+      "as_of": {
+        "in": "query",
+        "name": "as_of"
+      },
+      "include_superseded": {
+        "in": "query",
+        "name": "include_superseded"
       },
       "limit": {
         "in": "query",
@@ -3651,6 +3684,16 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "subject_id": {
           "type": "string",
           "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Only the Facts that were valid at this instant."
+        },
+        "include_superseded": {
+          "type": "boolean",
+          "default": false,
+          "description": "List superseded Facts too (not together with `as_of`)."
         },
         "limit": {
           "type": "integer",
@@ -3696,7 +3739,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "statement",
               "sources",
               "accepted_at",
-              "created_at"
+              "created_at",
+              "valid_from",
+              "valid_until",
+              "superseded_by"
             ],
             "properties": {
               "id": {
@@ -3733,6 +3779,27 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "created_at": {
                 "type": "string",
                 "format": "date-time"
+              },
+              "valid_from": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the Fact became valid (its acceptance)."
+              },
+              "valid_until": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "When a later Fact superseded it; null while the Fact is current."
+              },
+              "superseded_by": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                "description": "The Fact that superseded this one; null while the Fact is current."
               }
             }
           }
@@ -3838,6 +3905,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "sources",
               "status",
               "fact_id",
+              "supersedes",
               "created_at",
               "reviewed_at"
             ],
@@ -3891,6 +3959,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
                 "description": "The Fact an accepted suggestion became (null until accepted)."
               },
+              "supersedes": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                "description": "The Fact that accepting this suggestion closes, or null."
+              },
               "created_at": {
                 "type": "string",
                 "format": "date-time"
@@ -3919,7 +3995,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "suggest_fact",
     "operationId": "createFactSuggestion",
     "title": "Create a source-backed Fact suggestion",
-    "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is\n200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
     "idempotent": true,
     "parameters": {
@@ -3935,7 +4011,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "bodyArguments": [
       "statement",
       "source_memory_ids",
-      "note"
+      "note",
+      "supersedes"
     ],
     "hasBody": true,
     "bodyMinProperties": 0,
@@ -3974,6 +4051,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "note": {
           "type": "string",
           "maxLength": 1000
+        },
+        "supersedes": {
+          "type": "string",
+          "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+          "description": "A current Fact of the same Subject that this suggestion replaces: accepting the\nsuggestion closes it.\n"
         }
       },
       "required": [
@@ -4012,6 +4094,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "sources",
             "status",
             "fact_id",
+            "supersedes",
             "created_at",
             "reviewed_at"
           ],
@@ -4064,6 +4147,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
               ],
               "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
               "description": "The Fact an accepted suggestion became (null until accepted)."
+            },
+            "supersedes": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+              "description": "The Fact that accepting this suggestion closes, or null."
             },
             "created_at": {
               "type": "string",
@@ -4570,7 +4661,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   },
                   "fact_count": {
                     "type": "integer",
-                    "minimum": 0
+                    "minimum": 0,
+                    "description": "How many current (not superseded) Facts the Subject has."
                   }
                 }
               }
@@ -4813,7 +4905,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   },
                   "fact_count": {
                     "type": "integer",
-                    "minimum": 0
+                    "minimum": 0,
+                    "description": "How many current (not superseded) Facts the Subject has."
                   }
                 }
               }

@@ -278,8 +278,8 @@ export type paths = {
         /**
          * Load a bounded Context Map around a Memory
          * @description The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the
-         *     Facts it is a source of) at depth 1; the Facts of those Subjects and the other Memories
-         *     linked to them at depth 2. `max_nodes` counts the root. Labels are at most 200 code
+         *     current Facts it is a source of) at depth 1; the current Facts of those Subjects and the
+         *     other Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code
          *     points. `sensitive` Memories (and, for sessions, secret ones) are left out unless
          *     `include_sensitive=true`; secret Memories never appear for API keys.
          */
@@ -458,7 +458,13 @@ export type paths = {
         };
         /**
          * List reviewed Subject Facts
-         * @description Reviewed Facts only, newest first. Secret sources are left out for API keys.
+         * @description Reviewed Facts only, newest first. Secret sources are left out for API keys. Without
+         *     filters, only current Facts are listed (those no later Fact has superseded:
+         *     `valid_until` is null). `as_of` lists the Facts that were valid at that instant
+         *     (`valid_from <= as_of`, and `valid_until` null or after `as_of`);
+         *     `include_superseded=true` lists every Fact, current or not. The two answer different
+         *     questions, so sending `as_of` together with `include_superseded=true` is
+         *     `400 invalid_request`. A cursor works only with the filters that issued it.
          */
         get: operations["listSubjectFacts"];
         put?: never;
@@ -488,8 +494,11 @@ export type paths = {
          * Create a source-backed Fact suggestion
          * @description Every source must exist and be visible to the caller (`400 source_not_found`) and be
          *     linked to the Subject (`400 source_not_linked`). A statement equal, after folding case and
-         *     whitespace, to a reviewed Fact is `400 fact_exists`; to a pending suggestion, the answer is
-         *     200 with that suggestion and `created: false`. Otherwise 201 with a pending suggestion.
+         *     whitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the
+         *     answer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending
+         *     suggestion. `supersedes` names a current Fact of the same Subject that the suggestion
+         *     replaces once accepted; any other ID (unknown, another Subject's, already superseded) is
+         *     `400 invalid_request`.
          */
         post: operations["createFactSuggestion"];
         delete?: never;
@@ -539,9 +548,13 @@ export type paths = {
         /**
          * Accept a Fact suggestion
          * @description Application only. A pending suggestion becomes a reviewed Fact with the same sources
-         *     (those that still exist). A suggestion already reviewed is `400 suggestion_already_reviewed`;
-         *     one whose statement now equals a Fact is `400 fact_exists`; one with no source left is
-         *     `400 source_not_found`.
+         *     (those that still exist), valid from now. A suggestion already reviewed is
+         *     `400 suggestion_already_reviewed`; one whose statement now equals a current Fact is
+         *     `400 fact_exists`; one with no source left is `400 source_not_found`. When the suggestion
+         *     `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,
+         *     `superseded_by` = the new Fact); if it is no longer current (another acceptance superseded
+         *     it first), the answer is `400 invalid_request` and nothing changes: of two acceptances that
+         *     supersede the same Fact, exactly one succeeds.
          */
         post: operations["acceptFactSuggestion"];
         delete?: never;
@@ -1358,6 +1371,18 @@ export type components = {
             sources: components["schemas"]["FactSource"][];
             accepted_at: components["schemas"]["Timestamp"];
             created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the Fact became valid (its acceptance).
+             */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description When a later Fact superseded it; null while the Fact is current.
+             */
+            valid_until: string | null;
+            /** @description The Fact that superseded this one; null while the Fact is current. */
+            superseded_by: string | null;
         };
         FactListResponse: {
             /** @enum {boolean} */
@@ -1371,6 +1396,11 @@ export type components = {
             statement: string;
             source_memory_ids: components["schemas"]["MemoryId"][];
             note?: string;
+            /**
+             * @description A current Fact of the same Subject that this suggestion replaces: accepting the
+             *     suggestion closes it.
+             */
+            supersedes?: string;
         };
         FactSuggestion: {
             id: components["schemas"]["SuggestionId"];
@@ -1381,6 +1411,8 @@ export type components = {
             status: components["schemas"]["SuggestionStatus"];
             /** @description The Fact an accepted suggestion became (null until accepted). */
             fact_id: string | null;
+            /** @description The Fact that accepting this suggestion closes, or null. */
+            supersedes: string | null;
             created_at: components["schemas"]["Timestamp"];
             reviewed_at: components["schemas"]["NullableTimestamp"];
         };
@@ -1456,6 +1488,7 @@ export type components = {
             name: string;
             kind: components["schemas"]["SubjectKind"];
             memory_count: number;
+            /** @description How many current (not superseded) Facts the Subject has. */
             fact_count: number;
         };
         ContextBudget: {
@@ -1509,6 +1542,7 @@ export type components = {
         };
         SubjectContext: {
             subject: components["schemas"]["Subject"];
+            /** @description The Subject's current Facts (superseded ones are left out), newest first. */
             facts: components["schemas"]["Fact"][];
             memories: components["schemas"]["ContextMemory"][];
             pending_insights: components["schemas"]["MemoryInsight"][];
@@ -2010,6 +2044,18 @@ export type components = {
             sources: components["schemas"]["FactSource"][];
             accepted_at: components["schemas"]["Timestamp"];
             created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description Always written; a file without it imports with `accepted_at`.
+             */
+            valid_from?: string;
+            /**
+             * Format: date-time
+             * @description Null (or absent, in older files) while the Fact is current; set exactly when `superseded_by` is.
+             */
+            valid_until?: string | null;
+            /** @description A `fact` record of the same Subject anywhere in the file (usually later), or null. */
+            superseded_by?: string | null;
         };
         FactStatement: string;
         ExportFactSuggestionRecord: {
@@ -2029,6 +2075,8 @@ export type components = {
             status: components["schemas"]["SuggestionStatus"];
             /** @description The Fact an accepted suggestion became (a `fact` record earlier in the file), else null. */
             fact_id: string | null;
+            /** @description The Fact the suggestion supersedes (a `fact` record earlier in the file), else null or absent. */
+            supersedes?: string | null;
             created_at: components["schemas"]["Timestamp"];
             reviewed_at: components["schemas"]["NullableTimestamp"];
         };
@@ -3131,6 +3179,10 @@ export interface operations {
     listSubjectFacts: {
         parameters: {
             query?: {
+                /** @description Only the Facts that were valid at this instant. */
+                as_of?: string;
+                /** @description List superseded Facts too (not together with `as_of`). */
+                include_superseded?: boolean;
                 /** @description Page size (default 20, at most 100; larger values are refused). */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page, sent with the same filters. */

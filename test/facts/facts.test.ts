@@ -19,6 +19,9 @@ interface Fact {
   sources: { memory_id: string }[];
   accepted_at: string;
   created_at: string;
+  valid_from: string;
+  valid_until: string | null;
+  superseded_by: string | null;
 }
 
 async function createMemory(token: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -107,6 +110,9 @@ describe('accepting a suggestion', () => {
       sources: expect.any(Array),
       accepted_at: expect.stringMatching(ISO_MS),
       created_at: expect.stringMatching(ISO_MS),
+      valid_from: fact.accepted_at,
+      valid_until: null,
+      superseded_by: null,
     });
     expect(sourceIds(fact)).toEqual([m1, m2].sort());
     expect(suggestion).toMatchObject({

@@ -20,6 +20,7 @@ interface Suggestion {
   sources: { memory_id: string }[];
   status: 'pending' | 'accepted' | 'rejected';
   fact_id: string | null;
+  supersedes: string | null;
   created_at: string;
   reviewed_at: string | null;
 }
@@ -85,6 +86,7 @@ describe('suggesting a Fact', () => {
       sources: expect.any(Array),
       status: 'pending',
       fact_id: null,
+      supersedes: null,
       created_at: expect.stringMatching(ISO_MS),
       reviewed_at: null,
     });

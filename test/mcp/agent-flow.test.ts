@@ -120,6 +120,9 @@ test('startup → search → create_memory → link_memory → suggest_fact → 
       sources: [{ memory_id: memoryId }],
       accepted_at: expect.any(String),
       created_at: expect.any(String),
+      valid_from: expect.any(String),
+      valid_until: null,
+      superseded_by: null,
     },
   ]);
   const context = await callOk(agent, 'get_subject_context', { subject_id: apollo, max_chars: 4000 });

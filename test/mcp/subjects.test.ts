@@ -308,6 +308,9 @@ describe('Facts, suggestions and insights over MCP', () => {
         sources: [{ memory_id: m1 }],
         accepted_at: expect.stringMatching(TIMESTAMP),
         created_at: expect.stringMatching(TIMESTAMP),
+        valid_from: expect.stringMatching(TIMESTAMP),
+        valid_until: null,
+        superseded_by: null,
       },
     ]);
     const restFacts = must(await app.http.get(`/v1/subjects/${subjectId}/facts`).set(bearer(account.readOnlyKey)), 200, 'facts');
@@ -335,6 +338,48 @@ describe('Facts, suggestions and insights over MCP', () => {
       .send({ statement: 'Something new', source_memory_ids: [m2, loose] });
     expectSameError(notLinked, restNotLinked, 'source_not_linked');
     expect(notLinked.details).toEqual({ memory_ids: [loose] });
+  });
+
+  test('suggest_fact takes supersedes and list_subject_facts takes as_of and include_superseded, answering what REST answers', async () => {
+    const { account, rw, ro } = await newAccount();
+    const subjectId = await restSubject(account.readWriteKey, { name: `Ada ${word()}` });
+    const m1 = await restMemory(account.readWriteKey, { text: 'Ada moved to Paris.' });
+    await restLink(account.readWriteKey, subjectId, m1);
+    const accept = async (id: string) =>
+      must(await app.http.post(`/v1/fact-suggestions/${id}/accept`).set(bearer(account.session)), 200, 'accept').body.data.fact;
+
+    const first = await callOk(rw, 'suggest_fact', { subject_id: subjectId, statement: 'Ada lives in London', source_memory_ids: [m1] });
+    const old = await accept(first.data.id);
+    const second = await callOk(rw, 'suggest_fact', {
+      subject_id: subjectId,
+      statement: 'Ada lives in Paris',
+      source_memory_ids: [m1],
+      supersedes: old.id,
+    });
+    expect(second.data.supersedes).toBe(old.id);
+    const current = await accept(second.data.id);
+
+    const queries = [{}, { include_superseded: true }, { as_of: old.accepted_at }, { as_of: current.accepted_at }];
+    const listed = [];
+    for (const query of queries) {
+      const tool = await callOk(ro, 'list_subject_facts', { subject_id: subjectId, ...query });
+      const rest = must(await app.http.get(`/v1/subjects/${subjectId}/facts`).query(query).set(bearer(account.readOnlyKey)), 200, 'facts');
+      expect(tool).toEqual(rest.body);
+      listed.push(tool.data.map((f: { id: string }) => f.id));
+    }
+    expect(listed).toEqual([[current.id], [current.id, old.id], [old.id], [current.id]]);
+
+    const both = { as_of: current.accepted_at, include_superseded: true };
+    const refused = await callError(ro, 'list_subject_facts', { subject_id: subjectId, ...both });
+    const restRefused = await app.http.get(`/v1/subjects/${subjectId}/facts`).query(both).set(bearer(account.readOnlyKey));
+    expectSameError(refused, restRefused, 'invalid_request');
+
+    // The superseded Fact cannot be superseded again, over MCP as over REST.
+    const again = { subject_id: subjectId, statement: 'Ada lives in Rome', source_memory_ids: [m1], supersedes: old.id };
+    const stale = await callError(rw, 'suggest_fact', again);
+    const { subject_id: _, ...body } = again;
+    const restStale = await app.http.post(`/v1/subjects/${subjectId}/fact-suggestions`).set(bearer(account.readWriteKey)).send(body);
+    expectSameError(stale, restStale, 'invalid_request');
   });
 
   test('list_memory_insights shows an unlinked mention and a likely duplicate, as REST lists them; linking clears the mention', async () => {

@@ -21,6 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A Fact of the file with no sources, as an export before Fact validity wrote it unless `extra` adds the fields. */
+const factLine = (n: number, extra: Record<string, unknown> = {}): Line => ({
+  type: 'fact',
+  data: { id: fileId('fct', n), subject_id: fileId('sub', 1), statement: `Fact ${n}`, sources: [], accepted_at: '2026-11-01T09:00:00.000Z', created_at: '2026-11-01T09:00:00.000Z', ...extra },
+});
+
 const README = '# Weekly review\n\nA calm checklist for the end of every week, with space for notes.\n';
 
 async function ok<T = any>(res: PromiseLike<{ status: number; body: any }>, status = 200): Promise<T> {
@@ -63,7 +69,10 @@ async function populate(account: TestAccount): Promise<{ secretId: string; ids: 
     await post(`/v1/subjects/${subject}/memories`, { memory_id: memory });
   }
   const accepted = await post(`/v1/subjects/${ada.id}/fact-suggestions`, { statement: 'Ada drinks jasmine tea', source_memory_ids: [tea.id, secret.id] });
-  await post(`/v1/fact-suggestions/${accepted.id}/accept`, {}, 200);
+  const jasmine = await post(`/v1/fact-suggestions/${accepted.id}/accept`, {}, 200);
+  // A Fact that changed: the jasmine tea Fact is superseded, and stays in the export.
+  const changed = await post(`/v1/subjects/${ada.id}/fact-suggestions`, { statement: 'Ada drinks oolong tea', source_memory_ids: [tea.id], supersedes: jasmine.fact.id });
+  await post(`/v1/fact-suggestions/${changed.id}/accept`, {}, 200);
   const rejected = await post(`/v1/subjects/${ada.id}/fact-suggestions`, { statement: 'Ada dislikes tea', source_memory_ids: [tea.id], note: 'doubtful' });
   await post(`/v1/fact-suggestions/${rejected.id}/reject`, {}, 200);
   await post(`/v1/subjects/${engine.id}/fact-suggestions`, { statement: 'The notes are blue', source_memory_ids: [notes.id] });
@@ -105,6 +114,8 @@ describe('GET /v1/export', () => {
       'link',
       'link',
       'fact',
+      'fact',
+      'fact_suggestion',
       'fact_suggestion',
       'fact_suggestion',
       'fact_suggestion',
@@ -112,8 +123,12 @@ describe('GET /v1/export', () => {
       'end',
     ]);
     expect(lines[lines.length - 1]!.data).toEqual({
-      counts: { workspace_profile: 1, subjects: 2, memories: 4, links: 4, facts: 1, fact_suggestions: 3, templates: 1 },
+      counts: { workspace_profile: 1, subjects: 2, memories: 4, links: 4, facts: 2, fact_suggestions: 4, templates: 1 },
     });
+    const [jasmine, oolong] = ofType(lines, 'fact');
+    expect(oolong).toMatchObject({ statement: 'Ada drinks oolong tea', valid_from: oolong!.accepted_at, valid_until: null, superseded_by: null });
+    expect(jasmine).toMatchObject({ statement: 'Ada drinks jasmine tea', valid_from: jasmine!.accepted_at, valid_until: oolong!.valid_from, superseded_by: oolong!.id });
+    expect(ofType(lines, 'fact_suggestion').find((suggestion) => suggestion.statement === 'Ada drinks oolong tea')).toMatchObject({ supersedes: jasmine!.id, fact_id: oolong!.id });
     const tea = ofType(lines, 'memory').find((memory) => memory.text.includes('jasmine'))!;
     expect(tea).toMatchObject({ tags: ['habits', 'tea'], pinned: true, revision: 2 });
     expect(tea.revisions.map((revision: { text: string }) => revision.text)).toEqual(['Ada drinks green tea every morning', 'Ada drinks jasmine tea every morning']);
@@ -176,7 +191,7 @@ describe('POST /v1/import', () => {
     const original = await exportLines(t, alice.session);
     const bob = await t.account();
     const answer = await ok(importText(t, bob.session, toText(original)));
-    expect(answer).toEqual({ imported: { memories: 7, subjects: 2, links: 6, facts: 1, fact_suggestions: 3, templates: 1 }, merged_subjects: 0 });
+    expect(answer).toEqual({ imported: { memories: 7, subjects: 2, links: 6, facts: 2, fact_suggestions: 4, templates: 1 }, merged_subjects: 0 });
     const copy = await exportLines(t, bob.session);
     // Templates come back as drafts that were never published: publication goes through review again.
     const asDraft = (lines: Line[]) =>
@@ -196,6 +211,9 @@ describe('POST /v1/import', () => {
       expect(await texts(bob.session)).toEqual(await texts(alice.session));
     }
     const subjects = await ok(t.http.get('/v1/subjects').set(bearer(bob.session)));
+    const bobAda = subjects.find((subject: { name: string }) => subject.name === 'Ada Lovelace');
+    const current = await ok(t.http.get(`/v1/subjects/${bobAda.id}/facts`).set(bearer(bob.session)));
+    expect(current.map((fact: { statement: string }) => fact.statement)).toEqual(['Ada drinks oolong tea']);
     expect(subjects.map((subject: { name: string; memory_count: number }) => [subject.name, subject.memory_count]).sort()).toEqual([
       ['Ada Lovelace', 3],
       ['Analytical Engine', 3],
@@ -292,6 +310,29 @@ describe('POST /v1/import', () => {
         ]),
       3,
     ],
+    [
+      'a superseded Fact whose successor is not in the file',
+      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), factLine(1, { valid_until: '2026-11-02T09:00:00.000Z', superseded_by: fileId('fct', 9) }), end({ subjects: 1, facts: 1 })]),
+      3,
+    ],
+    [
+      'a Fact with valid_until but no successor',
+      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), factLine(1, { valid_until: '2026-11-02T09:00:00.000Z' }), end({ subjects: 1, facts: 1 })]),
+      3,
+    ],
+    [
+      'a Fact superseded by a Fact of another Subject',
+      () =>
+        toText([
+          header(),
+          subjectLine(fileId('sub', 1), 'Ada'),
+          subjectLine(fileId('sub', 2), 'Bea'),
+          factLine(1, { valid_until: '2026-11-02T09:00:00.000Z', superseded_by: fileId('fct', 2) }),
+          factLine(2, { subject_id: fileId('sub', 2) }),
+          end({ subjects: 2, facts: 2 }),
+        ]),
+      4,
+    ],
     ['a version this service does not know', () => toText([header(2), end()]), 1],
     ['a file that does not start with its header', () => toText([memoryLine(fileId('mem', 1), 'first'), header(), end({ memories: 1 })]), 1],
     ['a second header', () => toText([header(), header(), end()]), 2],
@@ -310,6 +351,50 @@ describe('POST /v1/import', () => {
     expect(res.body.error.details.errors.length).toBeGreaterThan(0);
     for (const error of res.body.error.details.errors) expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
     expect(toText(await exportLines(t, bob.session)).replace(/"exported_at":"[^"]+"/, '')).toBe(before);
+  });
+
+  test('when a Fact names a successor later in the file, or the file predates Fact validity, then the import keeps or defaults the validity', async () => {
+    const bob = await t.account();
+    const file = [
+      header(),
+      subjectLine(fileId('sub', 1), 'Ada'),
+      factLine(1, { valid_from: '2026-10-01T09:00:00.000Z', valid_until: '2026-11-02T09:00:00.000Z', superseded_by: fileId('fct', 2) }),
+      factLine(2, { accepted_at: '2026-11-02T09:00:00.000Z', created_at: '2026-11-02T09:00:00.000Z', valid_from: '2026-11-02T09:00:00.000Z', valid_until: null, superseded_by: null }),
+      factLine(3),
+      end({ subjects: 1, facts: 3 }),
+    ];
+    expect(await ok(importText(t, bob.session, toText(file)))).toMatchObject({ imported: { subjects: 1, facts: 3 } });
+    const [subject] = await ok(t.http.get('/v1/subjects').set(bearer(bob.session)));
+    const all = await ok(t.http.get(`/v1/subjects/${subject.id}/facts`).query({ include_superseded: true }).set(bearer(bob.session)));
+    const byStatement = Object.fromEntries(all.map((fact: { statement: string }) => [fact.statement, fact]));
+    expect(byStatement['Fact 1']).toMatchObject({ valid_from: '2026-10-01T09:00:00.000Z', valid_until: '2026-11-02T09:00:00.000Z', superseded_by: byStatement['Fact 2'].id });
+    expect(byStatement['Fact 2']).toMatchObject({ valid_from: '2026-11-02T09:00:00.000Z', valid_until: null, superseded_by: null });
+    expect(byStatement['Fact 3']).toMatchObject({ valid_from: '2026-11-01T09:00:00.000Z', valid_until: null, superseded_by: null });
+    const current = await ok(t.http.get(`/v1/subjects/${subject.id}/facts`).set(bearer(bob.session)));
+    expect(current.map((fact: { statement: string }) => fact.statement).sort()).toEqual(['Fact 2', 'Fact 3']);
+  });
+
+  test('when a merged Subject already states the current Fact, then the file\'s superseded Fact points to the account\'s Fact', async () => {
+    const bob = await t.account();
+    const s = bearer(bob.session);
+    const subject = await ok(t.http.post('/v1/subjects').set(s).send({ name: 'Ada' }), 201);
+    const memory = await ok(t.http.post('/v1/memories').set(s).send({ text: 'Ada notes' }), 201);
+    await ok(t.http.post(`/v1/subjects/${subject.id}/memories`).set(s).send({ memory_id: memory.id }), 201);
+    const suggestion = await ok(t.http.post(`/v1/subjects/${subject.id}/fact-suggestions`).set(s).send({ statement: 'Fact 2', source_memory_ids: [memory.id] }), 201);
+    const own = (await ok(t.http.post(`/v1/fact-suggestions/${suggestion.id}/accept`).set(s))).fact;
+    const file = [
+      header(),
+      subjectLine(fileId('sub', 1), 'Ada'),
+      factLine(1, { valid_until: '2026-11-02T09:00:00.000Z', superseded_by: fileId('fct', 2) }),
+      factLine(2, { valid_from: '2026-11-02T09:00:00.000Z', valid_until: null, superseded_by: null }),
+      end({ subjects: 1, facts: 2 }),
+    ];
+    expect(await ok(importText(t, bob.session, toText(file)))).toMatchObject({ imported: { facts: 1 }, merged_subjects: 1 });
+    const all = await ok(t.http.get(`/v1/subjects/${subject.id}/facts`).query({ include_superseded: true }).set(s));
+    expect(all.map((fact: { statement: string; superseded_by: string | null }) => [fact.statement, fact.superseded_by]).sort()).toEqual([
+      ['Fact 1', own.id],
+      ['Fact 2', null],
+    ]);
   });
 
   test('when a file fails at its last line after many good ones, then nothing of the good ones is written', async () => {

@@ -18,8 +18,8 @@ export type ContextMapOptions = RequestQuery<'getContextMap'>;
 const label = (text: string) => shortenToCodePoints(text, limits.contextMapLabelChars).text;
 
 /**
- * The neighbourhood of one Memory, breadth-first: its Subjects and the Facts it is a source of
- * (depth 1); then the Facts of those Subjects, the Subjects of those Facts and the other
+ * The neighbourhood of one Memory, breadth-first: its Subjects and the current Facts it is a
+ * source of (depth 1); then the Facts of those Subjects, the Subjects of those Facts and the other
  * Memories linked to them or backing them (depth 2). Nodes are cut at `max_nodes`, nearest
  * first; `omitted_nodes` counts every node within the depth that did not fit.
  */
@@ -56,6 +56,7 @@ export async function contextMap(
     .innerJoin('facts as f', 'f.id', 'fs.fact_id')
     .select(['f.id', 'f.statement', 'f.subject_id'])
     .where('fs.memory_id', '=', root.id)
+    .where('f.valid_until', 'is', null)
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
     .execute();
@@ -85,6 +86,7 @@ export async function contextMap(
         .selectFrom('facts')
         .where('subject_id', 'in', subjectIds)
         .where('account_id', '=', principal.accountId)
+        .where('valid_until', 'is', null)
         .$if(factIds.length > 0, (q) => q.where('id', 'not in', factIds));
       const room = Math.max(0, maxNodes - nodes.length);
       const [factRows, factTotal] = await Promise.all([

@@ -24,13 +24,14 @@ export interface ContextOptions {
   include_sensitive?: boolean;
 }
 
-/** How many reviewed Facts each of these Subjects has. */
+/** How many current reviewed Facts each of these Subjects has. */
 async function factCountsOf(db: Queryable, subjectIds: readonly string[]): Promise<Map<string, number>> {
   if (subjectIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('facts')
     .select(['subject_id', sql<number>`count(*)::int`.as('count')])
     .where('subject_id', 'in', subjectIds)
+    .where('valid_until', 'is', null)
     .groupBy('subject_id')
     .execute();
   return new Map(rows.map((row) => [row.subject_id, row.count]));

@@ -13,7 +13,7 @@ import type { ContextOptions } from './startup';
 type SubjectContext = components['schemas']['SubjectContext'];
 
 /**
- * One Subject with its reviewed Facts, linked Memories (pinned first, then newest) and pending
+ * One Subject with its current reviewed Facts, linked Memories (pinned first, then newest) and pending
  * insights, within one character budget; the Subject's name and description count first.
  */
 export async function subjectContext(
@@ -32,7 +32,12 @@ export async function subjectContext(
   const description = budget.fitShortened(row.description);
   const subject = { ...toSubject(row), description: description.text };
 
-  const factQuery = ctx.db.selectFrom('facts').where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId);
+  // Current Facts only: a superseded Fact no longer describes the Subject.
+  const factQuery = ctx.db
+    .selectFrom('facts')
+    .where('subject_id', '=', subjectId)
+    .where('account_id', '=', principal.accountId)
+    .where('valid_until', 'is', null);
   const memoryQuery = contextMemories(ctx.db, principal, options.include_sensitive ?? false)
     .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
     .where('l.subject_id', '=', subjectId);

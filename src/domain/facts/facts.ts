@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordChanges } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow } from '../../db/schema';
+import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
 import type { DomainContext } from '../context';
 import { AppError } from '../shared/errors';
@@ -14,6 +15,7 @@ export type Fact = components['schemas']['Fact'];
 type FactSuggestion = components['schemas']['FactSuggestion'];
 type FactSuggestionCreate = components['schemas']['FactSuggestionCreate'];
 type Queryable = Kysely<DB> | Transaction<DB>;
+export type FactListQuery = RequestQuery<'listSubjectFacts'>;
 
 /** Statements compare after folding case and whitespace. */
 export function statementKey(statement: string): string {
@@ -57,19 +59,47 @@ export async function toFacts(db: Queryable, principal: Principal, rows: readonl
     sources: (sources.get(row.id) ?? []).map((memory_id) => ({ memory_id })),
     accepted_at: row.accepted_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    valid_from: row.valid_from.toISOString(),
+    valid_until: row.valid_until ? row.valid_until.toISOString() : null,
+    superseded_by: row.superseded_by,
   }));
 }
 
+/**
+ * A Subject's Facts, newest first: the current ones; with `as_of`, those valid at that instant
+ * (a Fact is valid from `valid_from` up to, not including, `valid_until`); with
+ * `include_superseded`, all of them.
+ */
 export async function listSubjectFacts(
   ctx: DomainContext,
   principal: Principal,
   subjectId: string,
-  query: { limit?: number; cursor?: string },
+  query: FactListQuery,
 ): Promise<Page<Fact>> {
+  if (query.as_of !== undefined && query.include_superseded === true) {
+    throw new AppError('invalid_request', 'Send as_of or include_superseded=true, not both: as_of already says which Facts to list.', {
+      errors: [{ in: 'query', path: '/query/include_superseded', message: 'cannot be combined with as_of' }],
+    });
+  }
   await assertSubjectExists(ctx.db, principal, subjectId);
+  const asOf = query.as_of === undefined ? undefined : new Date(query.as_of);
+  let select = ctx.db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId);
+  if (asOf) {
+    select = select
+      .where('valid_from', '<=', asOf)
+      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', asOf)]));
+  } else if (query.include_superseded !== true) {
+    select = select.where('valid_until', 'is', null);
+  }
+  // Only the filters that were sent, so the cursors of the plain list keep their meaning.
+  const filters = {
+    subject_id: subjectId,
+    ...(asOf ? { as_of: asOf.toISOString() } : {}),
+    ...(query.include_superseded === true ? { include_superseded: true } : {}),
+  };
   const page = await pageByTimeAndId(
-    ctx.db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId),
-    { scope: 'facts', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
+    select,
+    { scope: 'facts', filters, cursor: query.cursor, limit: query.limit },
     { time: 'created_at', id: 'id' },
     (row) => [row.created_at, row.id],
     (row) => row,
@@ -87,9 +117,47 @@ async function toSuggestions(db: Queryable, principal: Principal, rows: readonly
     sources: (sources.get(row.id) ?? []).map((memory_id) => ({ memory_id })),
     status: row.status,
     fact_id: row.fact_id,
+    supersedes: row.supersedes,
     created_at: row.created_at.toISOString(),
     reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null,
   }));
+}
+
+/**
+ * The Fact a suggestion supersedes: it must be a current Fact of the suggestion's Subject (an
+ * unknown ID and another account's or Subject's Fact read alike). `lock` holds the row until the
+ * transaction ends, so that of two acceptances superseding one Fact, the second sees the first's.
+ */
+async function factToSupersede(
+  trx: Transaction<DB>,
+  principal: Principal,
+  subjectId: string,
+  factId: string,
+  lock: boolean,
+): Promise<{ state: 'current' } | { state: 'superseded'; by: string | null } | { state: 'missing' }> {
+  const row = await trx
+    .selectFrom('facts')
+    .selectAll()
+    .where('id', '=', factId)
+    .where('account_id', '=', principal.accountId)
+    .where('subject_id', '=', subjectId)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!row) return { state: 'missing' };
+  return row.valid_until === null ? { state: 'current' } : { state: 'superseded', by: row.superseded_by };
+}
+
+/** `supersedes` of a new suggestion: a current Fact of the same Subject, else 400 invalid_request. */
+async function assertSupersedable(trx: Transaction<DB>, principal: Principal, subjectId: string, factId: string): Promise<void> {
+  const found = await factToSupersede(trx, principal, subjectId, factId, false);
+  if (found.state === 'current') return;
+  const supersededBy = found.state === 'superseded' ? found.by : null;
+  const message =
+    found.state === 'superseded' ? `is no longer current${supersededBy ? `: ${supersededBy} superseded it` : ''}` : 'is not a Fact of this Subject';
+  throw new AppError('invalid_request', `supersedes: ${factId} ${message}. Name a current Fact of this Subject.`, {
+    errors: [{ in: 'body', path: '/body/supersedes', message }],
+    ...(supersededBy ? { superseded_by: supersededBy } : {}),
+  });
 }
 
 /**
@@ -105,6 +173,7 @@ export async function createFactSuggestion(
   const key = statementKey(input.statement);
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
+    if (input.supersedes !== undefined) await assertSupersedable(trx, principal, subjectId, input.supersedes);
     const ids = [...new Set(input.source_memory_ids)];
     const visible = await trx
       .selectFrom('memories')
@@ -132,12 +201,7 @@ export async function createFactSuggestion(
     if (unlinked.length > 0) {
       throw new AppError('source_not_linked', 'Some sources are not linked to this Subject.', { memory_ids: unlinked });
     }
-    const fact = await trx
-      .selectFrom('facts')
-      .select('id')
-      .where('subject_id', '=', subjectId)
-      .where('statement_key', '=', key)
-      .executeTakeFirst();
+    const fact = await currentFactStating(trx, subjectId, key);
     if (fact) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: fact.id });
 
     const now = ctx.clock.now();
@@ -150,6 +214,7 @@ export async function createFactSuggestion(
         statement: input.statement.trim(),
         statement_key: key,
         note: input.note ?? null,
+        supersedes: input.supersedes ?? null,
         status: 'pending',
         created_at: now,
       })
@@ -214,7 +279,31 @@ async function lockPendingSuggestion(trx: Transaction<DB>, principal: Principal,
   return row;
 }
 
-/** Application only: the suggestion becomes a reviewed Fact with the same (remaining) sources. */
+/** The current Fact of a Subject with this statement key, if any: a superseded statement may be stated again. */
+function currentFactStating(db: Queryable, subjectId: string, key: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('facts')
+    .select('id')
+    .where('subject_id', '=', subjectId)
+    .where('statement_key', '=', key)
+    .where('valid_until', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The acceptance of a suggestion whose superseded Fact is no longer current: refused, nothing written. */
+function supersededMeanwhile(factId: string, supersededBy: string | null): AppError {
+  return new AppError(
+    'invalid_request',
+    `The Fact this suggestion supersedes (${factId}) is no longer current${supersededBy ? `: ${supersededBy} superseded it` : ''}. ` +
+      'Reject this suggestion, or suggest the statement again superseding the current Fact.',
+    { supersedes: factId, superseded_by: supersededBy },
+  );
+}
+
+/**
+ * Application only: the suggestion becomes a reviewed Fact with the same (remaining) sources,
+ * valid from now. A Fact it supersedes is closed in the same transaction.
+ */
 export async function acceptFactSuggestion(
   ctx: DomainContext,
   principal: Principal,
@@ -226,12 +315,11 @@ export async function acceptFactSuggestion(
     if (sources.length === 0) {
       throw new AppError('source_not_found', 'Every source of this suggestion has been deleted.', { memory_ids: [] });
     }
-    const existing = await trx
-      .selectFrom('facts')
-      .select('id')
-      .where('subject_id', '=', row.subject_id)
-      .where('statement_key', '=', row.statement_key)
-      .executeTakeFirst();
+    if (row.supersedes !== null) {
+      const found = await factToSupersede(trx, principal, row.subject_id, row.supersedes, true);
+      if (found.state !== 'current') throw supersededMeanwhile(row.supersedes, found.state === 'superseded' ? found.by : null);
+    }
+    const existing = await currentFactStating(trx, row.subject_id, row.statement_key);
     if (existing) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: existing.id });
     const now = ctx.clock.now();
     const fact = await trx
@@ -244,9 +332,20 @@ export async function acceptFactSuggestion(
         statement_key: row.statement_key,
         accepted_at: now,
         created_at: now,
+        valid_from: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (row.supersedes !== null) {
+      // The row is locked above; the condition keeps the rule even where it is not.
+      const closed = await trx
+        .updateTable('facts')
+        .set({ valid_until: now, superseded_by: fact.id })
+        .where('id', '=', row.supersedes)
+        .where('valid_until', 'is', null)
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) !== 1) throw supersededMeanwhile(row.supersedes, null);
+    }
     await trx
       .insertInto('fact_sources')
       .values(sources.map((memory_id) => ({ account_id: principal.accountId, fact_id: fact.id, memory_id })))
@@ -283,7 +382,7 @@ export async function rejectFactSuggestion(
   });
 }
 
-/** Reviewed Fact count per Subject. */
+/** Current (not superseded) reviewed Fact count per Subject. */
 export function factCount() {
-  return sql<number>`(select count(*)::int from facts f where f.subject_id = subjects.id)`;
+  return sql<number>`(select count(*)::int from facts f where f.subject_id = subjects.id and f.valid_until is null)`;
 }

@@ -194,7 +194,17 @@ class ExportSource {
   private async *facts(): AsyncGenerator<Chunk> {
     const query = this.trx
       .selectFrom('facts')
-      .select(['id', 'subject_id', 'statement', 'accepted_at', 'created_at', this.sources('fact_sources', 'fact_id', 'facts.id')])
+      .select([
+        'id',
+        'subject_id',
+        'statement',
+        'accepted_at',
+        'created_at',
+        'valid_from',
+        'valid_until',
+        'superseded_by',
+        this.sources('fact_sources', 'fact_id', 'facts.id'),
+      ])
       .where('account_id', '=', this.accountId)
       .orderBy('id');
     for await (const rows of this.batches(query, BATCH.facts)) {
@@ -205,6 +215,9 @@ class ExportSource {
         sources: row.sources,
         accepted_at: row.accepted_at.toISOString(),
         created_at: row.created_at.toISOString(),
+        valid_from: row.valid_from.toISOString(),
+        valid_until: iso(row.valid_until),
+        superseded_by: row.superseded_by,
       }));
       yield { text: lines('fact', data), counted: 'facts', count: rows.length };
     }
@@ -220,6 +233,7 @@ class ExportSource {
         'note',
         'status',
         'fact_id',
+        'supersedes',
         'created_at',
         'reviewed_at',
         this.sources('fact_suggestion_sources', 'suggestion_id', 'fact_suggestions.id'),
@@ -235,6 +249,7 @@ class ExportSource {
         sources: row.sources,
         status: row.status,
         fact_id: row.fact_id,
+        supersedes: row.supersedes,
         created_at: row.created_at.toISOString(),
         reviewed_at: iso(row.reviewed_at),
       }));

@@ -67,6 +67,10 @@ class Importer {
   private readonly subjects = new Map<string, string>();
   private readonly memories = new Map<string, string>();
   private readonly facts = new Map<string, string>();
+  /** The Subject of each Fact the file's IDs lead to (a successor must be of the same Subject). */
+  private readonly factSubjects = new Map<string, string>();
+  /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
+  private readonly successors: Array<{ line: number; factId: string; subjectId: string; successor: string }> = [];
   private readonly existingSubjects = new Map<string, string>();
   /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
   private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
@@ -363,6 +367,17 @@ class Importer {
     const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
     const sources = this.sources(line, data.sources);
     const key = statementKey(data.statement);
+    // Files written before Facts had a validity hold current Facts, valid from their acceptance.
+    const validFrom = new Date(data.valid_from ?? data.accepted_at);
+    const validUntil = data.valid_until == null ? null : new Date(data.valid_until);
+    const successor = data.superseded_by ?? null;
+    const errors: LineError[] = [];
+    if ((validUntil === null) !== (successor === null)) {
+      errors.push({ path: '/data/superseded_by', message: 'must be set exactly when valid_until is set' });
+    }
+    if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
+    if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
+    if (errors.length > 0) throw invalidLine(line, errors);
     const inserted = await this.trx
       .insertInto('facts')
       .values({
@@ -373,8 +388,11 @@ class Importer {
         statement_key: key,
         accepted_at: new Date(data.accepted_at),
         created_at: new Date(data.created_at),
+        valid_from: validFrom,
+        valid_until: validUntil,
       })
-      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).doNothing())
+      // Only current Facts are unique by statement (a superseded one never meets this conflict).
+      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('valid_until', 'is', null).doNothing())
       .returning('id')
       .executeTakeFirst();
     // A merged Subject that already states it keeps its Fact, which gains the file's sources.
@@ -385,9 +403,12 @@ class Importer {
         .select('id')
         .where('subject_id', '=', subjectId)
         .where('statement_key', '=', key)
+        .where('valid_until', 'is', null)
         .executeTakeFirstOrThrow()).id;
     if (inserted) this.imported.facts += 1;
     this.facts.set(data.id, factId);
+    this.factSubjects.set(factId, subjectId);
+    if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
     this.touchedSubjects.add(subjectId);
     if (sources.length > 0) {
       await this.trx
@@ -395,6 +416,28 @@ class Importer {
         .values(sources.map((memory_id) => ({ account_id: this.accountId, fact_id: factId, memory_id })))
         .onConflict((oc) => oc.doNothing())
         .execute();
+    }
+  }
+
+  /** Points each superseded Fact at its successor, now that every Fact of the file has its new ID. */
+  private async linkSuccessors(): Promise<void> {
+    const ids: string[] = [];
+    const successorIds: string[] = [];
+    for (const { line, factId, subjectId, successor } of this.successors) {
+      const successorId = this.facts.get(successor);
+      if (!successorId) {
+        throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is not in the file` }]);
+      }
+      if (this.factSubjects.get(successorId) !== subjectId) {
+        throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is of another Subject` }]);
+      }
+      ids.push(factId);
+      successorIds.push(successorId);
+    }
+    for (let start = 0; start < ids.length; start += LINK_BATCH) {
+      await sql`update facts f set superseded_by = u.successor
+        from unnest(${ids.slice(start, start + LINK_BATCH)}::text[], ${successorIds.slice(start, start + LINK_BATCH)}::text[]) as u(id, successor)
+        where f.id = u.id`.execute(this.trx);
     }
   }
 
@@ -412,6 +455,10 @@ class Importer {
     }
     if (errors.length > 0) throw invalidLine(line, errors);
     const factId = data.fact_id === null ? null : this.mapped(this.facts, data.fact_id, line, '/data/fact_id', 'Fact');
+    const supersedes = data.supersedes == null ? null : this.mapped(this.facts, data.supersedes, line, '/data/supersedes', 'Fact');
+    if (supersedes !== null && this.factSubjects.get(supersedes) !== subjectId) {
+      throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
+    }
     const inserted = await this.trx
       .insertInto('fact_suggestions')
       .values({
@@ -423,6 +470,7 @@ class Importer {
         note: data.note,
         status: data.status,
         fact_id: factId,
+        supersedes,
         created_at: new Date(data.created_at),
         reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
       })
@@ -507,6 +555,7 @@ class Importer {
     }
     this.state = 'ended';
     await this.flushLinks();
+    await this.linkSuccessors();
     await this.settle();
   }
 
