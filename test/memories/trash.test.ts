@@ -106,6 +106,15 @@ describe('the trash', () => {
     const resumed = await api.ok('resumeContext', { query: { checkpoint } });
     expect(resumed.memories_removed).toEqual([memory.id]);
     expect(JSON.stringify(await api.ok('getContextMap', { path: { id: twin.id } }))).not.toContain(memory.id);
+    // A word only the trashed Memory had is out of the search vocabulary: no correction leads to it.
+    const lone = uniqueWord();
+    const loner = await createMemory(t, alice.readWriteKey, { text: `Parked at the ${lone} garage` });
+    expect((await api.ok('searchMemories', { query: { q: `${lone.slice(0, -1)}q` } })).map((hit) => hit.memory.id)).toEqual([loner.id]);
+    await api.ok('deleteMemory', { path: { id: loner.id } });
+    expect(await api.ok('searchMemories', { query: { q: `${lone.slice(0, -1)}q garage` } })).toEqual([]);
+    expect(await tablesHolding(lone)).toEqual({ memory_revisions: 1, memory_trash: 1 });
+    await api.ok('restoreMemory', { path: { id: loner.id } });
+    await api.ok('deleteMemory', { path: { id: loner.id }, query: { permanent: true } });
     // In the trash, with its revisions kept.
     expect(await trash(alice)).toEqual([
       {
