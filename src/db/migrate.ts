@@ -11,6 +11,7 @@ import * as idempotencyPerPrincipal from './migrations/2026_11_23_0009_idempoten
 import * as postingsByDoc from './migrations/2026_11_23_0010_postings_by_doc';
 import * as factValidity from './migrations/2026_11_23_0011_fact_validity';
 import * as trash from './migrations/2026_11_23_0012_trash';
+import * as noTextTrigrams from './migrations/2026_11_23_0013_no_text_trigrams';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0010_postings_by_doc': postingsByDoc,
   '2026_11_23_0011_fact_validity': factValidity,
   '2026_11_23_0012_trash': trash,
+  '2026_11_23_0013_no_text_trigrams': noTextTrigrams,
 };
 
 /** The names of every migration, oldest first. */

@@ -20,3 +20,20 @@ test('when a Subject has a two-character name, then Memories that mention it as 
   expect(mentioned).toEqual([['unlinked_mention', [mention.body.data.id]]]);
   expect(JSON.stringify(insights.body)).not.toContain(inside.body.data.id);
 });
+
+test.each([
+  ['a name of stop words only', 'The Who', 'Saw The Who play in 1975.', 'The whole band was late.'],
+  ['a name with an accent and a stemmed word', 'Zürich Meetings', 'Notes from the zürich meetings, part two.', 'The meeting in Zurich went well.'],
+  ['a name written with a possessive', 'Ada', "Ada's notebook is on the shelf.", 'Adaline called twice.'],
+  ['a name in Japanese', '東京', '来週 東京 に行く', '東京都の地図'],
+])('when a Subject has %s, then the Memory that mentions it as a whole word gets an unlinked_mention insight and the other does not', async (_case, name, mentioning, other) => {
+  const alice = await t.account();
+  const key = bearer(alice.readWriteKey);
+  const mention = await t.http.post('/v1/memories').set(key).send({ text: mentioning });
+  const near = await t.http.post('/v1/memories').set(key).send({ text: other });
+  const subject = await t.http.post('/v1/subjects').set(key).send({ name });
+  expect(subject.status).toBe(201);
+  const insights = await t.http.get(`/v1/subjects/${subject.body.data.id}/memory-insights`).set(key);
+  expect(insights.body.data.map((insight: { memory_ids: string[] }) => insight.memory_ids)).toEqual([[mention.body.data.id]]);
+  expect(JSON.stringify(insights.body)).not.toContain(near.body.data.id);
+});

@@ -296,6 +296,14 @@ describe('Memories over MCP, compared with REST', () => {
 
     expect((await callOk(rw, 'delete_memory', { id: memory.id, permanent: true })).data).toEqual({ id: memory.id, deleted: true, permanent: true, purge_at: null });
     expect((await callOk(ro, 'list_trashed_memories', {})).data).toEqual([]);
+
+    // expires_at through create_memory and update_memory, refused in the past as over REST.
+    const expiresAt = new Date(Date.now() + 7_200_000).toISOString();
+    const expiring = await callOk(rw, 'create_memory', { text: 'expiring', expires_at: expiresAt });
+    expect(expiring.data.expires_at).toBe(expiresAt);
+    expect((await callOk(rw, 'update_memory', { id: expiring.data.id, expires_at: null })).data.expires_at).toBeNull();
+    const past = { text: 'over', expires_at: new Date(Date.now() - 1000).toISOString() };
+    expectSameError(await callError(rw, 'create_memory', past), await app.http.post('/v1/memories').set(bearer(account.readWriteKey)).send(past));
   });
 
   test('delete_memory deletes it: REST then finds nothing, and a second delete is memory_not_found as over REST', async () => {

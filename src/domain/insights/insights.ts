@@ -1,5 +1,5 @@
 import { textArray } from '../../db/sql';
-import { containsTerms } from '../search/search-index';
+import { containsTerms, hasIndexedWords } from '../search/search-index';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, MemoryInsightRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
@@ -15,9 +15,6 @@ import { rankByRarity, similarPairs } from './similar-pairs';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
 type Kind = MemoryInsightRow['kind'];
-
-/** Shorter terms have no trigram to look up in the trigram index. */
-const TRIGRAM_MIN_CHARS = 3;
 
 /** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
 export const DUPLICATE_SIMILARITY = 0.85;
@@ -136,9 +133,11 @@ export async function refreshMentionsOfMemory(
 }
 
 /**
- * After a Subject is created or renamed: which Memories mention it without a link. An index
- * narrows the candidates (trigram for terms of three characters or more, full text for shorter
- * ones), so no change rescans every Memory; the whole-word rule is applied to those only.
+ * After a Subject is created or renamed: which Memories mention it without a link. The search
+ * index narrows the candidates to the Memories indexed under every word of a name (a whole-word
+ * mention of a name is made of the same words), so no change rescans every Memory; the
+ * whole-word rule is applied to those only. A name of stop words alone, which the index does not
+ * hold, is looked for in the texts.
  */
 export async function refreshMentionsOfSubject(
   trx: Transaction<DB>,
@@ -153,12 +152,7 @@ export async function refreshMentionsOfSubject(
     .where('account_id', '=', accountId)
     .where((eb) =>
       eb.or(
-        terms.map((term) =>
-          [...term].length >= TRIGRAM_MIN_CHARS
-            ? eb('text', 'ilike', `%${escapeLike(term)}%`)
-            : // Too short for the trigram index: the search index narrows these instead.
-              containsTerms(accountId, term),
-        ),
+        terms.map((term) => (hasIndexedWords(term) ? containsTerms(accountId, term) : eb('text', 'ilike', `%${escapeLike(term)}%`))),
       ),
     )
     .where((eb) =>

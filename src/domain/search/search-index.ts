@@ -233,12 +233,20 @@ export async function indexAllMemories(db: Kysely<any>, batch = 500): Promise<nu
   }
 }
 
+const termsOf = (words: string) => [...new Set(tokenize(words).flatMap((token) => (token.term === null ? [] : [token.term])))];
+
+/** Whether `words` has a word the index holds (not only stop words or symbols). */
+export function hasIndexedWords(words: string): boolean {
+  return termsOf(words).length > 0;
+}
+
 /**
  * A condition on `memories` rows: the Memory is indexed under every term of `words` (a narrowing
- * for callers that then apply rules of their own to the text).
+ * for callers that then apply rules of their own to the text). Words the index does not hold
+ * (see hasIndexedWords) narrow nothing: without any, no Memory qualifies.
  */
 export function containsTerms(accountId: string, words: string): RawBuilder<boolean> {
-  const terms = [...new Set(tokenize(words).flatMap((token) => (token.term === null ? [] : [token.term])))];
+  const terms = termsOf(words);
   if (terms.length === 0) return sql<boolean>`false`;
   return sql<boolean>`memories.search_doc in (
     select p.doc from search_terms t join search_postings p on p.term_id = t.id
