@@ -1,4 +1,4 @@
-import { MentionFinder, mentionsTerm } from '../../src/domain/insights/mentions';
+import { firstWordOf, MentionFinder, mentionsTerm, wordsOf } from '../../src/domain/insights/mentions';
 
 /* Whole-word mentions, found with one scan of the text per term. */
 
@@ -18,4 +18,19 @@ test('terms whose letters fill a long word: none is found inside it, one after i
   const finder = new MentionFinder(`${'q'.repeat(32_000)} qq`);
   expect(Array.from({ length: 40 }, (_, i) => 'q'.repeat(i + 3)).some((term) => finder.mentions(term))).toBe(false);
   expect(finder.firstMentioned(['qqq', 'qq'])).toBe('qq');
+});
+
+test('a term can be mentioned only by a text that has its first word among its words', () => {
+  const texts = ["ada's notebook", 'met ada lovelace today', 'adaline called', 'c++ and @dana', 'the_ada file', 'ada'];
+  const terms = ['ada', 'ada lovelace', "ada's", 'c++', '@dana', 'dana', 'lovelace today', 'ada_x'];
+  for (const text of texts) {
+    const words = wordsOf(text);
+    for (const term of terms) {
+      const first = firstWordOf(term);
+      // The test never rules out a real mention.
+      if (mentionsTerm(text, term)) expect(first === null || words.has(first)).toBe(true);
+    }
+  }
+  expect(firstWordOf('@dana')).toBeNull();
+  expect(firstWordOf("ada's")).toBe('ada');
 });

@@ -10,7 +10,7 @@ import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo } from '../memories/visibility';
 import { assertSubjectExists } from '../subjects/subjects.repository';
-import { escapeLike, mentionedTerm, MentionFinder, subjectTerms } from './mentions';
+import { escapeLike, firstWordOf, mentionedTerm, MentionFinder, subjectTerms, wordsOf } from './mentions';
 import { rankByRarity, similarPairs } from './similar-pairs';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
@@ -307,14 +307,16 @@ export async function addDuplicatesOfLinks(
     group by subject_id order by subject_id`.execute(trx);
   const causes = new Map<string, Cause>();
   for (const subjectIds of chunksOf(sizes.rows, (row) => Number(row.memories), DUPLICATE_CHUNK_MEMORIES)) {
-    const members = await sql<{ subject_id: string; memory_id: string; grams: number[] }>`
+    // The trigrams' hashes as one string each: far cheaper to read than an array's elements.
+    const members = await sql<{ subject_id: string; memory_id: string; grams: string }>`
       select l.subject_id, l.memory_id,
-        array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g) as grams
+        array_to_string(array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
       from memory_links l join memories m on m.id = l.memory_id
       where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
     const bySubject = new Map<string, Array<{ id: string; tokens: number[]; wanted: boolean }>>();
     for (const row of members.rows) {
-      const set = { id: row.memory_id, tokens: row.grams, wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
+      const tokens = row.grams === '' ? [] : row.grams.split(',').map(Number);
+      const set = { id: row.memory_id, tokens, wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
       bySubject.set(row.subject_id, [...(bySubject.get(row.subject_id) ?? []), set]);
     }
     const pairs: Array<{ subjectId: string; self: string; other: string }> = [];
@@ -390,11 +392,19 @@ export async function addMentionsOfNewMemories(
 ): Promise<void> {
   if (subjects.length === 0) return;
   const terms = subjects.map((subject) => subjectTerms(subject));
+  const firstWords = terms.map((list) => list.map(firstWordOf));
   const causes: Cause[] = [];
   for (const memory of memories) {
-    const finder = new MentionFinder(memory.text.toLowerCase());
+    const lowerText = memory.text.toLowerCase();
+    const finder = new MentionFinder(lowerText);
+    const words = wordsOf(lowerText);
     subjects.forEach((subject, index) => {
-      const term = finder.firstMentioned(terms[index]!);
+      // Only the terms whose first word the text has can be mentioned in it.
+      const possible = terms[index]!.filter((_term, at) => {
+        const word = firstWords[index]![at] ?? null;
+        return word === null || words.has(word);
+      });
+      const term = possible.length === 0 ? null : finder.firstMentioned(possible);
       if (term) {
         causes.push({ subjectId: subject.id, kind: 'unlinked_mention', memoryIds: [memory.id], summary: mentionSummary(memory.id, term, subject.name) });
       }

@@ -54,6 +54,21 @@ export class MentionFinder {
   }
 }
 
+const FIRST_WORD = /^[\p{L}\p{N}_]+/u;
+
+/**
+ * The first word of a lower-cased term, which a text must have among its words to mention the
+ * term as a whole word (a cheap test before the search); null when the term starts with a symbol.
+ */
+export function firstWordOf(term: string): string | null {
+  return FIRST_WORD.exec(term)?.[0] ?? null;
+}
+
+/** The words of a lower-cased text, as firstWordOf reads a term's. */
+export function wordsOf(lowerText: string): Set<string> {
+  return new Set(lowerText.match(WORD_RUN) ?? []);
+}
+
 /** Whether `term` occurs in `lowerText` as a whole word (not inside a longer word). */
 export function mentionsTerm(lowerText: string, term: string): boolean {
   return new MentionFinder(lowerText).mentions(term);

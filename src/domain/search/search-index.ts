@@ -60,6 +60,11 @@ export interface PreparedIndex {
 
 const UNINDEXED: IndexColumns = { search_terms: [], search_length: 0 };
 
+// Array parameters of many integers or booleans, written as array literals directly: the
+// driver's general array encoding quotes and escapes every element.
+const numbers = (values: readonly number[]) => sql.val(`{${values.join(',')}}`);
+const booleans = (values: readonly boolean[]) => sql.val(`{${values.map((value) => (value ? 't' : 'f')).join(',')}}`);
+
 /**
  * The first half of indexing one account's Memories: the account's statistics and each term's
  * counts grow (new terms are added), in one statement, so that the locks it takes on them (under
@@ -106,8 +111,8 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
     terms as (
       insert into search_terms (account_id, term, docs, key_docs)
       select ${accountId}, term, docs, key_docs
-      from unnest(${sql.val(terms)}::text[], ${sql.val(terms.map((term) => termDocs.get(term)!.docs))}::int[],
-                  ${sql.val(terms.map((term) => termDocs.get(term)!.keyDocs))}::int[]) with ordinality as i(term, docs, key_docs, n)
+      from unnest(${sql.val(terms)}::text[], ${numbers(terms.map((term) => termDocs.get(term)!.docs))}::int[],
+                  ${numbers(terms.map((term) => termDocs.get(term)!.keyDocs))}::int[]) with ordinality as i(term, docs, key_docs, n)
       order by n
       on conflict (account_id, term) do update
         set docs = search_terms.docs + excluded.docs, key_docs = search_terms.key_docs + excluded.key_docs
@@ -125,13 +130,13 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
     empty: false,
     columns: (memoryId) => columns.get(memoryId) ?? UNINDEXED,
     writePostings: async (written) => {
-      const postings = { term: [] as number[], doc: [] as string[], tf: [] as number[], length: [] as number[], secret: [] as boolean[] };
+      const postings = { term: [] as number[], doc: [] as number[], tf: [] as number[], length: [] as number[], secret: [] as boolean[] };
       for (const row of written) {
         const memory = analysed.get(row.id);
         if (!memory) continue;
         for (const [term, count] of memory.counts) {
           postings.term.push(termIds.get(term)!);
-          postings.doc.push(String(row.search_doc));
+          postings.doc.push(Number(row.search_doc));
           postings.tf.push(Math.min(count, 32_767));
           postings.length.push(memory.length);
           postings.secret.push(memory.secret);
@@ -147,8 +152,8 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
           tf * ${K1 + 1}::float8 / (tf + ${K1}::float8 * (${1 - B}::float8
             + ${B}::float8 * length / (case when secret then ${average}::float8 else ${keyAverage}::float8 end))),
           tf, secret
-        from unnest(${sql.val(postings.term)}::int[], ${sql.val(postings.doc)}::bigint[], ${sql.val(postings.tf)}::int[],
-                    ${sql.val(postings.length)}::int[], ${sql.val(postings.secret)}::boolean[]) as p(term_id, doc, tf, length, secret)
+        from unnest(${numbers(postings.term)}::int[], ${numbers(postings.doc)}::bigint[], ${numbers(postings.tf)}::int[],
+                    ${numbers(postings.length)}::int[], ${booleans(postings.secret)}::boolean[]) as p(term_id, doc, tf, length, secret)
         order by term_id, doc`.execute(db);
     },
   };

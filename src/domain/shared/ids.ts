@@ -31,6 +31,21 @@ function encodeTime(ms: number): string {
 let lastTime = -1;
 let lastRandom: number[] = [];
 
+// Random bytes drawn a few kilobytes at a time: one call per ID costs more than the ID (imports
+// make tens of thousands in a row).
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+
+function randomSixteen(): Buffer {
+  if (poolAt + 16 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolAt = 0;
+  }
+  poolAt += 16;
+  return pool.subarray(poolAt - 16, poolAt);
+}
+
 /** The next random part: fresh for a new millisecond, the previous one plus one within the same. */
 function randomPart(now: number): number[] {
   if (now === lastTime) {
@@ -43,7 +58,7 @@ function randomPart(now: number): number[] {
   } else {
     lastTime = now;
     // Five bits of headroom in the first character, so increments within a millisecond never wrap.
-    lastRandom = [...randomBytes(16)].map((byte, i) => (i === 0 ? byte % 16 : byte % 32));
+    lastRandom = [...randomSixteen()].map((byte, i) => (i === 0 ? byte % 16 : byte % 32));
   }
   return lastRandom;
 }
