@@ -1,4 +1,4 @@
-import { rankByRarity, similarPairs } from '../../src/domain/insights/similar-pairs';
+import { parseIntegers, rankByRarity, similarPairs } from '../../src/domain/insights/similar-pairs';
 
 /** A seeded generator, so that a failure can be replayed. */
 function random(seed: number): () => number {
@@ -47,5 +47,13 @@ describe('similarPairs', () => {
 
   test('when a set is empty, then it pairs with nothing', () => {
     expect(similarPairs(rankByRarity([{ id: 'a', tokens: [], wanted: true }, { id: 'b', tokens: [], wanted: true }]), 0.85)).toEqual([]);
+  });
+});
+
+describe('parseIntegers', () => {
+  test('when integers of every sign and size are written with commas, then they are read back', () => {
+    const values = [0, 1, -1, 2_147_483_647, -2_147_483_648, 42, -7];
+    expect([...parseIntegers(values.join(','))]).toEqual(values);
+    expect([...parseIntegers('')]).toEqual([]);
   });
 });

@@ -258,6 +258,29 @@ describe('POST /v1/import', () => {
     expect(await insights(bob.session)).toEqual(expected);
   });
 
+  test('when texts hold quotes, backslashes, emoji, a lone surrogate or an expiry, then they are imported as a Memory created with them would be', async () => {
+    const bob = await t.account();
+    const texts = ['She said "no" \\ then left {a,b}', 'Smile 😀 and ünïcödé', 'broken \ud800 half'];
+    const expiresAt = '2099-01-01T00:00:00.000Z';
+    const file = [
+      header(),
+      ...texts.map((text, i) => memoryLine(fileId('mem', i), text, { tags: ['a "tag"', 'back\\slash'] })),
+      { type: 'memory', data: { ...memoryLine(fileId('mem', 9), 'expiring').data, expires_at: expiresAt } },
+      end({ memories: texts.length + 1 }),
+    ];
+    await ok(importText(t, bob.session, toText(file)));
+    const stored = new Map(ofType(await exportLines(t, bob.session), 'memory').map((memory) => [memory.text, memory]));
+    for (const text of texts) {
+      const created = await ok(t.http.post('/v1/memories').set(bearer(bob.session)).send({ text, tags: ['a "tag"', 'back\\slash'] }), 201);
+      const imported = stored.get(created.text)!;
+      expect(imported).toBeDefined();
+      expect(imported.tags).toEqual(created.tags);
+      expect(imported.revisions[0].text).toBe(created.text);
+    }
+    expect(stored.get('broken \ufffd half')).toBeDefined();
+    expect(stored.get('expiring')!.expires_at).toBe(expiresAt);
+  });
+
   test('when a Subject of the file has the name of one the account has, then it is merged into it', async () => {
     const bob = await t.account();
     const existing = await ok(t.http.post('/v1/subjects').set(bearer(bob.session)).send({ name: 'ada lovelace', description: 'kept' }), 201);

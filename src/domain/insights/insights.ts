@@ -11,7 +11,7 @@ import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo } from '../memories/visibility';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { escapeLike, firstWordOf, mentionedTerm, MentionFinder, subjectTerms, wordsOf } from './mentions';
-import { rankByRarity, similarPairs } from './similar-pairs';
+import { parseIntegers, rankByRarity, similarPairs } from './similar-pairs';
 
 type MemoryInsight = components['schemas']['MemoryInsight'];
 type Kind = MemoryInsightRow['kind'];
@@ -313,11 +313,12 @@ export async function addDuplicatesOfLinks(
         array_to_string(array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
       from memory_links l join memories m on m.id = l.memory_id
       where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
-    const bySubject = new Map<string, Array<{ id: string; tokens: number[]; wanted: boolean }>>();
+    const bySubject = new Map<string, Array<{ id: string; tokens: Int32Array; wanted: boolean }>>();
     for (const row of members.rows) {
-      const tokens = row.grams === '' ? [] : row.grams.split(',').map(Number);
-      const set = { id: row.memory_id, tokens, wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
-      bySubject.set(row.subject_id, [...(bySubject.get(row.subject_id) ?? []), set]);
+      const set = { id: row.memory_id, tokens: parseIntegers(row.grams), wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
+      const list = bySubject.get(row.subject_id);
+      if (list) list.push(set);
+      else bySubject.set(row.subject_id, [set]);
     }
     const pairs: Array<{ subjectId: string; self: string; other: string }> = [];
     for (const [subjectId, sets] of bySubject) {
@@ -358,7 +359,7 @@ export async function addDuplicatesOfLinks(
 }
 
 /** How many linked Memories addDuplicatesOfLinks compares at a time (more when one Subject has more). */
-const DUPLICATE_CHUNK_MEMORIES = 5_000;
+const DUPLICATE_CHUNK_MEMORIES = 2_000;
 
 /** Groups rows' IDs in order, each group's weight reaching `limit` at most unless one row alone does. */
 function chunksOf<Row extends { subject_id: string }>(rows: readonly Row[], weight: (row: Row) => number, limit: number): string[][] {

@@ -15,17 +15,43 @@ export interface TokenSet<Id> {
   readonly wanted: boolean;
 }
 
-/** Ranks tokens rarest first across `sets` and rewrites each set as sorted ranks. */
-export function rankByRarity<Id>(sets: ReadonlyArray<{ id: Id; tokens: readonly number[]; wanted: boolean }>): TokenSet<Id>[] {
+/** A set's distinct tokens, sorted. */
+function distinct(tokens: ArrayLike<number>): Int32Array {
+  const sorted = Int32Array.from(tokens).sort();
+  let size = 0;
+  for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[size++] = sorted[i]!;
+  return sorted.subarray(0, size);
+}
+
+/** Ranks tokens (32-bit integers) rarest first across `sets` and rewrites each set as its distinct tokens' sorted ranks. */
+export function rankByRarity<Id>(sets: ReadonlyArray<{ id: Id; tokens: ArrayLike<number>; wanted: boolean }>): TokenSet<Id>[] {
+  const tokens = sets.map((set) => distinct(set.tokens));
   const counts = new Map<number, number>();
-  for (const set of sets) for (const token of new Set(set.tokens)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const list of tokens) for (const token of list) counts.set(token, (counts.get(token) ?? 0) + 1);
   const order = [...counts.keys()].sort((a, b) => counts.get(a)! - counts.get(b)! || a - b);
   const rank = new Map(order.map((token, index) => [token, index]));
-  return sets.map((set) => ({
-    id: set.id,
-    wanted: set.wanted,
-    tokens: Int32Array.from(new Set(set.tokens), (token) => rank.get(token)!).sort(),
-  }));
+  return sets.map((set, index) => ({ id: set.id, wanted: set.wanted, tokens: tokens[index]!.map((token) => rank.get(token)!).sort() }));
+}
+
+/** Integers written as "1,-2,3" (an empty string: none), read without a string per number. */
+export function parseIntegers(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) count += 1;
+  const out = new Int32Array(count);
+  let at = 0;
+  let value = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      out[at++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+    } else if (code === 45) negative = true;
+    else value = value * 10 + (code - 48);
+  }
+  return out;
 }
 
 /** How many tokens two sorted sets share. */

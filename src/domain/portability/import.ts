@@ -57,9 +57,21 @@ export async function importAccount(ctx: DomainContext, principal: Principal, li
 const MEMORY_BATCH = 500;
 const MEMORY_BATCH_CHARS = 2_000_000;
 const LINK_BATCH = 1_000;
-const REVISION_INSERT_ROWS = 2_000;
 
 type MemoryData = ExportData<'memory'>;
+
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+/**
+ * Rows as a JSON parameter. A lone surrogate (which JSON may escape but PostgreSQL's JSON refuses)
+ * becomes U+FFFD, as it does in any text parameter.
+ */
+function rowsJson(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'string' && LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
+  );
+}
 
 /** The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written, the counts. */
 class Importer {
@@ -288,30 +300,37 @@ class Importer {
       expires_at: data.expires_at ? new Date(data.expires_at) : null,
     }));
     const index = await prepareIndex(this.trx, this.accountId, rows);
-    const written = await this.trx
-      .insertInto('memories')
-      .values(rows.map((row) => ({ ...row, ...index.columns(row.id) })))
-      .returning(['id', 'search_doc'])
-      .execute();
+    // Many rows as one JSON parameter: a statement of thousands of parameters costs more to build
+    // and send than the rows themselves.
+    const written = await sql<{ id: string; search_doc: string | number }>`
+      insert into memories (id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
+                            search_terms, search_length)
+      select id, ${this.accountId}, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
+             search_terms, search_length
+      from json_to_recordset(${rowsJson(rows.map((row) => ({ ...row, ...index.columns(row.id) })))}::json)
+        as r(id text, text text, type text, sensitivity text, tags text[], pinned boolean, revision int, created_at timestamptz,
+             updated_at timestamptz, expires_at timestamptz, search_terms int[], search_length int)
+      returning id, search_doc`.execute(this.trx);
     const revisions = batch.flatMap(({ data, id }) =>
       data.revisions.map((revision) => ({
         memory_id: id,
-        account_id: this.accountId,
         revision: revision.revision,
         text: revision.text,
         type: revision.type,
         sensitivity: revision.sensitivity,
         tags: normalizeTags(revision.tags),
         pinned: revision.pinned,
-        created_at: new Date(revision.created_at),
+        created_at: revision.created_at,
         // API keys belong to the exporting account: only the kind of actor is kept.
         actor_kind: revision.actor.kind,
-        actor_key_id: null,
       })),
     );
-    for (let start = 0; start < revisions.length; start += REVISION_INSERT_ROWS) {
-      await this.trx.insertInto('memory_revisions').values(revisions.slice(start, start + REVISION_INSERT_ROWS)).execute();
-    }
+    await sql`
+      insert into memory_revisions (memory_id, account_id, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, actor_key_id)
+      select memory_id, ${this.accountId}, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, null
+      from json_to_recordset(${rowsJson(revisions)}::json)
+        as r(memory_id text, revision int, text text, type text, sensitivity text, tags text[], pinned boolean,
+             created_at timestamptz, actor_kind text)`.execute(this.trx);
     for (const row of rows) {
       const section = sectionOf(row);
       const key = `${section}|${row.sensitivity}`;
@@ -319,7 +338,7 @@ class Importer {
       entry.memories += 1;
       this.sections.set(key, entry);
     }
-    await index.writePostings(written);
+    await index.writePostings(written.rows);
     await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
     const changes = rows.map(
       (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
