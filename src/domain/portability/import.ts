@@ -55,6 +55,7 @@ export async function importAccount(ctx: DomainContext, principal: Principal, li
 }
 
 const MEMORY_BATCH = 500;
+const BATCHES_IN_FLIGHT = 2;
 const MEMORY_BATCH_CHARS = 2_000_000;
 const LINK_BATCH = 1_000;
 
@@ -103,10 +104,12 @@ class Importer {
   private lastLine = 0;
   private state: 'start' | 'records' | 'ended' = 'start';
   /**
-   * The batch of Memories being written while the next lines are read and checked (one at a
-   * time). Every other record waits for it; a failure surfaces there or at the next batch.
+   * Batches of Memories being written, oldest first, while the next lines are read and checked.
+   * Two at a time: the server prepares one while the database writes the other (their statements
+   * queue on the one connection in order, and no batch depends on another's). Every other record
+   * waits for them; a failure surfaces when its batch is awaited, oldest first.
    */
-  private writing: Promise<void> = Promise.resolve();
+  private writing: Array<Promise<void>> = [];
 
   constructor(
     private readonly trx: Transaction<DB>,
@@ -141,7 +144,7 @@ class Importer {
   async take(line: NumberedLine): Promise<void> {
     this.lastLine = line.number;
     const record = parseRecord(line.text, line.number);
-    if (record.type !== 'memory') await this.writing;
+    if (record.type !== 'memory') await this.written();
     if (this.state === 'ended') throw invalidLine(line.number, [{ path: '', message: 'comes after the "end" record' }]);
     if (this.state === 'start') {
       if (record.type !== 'header') throw invalidLine(line.number, [{ path: '/type', message: 'must be "header": the file must start with its header' }]);
@@ -268,16 +271,22 @@ class Importer {
     this.pendingMemories.push({ data, id });
     this.pendingChars += data.revisions.reduce((sum, revision) => sum + revision.text.length, 0);
     if (this.pendingMemories.length >= MEMORY_BATCH || this.pendingChars >= MEMORY_BATCH_CHARS) {
-      await this.writing;
-      this.writing = this.flushMemories();
+      if (this.writing.length >= BATCHES_IN_FLIGHT) await this.writing.shift();
+      const flush = this.flushMemories();
       // Handled here so that a failure is not reported as unhandled before it is awaited.
-      this.writing.catch(() => undefined);
+      flush.catch(() => undefined);
+      this.writing.push(flush);
     }
   }
 
   /** Waits until no batch is being written (whether or not it failed). */
   async settled(): Promise<void> {
-    await this.writing.catch(() => undefined);
+    await Promise.all(this.writing.map((flush) => flush.catch(() => undefined)));
+  }
+
+  /** Waits until every batch in flight is written, failing with the oldest failure. */
+  private async written(): Promise<void> {
+    while (this.writing.length > 0) await this.writing.shift();
   }
 
   private async flushMemories(): Promise<void> {
