@@ -442,3 +442,43 @@ describe('secret Memories and links', () => {
     expect(pages.every((page) => page.length > 0)).toBe(true);
   });
 });
+
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+onPostgres('a link racing a deletion (PostgreSQL: a second connection holds the deletion open)', () => {
+  test.each(['linkMemory', 'createFactSuggestion'] as const)(
+    'when the Memory is deleted while %s waits for it, then the answer is a clean 4xx, not a failed foreign key',
+    async (operation) => {
+      const alice = await t.account();
+      const subject = await createSubject(alice.readWriteKey);
+      const memory = (await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).send({ text: 'About to go' })).body.data;
+      if (operation === 'createFactSuggestion') {
+        const linked = await t.http.post(`/v1/subjects/${subject.id}/memories`).set(bearer(alice.readWriteKey)).send({ memory_id: memory.id });
+        expect(linked.status).toBe(201);
+      }
+      const pg = await import('pg');
+      const locker = new pg.default.Client({ connectionString: (t.database as { url?: string }).url });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('delete from memory_links where memory_id = $1', [memory.id]);
+        await locker.query('delete from memories where id = $1', [memory.id]);
+        const request =
+          operation === 'linkMemory'
+            ? t.http.post(`/v1/subjects/${subject.id}/memories`).set(bearer(alice.readWriteKey)).send({ memory_id: memory.id })
+            : t.http
+                .post(`/v1/subjects/${subject.id}/fact-suggestions`)
+                .set(bearer(alice.readWriteKey))
+                .send({ statement: 'Goes soon', source_memory_ids: [memory.id] });
+        const answer = request.then((res) => res);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await locker.query('commit');
+        const res = await answer;
+        if (operation === 'linkMemory') expectError(res, 404, 'memory_not_found');
+        else expectError(res, 400, 'source_not_found');
+      } finally {
+        await locker.end();
+      }
+    },
+  );
+});

@@ -181,6 +181,8 @@ export async function createFactSuggestion(
       .where('account_id', '=', principal.accountId)
       .where('id', 'in', ids)
       .where(memoryVisibleTo(principal, 'memories'))
+      // Held until the suggestion's sources are in (see linkMemory).
+      .forShare()
       .execute();
     const found = new Set(visible.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));

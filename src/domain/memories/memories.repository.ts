@@ -33,10 +33,11 @@ export async function findVisibleMemory(
   db: Queryable,
   principal: Principal,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; forShare?: boolean } = {},
 ): Promise<MemoryRow | undefined> {
   let query = visibleMemories(db, principal).where('memories.id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
+  else if (options.forShare) query = query.forShare();
   return query.executeTakeFirst();
 }
 

@@ -24,7 +24,9 @@ export async function linkMemory(
 ): Promise<{ link: Link; created: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
-    if (!(await findVisibleMemory(trx, principal, memoryId))) throw memoryNotFound();
+    // Held until the link is in: a Memory trashed or deleted meanwhile is not found, instead of
+    // failing the link's foreign key.
+    if (!(await findVisibleMemory(trx, principal, memoryId, { forShare: true }))) throw memoryNotFound();
     const now = ctx.clock.now();
     const inserted = await trx
       .insertInto('memory_links')
