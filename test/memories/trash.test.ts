@@ -2,26 +2,15 @@ import { sql } from 'kysely';
 import { createApp } from '../../src/app';
 import { runMaintenance } from '../../src/domain/maintenance';
 import { expireMemories } from '../../src/domain/memories/trash';
-import type { Clock } from '../../src/domain/shared/clock';
 import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
 import { clientOf } from '../support/client';
+import { movableClock } from '../support/clock';
 import { createMemory, createSubject, linkMemory, updateMemory } from '../support/factories';
 import { expectError } from '../auth/helpers';
 
-/** A clock the tests move: trash retention and expiry are a matter of days and minutes. */
-class ManualClock implements Clock {
-  private at = Date.now();
-  now(): Date {
-    this.at += 1;
-    return new Date(this.at);
-  }
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
-const clock = new ManualClock();
+// Trash retention and expiry are a matter of days and minutes: the tests move the clock.
+const clock = movableClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ clock });
