@@ -1,0 +1,105 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { fromPGlite, openPostgres, pgliteExtensions, type Database } from '../../src/db/connect';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrate';
+import type { DomainContext } from '../../src/domain/context';
+import { searchMemories } from '../../src/domain/memories/search';
+import { newId } from '../../src/domain/shared/ids';
+import { adminQuery, testDatabaseUrl, withDatabase } from '../support/database';
+
+/**
+ * Migrations that rewrite existing rows, tested on one empty database migrated step by step: rows
+ * are written as each earlier schema's code wrote them, then the later migrations run over them.
+ */
+let database: Database;
+let drop: () => Promise<void> = async () => undefined;
+const accountId = newId('account');
+const now = new Date();
+
+const memory = (text: string, extra: { sensitivity?: string; tags?: string[] } = {}) => ({
+  id: newId('memory'),
+  account_id: accountId,
+  text,
+  type: 'note',
+  sensitivity: extra.sensitivity ?? 'normal',
+  tags: extra.tags ?? [],
+  pinned: false,
+  revision: 1,
+  created_at: now,
+  updated_at: now,
+});
+const memories = [
+  memory('The harbour ferry leaves at seven from pier four.'),
+  memory('Ferry tickets are cheaper on weekdays.', { tags: ['travel'] }),
+  memory('The ferry captain knows the lighthouse keeper.', { sensitivity: 'secret' }),
+  memory('Buy bread.'),
+];
+const subjectId = newId('subject');
+const factId = newId('fact');
+const accepted = new Date('2026-11-01T09:00:00.000Z');
+
+beforeAll(async () => {
+  const url = testDatabaseUrl();
+  if (url) {
+    const name = `mtl_migrations_${process.pid}_${Date.now()}`;
+    await adminQuery(url, `create database ${name}`);
+    database = openPostgres(withDatabase(url, name), 2);
+    drop = () => adminQuery(url, `drop database if exists ${name} with (force)`);
+  } else {
+    database = fromPGlite(await PGlite.create({ extensions: await pgliteExtensions() }));
+  }
+  const db = database.db;
+
+  await migrateUpTo(db, '2026_11_22_0007_change_visibility');
+  await db.insertInto('accounts').values({ id: accountId, external_id: `migration-${accountId}`, display_name: null, created_at: now }).execute();
+  await sql`insert into memories (id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at)
+    select id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at
+    from json_populate_recordset(null::memories, ${JSON.stringify(memories)})`.execute(db);
+
+  await migrateUpTo(db, '2026_11_23_0009_idempotency_per_principal');
+  await sql`insert into subjects (id, account_id, name, kind, created_at, updated_at) values (${subjectId}, ${accountId}, 'Ada', 'person', now(), now())`.execute(db);
+  await sql`insert into facts (id, account_id, subject_id, statement, statement_key, accepted_at, created_at)
+    values (${factId}, ${accountId}, ${subjectId}, 'Ada lives in London', 'ada lives in london', ${accepted}, ${accepted})`.execute(db);
+
+  await migrateToLatest(db);
+});
+
+afterAll(async () => {
+  await database?.close();
+  await drop();
+});
+
+test('Memories written before the search index existed are indexed by its migration, secrets apart', async () => {
+  const services = { db: database.db } as unknown as DomainContext;
+  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', mode: 'read_only' } as const;
+  const asSession = { kind: 'session', accountId } as const;
+  const keyHits = await searchMemories(services, asKey, { q: 'ferry' });
+  expect(keyHits.map((hit) => hit.memory.id).sort()).toEqual([memories[0]!.id, memories[1]!.id].sort());
+  expect((await searchMemories(services, asSession, { q: 'ferry' })).length).toBe(3);
+  expect((await searchMemories(services, asKey, { q: 'travel' })).map((hit) => hit.memory.id)).toEqual([memories[1]!.id]);
+  // The secret Memory's words are not in a key's vocabulary.
+  expect(await searchMemories(services, asKey, { q: 'lighthous' })).toEqual([]);
+  const stats = await database.db.selectFrom('search_stats').select(['docs', 'key_docs']).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  expect(stats).toEqual({ docs: 4, key_docs: 3 });
+});
+
+test('when Facts written before validity existed are migrated, then they are current and valid from their acceptance, and only current Facts are unique by statement', async () => {
+  const db = database.db;
+  const row = await db.selectFrom('facts').select(['valid_from', 'valid_until', 'superseded_by']).where('id', '=', factId).executeTakeFirstOrThrow();
+  expect(row).toEqual({ valid_from: accepted, valid_until: null, superseded_by: null });
+
+  const fact = (id: string, validUntil: Date | null) => ({
+    id,
+    account_id: accountId,
+    subject_id: subjectId,
+    statement: 'Ada lives in London',
+    statement_key: 'ada lives in london',
+    accepted_at: accepted,
+    created_at: accepted,
+    valid_from: accepted,
+    valid_until: validUntil,
+  });
+  // A superseded Fact may state what the current one states; a second current one may not.
+  await db.insertInto('facts').values(fact(newId('fact'), new Date())).execute();
+  await expect(db.insertInto('facts').values(fact(newId('fact'), null)).execute()).rejects.toThrow(/facts_subject_statement/);
+});
