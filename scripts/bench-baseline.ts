@@ -5,7 +5,7 @@ import pino from 'pino';
 import { openDatabase } from '../src/db/connect';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
 import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';
-import type { DomainContext } from '../src/domain/context';
+import type { Services } from '../src/domain/services';
 import { startupContext } from '../src/domain/context/startup';
 import { subjectContext } from '../src/domain/context/subject-context';
 import { getLibraryTemplate, searchLibrary } from '../src/domain/library/public';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   });
   const logger = pino({ level: 'silent' });
-  const ctx: DomainContext = {
+  const services: Services = {
     db: database.db,
     clock: systemClock,
     logger,
@@ -42,15 +42,15 @@ async function main(): Promise<void> {
       res.status(status).json({ ok: true, data: await handler(req) });
     };
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  app.get('/v1/memories/search', route((req) => searchMemories(ctx, principal, { q: text(req.query.q) ?? '' })));
-  app.get('/v1/memories/batch', route((req) => batchGetMemories(ctx, principal, (text(req.query.ids) ?? '').split(','))));
-  app.get('/v1/memories/:id', route((req) => getMemory(ctx, principal, String(req.params.id))));
-  app.get('/v1/memories', route(async (req) => (await listMemories(ctx, principal, { limit: Number(req.query.limit ?? 20) })).items));
-  app.post('/v1/memories', route((req) => createMemory(ctx, principal, req.body), 201));
-  app.get('/v1/subjects/:id/context', route((req) => subjectContext(ctx, principal, String(req.params.id), {})));
-  app.get('/v1/context/startup', route(() => startupContext(ctx, principal, {})));
-  app.get('/v1/library/templates/:id', route((req) => getLibraryTemplate(ctx, String(req.params.id))));
-  app.get('/v1/library/templates', route(async (req) => (await searchLibrary(ctx, { query: text(req.query.query) })).items));
+  app.get('/v1/memories/search', route((req) => searchMemories(services, principal, { q: text(req.query.q) ?? '' })));
+  app.get('/v1/memories/batch', route((req) => batchGetMemories(services, principal, (text(req.query.ids) ?? '').split(','))));
+  app.get('/v1/memories/:id', route((req) => getMemory(services, principal, String(req.params.id))));
+  app.get('/v1/memories', route(async (req) => (await listMemories(services, principal, { limit: Number(req.query.limit ?? 20) })).items));
+  app.post('/v1/memories', route((req) => createMemory(services, principal, req.body), 201));
+  app.get('/v1/subjects/:id/context', route((req) => subjectContext(services, principal, String(req.params.id), {})));
+  app.get('/v1/context/startup', route(() => startupContext(services, principal, {})));
+  app.get('/v1/library/templates/:id', route((req) => getLibraryTemplate(services, String(req.params.id))));
+  app.get('/v1/library/templates', route(async (req) => (await searchLibrary(services, { query: text(req.query.query) })).items));
   app.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => process.stdout.write('baseline listening\n'));
 }
 

@@ -160,7 +160,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   const now = new Date();
   await db.insertInto('accounts').values({ id: accountId, external_id: `bench-${accountId}`, display_name: 'Bench', created_at: now }).execute();
   const principal: Principal = { kind: 'session', accountId };
-  const apiKey = (await createApiKey(app.ctx, principal, { name: 'bench', mode: 'read_write' })).secret;
+  const apiKey = (await createApiKey(app.services, principal, { name: 'bench', mode: 'read_write' })).secret;
 
   const memoryIds: string[] = [];
   for (let start = 0; start < memories; start += 1000) {
@@ -228,7 +228,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
 
   const templateIds: string[] = [];
   for (let i = 0; i < 20; i += 1) {
-    const created = await runWorkflow(app.ctx, principal, {
+    const created = await runWorkflow(app.services, principal, {
       action: 'create',
       name: `Template ${i} ${DOMAIN_WORDS[i]}`,
       summary: `A ${DOMAIN_WORDS[i]} template for ${DOMAIN_WORDS[i + 1]}`,
@@ -236,12 +236,12 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
       license: 'MIT',
     });
     const id = created.template.id;
-    await updateDraft(app.ctx, principal, id, {
+    await updateDraft(app.services, principal, id, {
       base_revision: 1,
       files: [{ path: 'README.md', content: `# Template ${i}\n\n${sentence(400, i)}\n` }],
     });
-    await runWorkflow(app.ctx, principal, { action: 'submit_review', template_id: id, revision: 2 });
-    await runWorkflow(app.ctx, principal, {
+    await runWorkflow(app.services, principal, { action: 'submit_review', template_id: id, revision: 2 });
+    await runWorkflow(app.services, principal, {
       action: 'publish',
       template_id: id,
       revision: 2,
@@ -402,7 +402,7 @@ async function loadSeeded(database: Database): Promise<Seeded> {
   const logger = pino({ level: 'silent' });
   const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')) });
   const app = createApp({ config, database, logger });
-  const apiKey = (await createApiKey(app.ctx, principal, { name: 'bench', mode: 'read_write' })).secret;
+  const apiKey = (await createApiKey(app.services, principal, { name: 'bench', mode: 'read_write' })).secret;
   await app.close();
   const ids = async (table: 'memories' | 'subjects' | 'templates', before?: Date) => {
     let query = db.selectFrom(table).select('id').where('account_id', '=', account.id).orderBy('id');

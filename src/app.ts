@@ -9,7 +9,7 @@ import { AccountDirectory } from './domain/accounts/accounts';
 import { createSessionVerifier } from './domain/accounts/sessions';
 import { ActivityRecorder } from './domain/api-keys/activity';
 import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
-import type { DomainContext } from './domain/context';
+import type { Services } from './domain/services';
 import { scheduleMaintenance } from './domain/maintenance';
 import type { ReviewCheck } from './domain/library/review';
 import { AppError } from './domain/shared/errors';
@@ -38,7 +38,7 @@ export interface AppDependencies {
 
 export interface App {
   readonly express: Express;
-  readonly ctx: DomainContext;
+  readonly services: Services;
   /** Flushes buffered activity; the caller closes the database. */
   close(): Promise<void>;
 }
@@ -61,7 +61,7 @@ export function createApp(deps: AppDependencies): App {
   const logger = deps.logger ?? createLogger(config);
   const apiKeys = new ApiKeyAuthenticator(database.db, clock);
   const activity = new ActivityRecorder(database.db, clock, logger, config.activityFlushMs);
-  const ctx: DomainContext = {
+  const services: Services = {
     db: database.db,
     clock,
     logger,
@@ -117,7 +117,7 @@ export function createApp(deps: AppDependencies): App {
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:'));
 
   // REST and MCP are two transports over one operation pipeline.
-  const pipeline = new OperationPipeline({ ctx, handlers, idempotency: idempotencyStore, logger });
+  const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
   app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger }));
   app.use(
     API_BASE,
@@ -131,10 +131,10 @@ export function createApp(deps: AppDependencies): App {
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 
-  const stopMaintenance = scheduleMaintenance(ctx, logger);
+  const stopMaintenance = scheduleMaintenance(services, logger);
   return {
     express: app,
-    ctx,
+    services,
     close: async () => {
       stopMaintenance();
       await activity.close();

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { pruneChanges } from './changes/change-feed';
-import type { DomainContext } from './context';
+import type { Services } from './services';
 import { expireMemories, purgeOldTrash } from './memories/trash';
 import { safeError } from './shared/errors';
 
@@ -13,22 +13,22 @@ const TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
  * Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and
  * idempotency keys, Memories trashed longer ago than the retention period.
  */
-export async function runMaintenance(ctx: DomainContext): Promise<void> {
-  const now = ctx.clock.now();
-  await purgeOldTrash(ctx);
-  await pruneChanges(ctx.db, now);
-  await ctx.db
+export async function runMaintenance(services: Services): Promise<void> {
+  const now = services.clock.now();
+  await purgeOldTrash(services);
+  await pruneChanges(services.db, now);
+  await services.db
     .deleteFrom('subject_deletion_tokens')
     .where('expires_at', '<', new Date(now.getTime() - TOKEN_GRACE_MS))
     .execute();
-  await ctx.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+  await services.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
 }
 
 /**
  * Runs maintenance hourly and the expiry of Memories every EXPIRY_EVERY_MS in the background, on
  * every instance (they share the work: see expireMemories); the returned function stops both.
  */
-export function scheduleMaintenance(ctx: DomainContext, logger: Logger): () => void {
+export function scheduleMaintenance(services: Services, logger: Logger): () => void {
   const every = (ms: number, task: () => Promise<unknown>, failure: string) => {
     let running = false;
     const timer = setInterval(() => {
@@ -45,8 +45,8 @@ export function scheduleMaintenance(ctx: DomainContext, logger: Logger): () => v
     return timer;
   };
   const timers = [
-    every(EVERY_MS, () => runMaintenance(ctx), 'maintenance failed'),
-    every(EXPIRY_EVERY_MS, () => expireMemories(ctx), 'expiring Memories failed'),
+    every(EVERY_MS, () => runMaintenance(services), 'maintenance failed'),
+    every(EXPIRY_EVERY_MS, () => expireMemories(services), 'expiring Memories failed'),
   ];
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -1,6 +1,6 @@
 import type { OperationId, operations } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
-import type { DomainContext } from '../domain/context';
+import type { Services } from '../domain/services';
 import type { Principal } from '../domain/shared/principal';
 
 /** A body sent as it is produced (an export's lines): the transport pulls the next piece when the client has taken the last. */
@@ -38,7 +38,7 @@ export interface ValidatedRequest<K extends OperationId> {
   readonly requestId: string;
 }
 
-export type Handler<K extends OperationId> = (ctx: DomainContext, request: ValidatedRequest<K>) => Promise<Reply<K>>;
+export type Handler<K extends OperationId> = (services: Services, request: ValidatedRequest<K>) => Promise<Reply<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [Id in K]: Handler<Id> };
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
-import type { DomainContext } from '../domain/context';
+import type { Services } from '../domain/services';
 import { fingerprint, type IdempotencyStore } from '../domain/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -46,7 +46,7 @@ const REPLAYED_HEADERS = ['location', 'etag'];
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface PipelineDependencies {
-  readonly ctx: DomainContext;
+  readonly services: Services;
   readonly handlers: Handlers;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
@@ -99,13 +99,13 @@ export class OperationPipeline {
   /** Adds a line to the API key's activity (sessions have none). */
   record(principal: Principal | undefined, entry: CallRecord): void {
     if (principal?.kind !== 'api_key') return;
-    const { ctx } = this.deps;
-    ctx.activity.record({ accountId: principal.accountId, keyId: principal.keyId, at: ctx.clock.now(), ...entry });
+    const { services } = this.deps;
+    services.activity.record({ accountId: principal.accountId, keyId: principal.keyId, at: services.clock.now(), ...entry });
   }
 
   private async invoke(call: OperationCall): Promise<OperationResult> {
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
-    const reply = (await handler(this.deps.ctx, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
+    const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
     return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };
   }
 

@@ -10,16 +10,16 @@ import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from 
 
 
 export const apiKeyHandlers: HandlerGroup<TaggedOperations<'API keys'>> = {
-  listApiKeys: async (ctx, { principal, query }) => okPage(await listApiKeys(ctx, principal, query)),
-  createApiKey: async (ctx, { principal, body }) => {
-    const key = await createApiKey(ctx, principal, body);
+  listApiKeys: async (services, { principal, query }) => okPage(await listApiKeys(services, principal, query)),
+  createApiKey: async (services, { principal, body }) => {
+    const key = await createApiKey(services, principal, body);
     return createdAt(`/account/api-keys/${key.id}`, key);
   },
-  getApiKey: async (ctx, { principal, path }) => ok(await getApiKey(ctx, principal, path.key_id)),
-  revokeApiKey: async (ctx, { principal, path }) => ok(await revokeApiKey(ctx, principal, path.key_id)),
-  rotateApiKey: async (ctx, { principal, path }) => {
-    const key = await rotateApiKey(ctx, principal, path.key_id);
+  getApiKey: async (services, { principal, path }) => ok(await getApiKey(services, principal, path.key_id)),
+  revokeApiKey: async (services, { principal, path }) => ok(await revokeApiKey(services, principal, path.key_id)),
+  rotateApiKey: async (services, { principal, path }) => {
+    const key = await rotateApiKey(services, principal, path.key_id);
     return createdAt(`/account/api-keys/${key.id}`, key);
   },
-  listApiKeyActivity: async (ctx, { principal, path, query }) => okPage(await listApiKeyActivity(ctx, principal, path.key_id, query)),
+  listApiKeyActivity: async (services, { principal, path, query }) => okPage(await listApiKeyActivity(services, principal, path.key_id, query)),
 };

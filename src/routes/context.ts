@@ -7,10 +7,10 @@ import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handle
 
 
 export const contextHandlers: HandlerGroup<TaggedOperations<'Context'>> = {
-  getWorkspaceProfile: async (ctx, { principal }) => ok(await getWorkspaceProfile(ctx, principal)),
-  updateWorkspaceProfile: async (ctx, { principal, body }) => ok(await setWorkspaceProfile(ctx, principal, body.guidance)),
-  getStartupContext: async (ctx, { principal, query }) => ok(await startupContext(ctx, principal, query)),
-  resumeContext: async (ctx, { principal, query }) => ok(await resumeContext(ctx, principal, query.checkpoint, query)),
-  getSubjectContext: async (ctx, { principal, path, query }) => ok(await subjectContext(ctx, principal, path.subject_id, query)),
-  getContextMap: async (ctx, { principal, path, query }) => ok(await contextMap(ctx, principal, path.id, query)),
+  getWorkspaceProfile: async (services, { principal }) => ok(await getWorkspaceProfile(services, principal)),
+  updateWorkspaceProfile: async (services, { principal, body }) => ok(await setWorkspaceProfile(services, principal, body.guidance)),
+  getStartupContext: async (services, { principal, query }) => ok(await startupContext(services, principal, query)),
+  resumeContext: async (services, { principal, query }) => ok(await resumeContext(services, principal, query.checkpoint, query)),
+  getSubjectContext: async (services, { principal, path, query }) => ok(await subjectContext(services, principal, path.subject_id, query)),
+  getContextMap: async (services, { principal, path, query }) => ok(await contextMap(services, principal, path.id, query)),
 };

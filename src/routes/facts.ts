@@ -10,10 +10,10 @@ import { locationOf, ok, okPage, type HandlerGroup, type TaggedOperations } from
 
 
 export const factHandlers: HandlerGroup<TaggedOperations<'Facts' | 'Insights'>> = {
-  listSubjectFacts: async (ctx, { principal, path, query }) => okPage(await listSubjectFacts(ctx, principal, path.subject_id, query)),
-  listFactSuggestions: async (ctx, { principal, path, query }) => okPage(await listFactSuggestions(ctx, principal, path.subject_id, query)),
-  createFactSuggestion: async (ctx, { principal, path, body }) => {
-    const { suggestion, created } = await createFactSuggestion(ctx, principal, path.subject_id, body);
+  listSubjectFacts: async (services, { principal, path, query }) => okPage(await listSubjectFacts(services, principal, path.subject_id, query)),
+  listFactSuggestions: async (services, { principal, path, query }) => okPage(await listFactSuggestions(services, principal, path.subject_id, query)),
+  createFactSuggestion: async (services, { principal, path, body }) => {
+    const { suggestion, created } = await createFactSuggestion(services, principal, path.subject_id, body);
     return created
       ? {
           status: 201,
@@ -22,8 +22,8 @@ export const factHandlers: HandlerGroup<TaggedOperations<'Facts' | 'Insights'>> 
         }
       : { status: 200, body: { ok: true, created, data: suggestion } };
   },
-  acceptFactSuggestion: async (ctx, { principal, path }) => ok(await acceptFactSuggestion(ctx, principal, path.suggestion_id)),
-  rejectFactSuggestion: async (ctx, { principal, path }) => ok(await rejectFactSuggestion(ctx, principal, path.suggestion_id)),
-  listMemoryInsights: async (ctx, { principal, path, query }) => okPage(await listMemoryInsights(ctx, principal, path.subject_id, query)),
-  dismissMemoryInsight: async (ctx, { principal, path }) => ok(await dismissMemoryInsight(ctx, principal, path.insight_id)),
+  acceptFactSuggestion: async (services, { principal, path }) => ok(await acceptFactSuggestion(services, principal, path.suggestion_id)),
+  rejectFactSuggestion: async (services, { principal, path }) => ok(await rejectFactSuggestion(services, principal, path.suggestion_id)),
+  listMemoryInsights: async (services, { principal, path, query }) => okPage(await listMemoryInsights(services, principal, path.subject_id, query)),
+  dismissMemoryInsight: async (services, { principal, path }) => ok(await dismissMemoryInsight(services, principal, path.insight_id)),
 };

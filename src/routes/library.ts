@@ -5,13 +5,13 @@ import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from 
 
 
 export const libraryHandlers: HandlerGroup<TaggedOperations<'Library'>> = {
-  searchLibraryTemplates: async (ctx, { query }) => okPage(await searchLibrary(ctx, query)),
-  getLibraryTemplate: async (ctx, { path }) => ok(await getLibraryTemplate(ctx, path.template_id)),
-  getCreatorStatus: async (ctx, { principal }) => ok(await creatorStatus(ctx, principal)),
-  readTemplateDraft: async (ctx, { principal, path, body }) => ok(await readDraft(ctx, principal, path.template_id, body)),
-  updateTemplateDraft: async (ctx, { principal, path, body }) => ok(await updateDraft(ctx, principal, path.template_id, body)),
-  runTemplateWorkflow: async (ctx, { principal, body }) => {
-    const { template, run, created } = await runWorkflow(ctx, principal, body);
+  searchLibraryTemplates: async (services, { query }) => okPage(await searchLibrary(services, query)),
+  getLibraryTemplate: async (services, { path }) => ok(await getLibraryTemplate(services, path.template_id)),
+  getCreatorStatus: async (services, { principal }) => ok(await creatorStatus(services, principal)),
+  readTemplateDraft: async (services, { principal, path, body }) => ok(await readDraft(services, principal, path.template_id, body)),
+  updateTemplateDraft: async (services, { principal, path, body }) => ok(await updateDraft(services, principal, path.template_id, body)),
+  runTemplateWorkflow: async (services, { principal, body }) => {
+    const { template, run, created } = await runWorkflow(services, principal, body);
     return created ? createdAt('/library/creator/status', { template, run }) : ok({ template, run });
   },
 };

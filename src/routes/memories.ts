@@ -13,30 +13,30 @@ import { createdAt, etagOf, ok, okPage, type HandlerGroup, type TaggedOperations
 
 
 export const memoryHandlers: HandlerGroup<TaggedOperations<'Memories'>> = {
-  listMemories: async (ctx, { principal, query }) => okPage(await listMemories(ctx, principal, query)),
-  createMemory: async (ctx, { principal, body }) => {
-    const memory = await createMemory(ctx, principal, body);
+  listMemories: async (services, { principal, query }) => okPage(await listMemories(services, principal, query)),
+  createMemory: async (services, { principal, body }) => {
+    const memory = await createMemory(services, principal, body);
     return createdAt(`/memories/${memory.id}`, memory, etagOf(memory.revision));
   },
-  searchMemories: async (ctx, { principal, query }) => ok(await searchMemories(ctx, principal, query)),
-  batchGetMemories: async (ctx, { principal, query }) => ok(await batchGetMemories(ctx, principal, query.ids)),
-  getMemory: async (ctx, { principal, path }) => {
-    const memory = await getMemory(ctx, principal, path.id);
+  searchMemories: async (services, { principal, query }) => ok(await searchMemories(services, principal, query)),
+  batchGetMemories: async (services, { principal, query }) => ok(await batchGetMemories(services, principal, query.ids)),
+  getMemory: async (services, { principal, path }) => {
+    const memory = await getMemory(services, principal, path.id);
     return { ...ok(memory), headers: etagOf(memory.revision) };
   },
-  updateMemory: async (ctx, { principal, path, body, headers }) => {
-    const memory = await updateMemory(ctx, principal, path.id, body, headers['If-Match']);
+  updateMemory: async (services, { principal, path, body, headers }) => {
+    const memory = await updateMemory(services, principal, path.id, body, headers['If-Match']);
     return { ...ok(memory), headers: etagOf(memory.revision) };
   },
-  deleteMemory: async (ctx, { principal, path, query }) => {
-    const outcome = await deleteMemory(ctx, principal, path.id, { permanent: query.permanent });
+  deleteMemory: async (services, { principal, path, query }) => {
+    const outcome = await deleteMemory(services, principal, path.id, { permanent: query.permanent });
     return ok({ id: path.id, deleted: true, permanent: outcome.permanent, purge_at: outcome.purgeAt?.toISOString() ?? null });
   },
-  listTrashedMemories: async (ctx, { principal, query }) => okPage(await listTrash(ctx, principal, query)),
-  restoreMemory: async (ctx, { principal, path }) => {
-    const memory = await restoreMemory(ctx, principal, path.id);
+  listTrashedMemories: async (services, { principal, query }) => okPage(await listTrash(services, principal, query)),
+  restoreMemory: async (services, { principal, path }) => {
+    const memory = await restoreMemory(services, principal, path.id);
     return { ...ok(memory), headers: etagOf(memory.revision) };
   },
-  listMemoryRevisions: async (ctx, { principal, path, query }) => okPage(await listMemoryRevisions(ctx, principal, path.id, query)),
-  getMemoryRevision: async (ctx, { principal, path }) => ok(await getMemoryRevision(ctx, principal, path.id, path.revision)),
+  listMemoryRevisions: async (services, { principal, path, query }) => okPage(await listMemoryRevisions(services, principal, path.id, query)),
+  getMemoryRevision: async (services, { principal, path }) => ok(await getMemoryRevision(services, principal, path.id, path.revision)),
 };

@@ -9,13 +9,13 @@ import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handle
 const IMPORT_LINE_BYTES = 64 * 1024 * 1024;
 
 export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and import'>> = {
-  exportAccount: async (ctx, { principal }) => ({
+  exportAccount: async (services, { principal }) => ({
     status: 200,
-    body: { streamed: 'application/x-ndjson', chunks: await openExport(ctx, principal) },
+    body: { streamed: 'application/x-ndjson', chunks: await openExport(services, principal) },
   }),
-  importAccount: async (ctx, { principal, upload }) => {
+  importAccount: async (services, { principal, upload }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
     const lines = linesOf(upload.chunks, { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES });
-    return ok(await importAccount(ctx, principal, lines));
+    return ok(await importAccount(services, principal, lines));
   },
 };

@@ -474,14 +474,14 @@ describe('checkpoint validation', () => {
     const now = Date.now();
     // A signed checkpoint at the start of the feed: everything since is reported.
     const memory = await createMemory(t, alice.readWriteKey, { text: 'After a signed checkpoint' });
-    const signed = await t.app.ctx.signer.sign('checkpoint', { a: await accountOf(alice.subject), s: 0, t: now });
+    const signed = await t.app.services.signer.sign('checkpoint', { a: await accountOf(alice.subject), s: 0, t: now });
     const data = await resume(alice.readWriteKey, signed);
     expect(data.memories_upserted.map((m) => m.id)).toContain(memory.id);
 
     const [body, signature] = signed.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...payload, s: Number(payload.s) + 100 })).toString('base64url');
-    const bobs = await t.app.ctx.signer.sign('checkpoint', { a: await accountOf(bob.subject), s: 0, t: now });
+    const bobs = await t.app.services.signer.sign('checkpoint', { a: await accountOf(bob.subject), s: 0, t: now });
     const [bobsBody] = bobs.split('.') as [string];
     for (const candidate of [`${forged}.${signature}`, `${bobsBody}.${signature}`, bobs]) {
       const res = await t.http.get('/v1/context/resume').query({ checkpoint: candidate }).set(bearer(alice.readWriteKey));

@@ -17,7 +17,7 @@ test('when maintenance runs, then change-feed entries older than 31 days and lon
   clock.advance(32 * 24 * 60 * 60 * 1000);
   const recent = await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).send({ text: 'written today' });
 
-  await runMaintenance(t.app.ctx);
+  await runMaintenance(t.app.services);
 
   const feed = await t.database.db.selectFrom('changes').select('entity_id').execute();
   const ids = feed.map((row) => row.entity_id);

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { fromPGlite, openPostgres, pgliteExtensions, type Database } from '../../src/db/connect';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate';
-import type { DomainContext } from '../../src/domain/context';
+import type { Services } from '../../src/domain/services';
 import { searchMemories } from '../../src/domain/memories/search';
 import { newId } from '../../src/domain/shared/ids';
 import { adminQuery, testDatabaseUrl, withDatabase } from '../support/database';
@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 test('Memories written before the search index existed are indexed by its migration, secrets apart', async () => {
-  const services = { db: database.db } as unknown as DomainContext;
+  const services = { db: database.db } as unknown as Services;
   const asKey = { kind: 'api_key', accountId, keyId: 'key_test', mode: 'read_only' } as const;
   const asSession = { kind: 'session', accountId } as const;
   const keyHits = await searchMemories(services, asKey, { q: 'ferry' });

@@ -80,9 +80,9 @@ describe('the REST transport on its own', () => {
       body: typeof body === 'function' ? body(call.path.id) : body,
     });
     const pipeline = new OperationPipeline({
-      ctx: t.app.ctx,
+      services: t.app.services,
       handlers: { ...handlers, getMemory } as never,
-      idempotency: new IdempotencyStore(t.database.db, t.app.ctx.clock),
+      idempotency: new IdempotencyStore(t.database.db, t.app.services.clock),
       logger,
     });
     const app = express();

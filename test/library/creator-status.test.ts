@@ -186,7 +186,7 @@ describe('creator status', () => {
     const asKey = { kind: 'api_key', accountId: a.accountId, keyId: a.readWriteKeyId, mode: 'read_write' } as const;
     const created: string[] = [];
     for (let i = 0; i < 96; i += 1) {
-      const result = await runWorkflow(t.app.ctx, asKey, {
+      const result = await runWorkflow(t.app.services, asKey, {
         action: 'create',
         name: `Template ${i}`,
         summary: 'Protected focus time',

@@ -243,10 +243,10 @@ describe('deleting for good', () => {
     await api.ok('deleteMemory', { path: { id: twin.id }, query: { permanent: true } });
     await api.ok('deleteMemory', { path: { id: memory.id } });
     clock.advance(29 * DAY_MS);
-    await runMaintenance(t.app.ctx);
+    await runMaintenance(t.app.services);
     expect((await trash(alice)).map((entry) => entry.memory.id)).toEqual([memory.id]);
     clock.advance(2 * DAY_MS);
-    await runMaintenance(t.app.ctx);
+    await runMaintenance(t.app.services);
     expect(await trash(alice)).toEqual([]);
     expect(await tablesHolding(word)).toEqual({});
     // The change feed's entries (IDs only) go by their own retention, which has passed here too.
@@ -278,16 +278,16 @@ describe('expiry', () => {
     const cleared = await createMemory(t, alice.readWriteKey, { expires_at: soon });
     expect((await updateMemory(t, alice.readWriteKey, cleared.id, { expires_at: null })).expires_at).toBeNull();
 
-    expect(await expireMemories(t.app.ctx)).toBe(0);
+    expect(await expireMemories(t.app.services)).toBe(0);
     clock.advance(61_000);
-    expect(await expireMemories(t.app.ctx)).toBe(1);
+    expect(await expireMemories(t.app.services)).toBe(1);
     expectError(await api.call('getMemory', { path: { id: memory.id } }), 404, 'memory_not_found');
     expect((await trash(alice)).map((entry) => [entry.memory.id, entry.reason])).toEqual([[memory.id, 'expired']]);
     for (const id of [later.id, cleared.id]) expect((await api.ok('getMemory', { path: { id } })).id).toBe(id);
 
     const restored = await api.ok('restoreMemory', { path: { id: memory.id } });
     expect(restored.expires_at).toBeNull();
-    expect(await expireMemories(t.app.ctx)).toBe(0);
+    expect(await expireMemories(t.app.services)).toBe(0);
   });
 
   test('when two instances run expiry at once, then each expired Memory is trashed exactly once, whichever instance takes it', async () => {
@@ -298,7 +298,7 @@ describe('expiry', () => {
       const ids: string[] = [];
       for (let i = 0; i < 6; i += 1) ids.push((await createMemory(t, alice.readWriteKey, { expires_at: soon() })).id);
       clock.advance(61_000);
-      const [one, two] = await Promise.all([expireMemories(t.app.ctx, 2), expireMemories(second.ctx, 2)]);
+      const [one, two] = await Promise.all([expireMemories(t.app.services, 2), expireMemories(second.services, 2)]);
       expect(one + two).toBe(ids.length);
       expect((await trash(alice)).map((entry) => entry.memory.id).sort()).toEqual([...ids].sort());
     } finally {

@@ -79,7 +79,7 @@ export async function startTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const http = request(app.express);
-  const accounts = new AccountDirectory(database.db, app.ctx.clock);
+  const accounts = new AccountDirectory(database.db, app.services.clock);
 
   return {
     app,
@@ -93,8 +93,8 @@ export async function startTestApp(
       const session = await signSession(name);
       const accountId = await accounts.accountFor(name, name);
       const owner = { kind: 'session', accountId } as const;
-      const rw = await createApiKey(app.ctx, owner, { name: 'read_write key', mode: 'read_write' });
-      const ro = await createApiKey(app.ctx, owner, { name: 'read_only key', mode: 'read_only' });
+      const rw = await createApiKey(app.services, owner, { name: 'read_write key', mode: 'read_write' });
+      const ro = await createApiKey(app.services, owner, { name: 'read_only key', mode: 'read_only' });
       return {
         subject: name,
         accountId,

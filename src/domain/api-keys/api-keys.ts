@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeyRow, ActivityRow, DB } from '../../db/schema';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
@@ -83,22 +83,22 @@ async function findOwnedKey(
 }
 
 export async function createApiKey(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   input: ApiKeyCreate,
 ): Promise<ApiKeyWithSecret> {
-  const now = ctx.clock.now();
+  const now = services.clock.now();
   const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;
-  return insertKey(ctx.db, principal.accountId, input.name.trim(), input.mode, now, expiresAt);
+  return insertKey(services.db, principal.accountId, input.name.trim(), input.mode, now, expiresAt);
 }
 
 export async function listApiKeys(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<ApiKey>> {
   return pageByTimeAndId(
-    ctx.db.selectFrom('api_keys').selectAll().where('account_id', '=', principal.accountId),
+    services.db.selectFrom('api_keys').selectAll().where('account_id', '=', principal.accountId),
     { scope: 'api_keys', filters: {}, cursor: query.cursor, limit: query.limit },
     { time: 'created_at', id: 'id' },
     (row) => [row.created_at, row.id],
@@ -106,58 +106,58 @@ export async function listApiKeys(
   );
 }
 
-export async function getApiKey(ctx: DomainContext, principal: Principal, keyId: string): Promise<ApiKey> {
-  return toApiKey(await findOwnedKey(ctx.db, principal.accountId, keyId));
+export async function getApiKey(services: Services, principal: Principal, keyId: string): Promise<ApiKey> {
+  return toApiKey(await findOwnedKey(services.db, principal.accountId, keyId));
 }
 
 /** Revokes a key at once; revoking a revoked key returns it unchanged. */
-export async function revokeApiKey(ctx: DomainContext, principal: Principal, keyId: string): Promise<ApiKey> {
-  const row = await ctx.db
+export async function revokeApiKey(services: Services, principal: Principal, keyId: string): Promise<ApiKey> {
+  const row = await services.db
     .updateTable('api_keys')
-    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(ctx.clock.now())) }))
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(services.clock.now())) }))
     .where('id', '=', keyId)
     .where('account_id', '=', principal.accountId)
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError('api_key_not_found', 'No API key with this ID.');
-  ctx.apiKeys.forget(keyId);
+  services.apiKeys.forget(keyId);
   return toApiKey(row);
 }
 
 /** Revokes a key and issues a new one with the same name, mode and lifetime. */
 export async function rotateApiKey(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   keyId: string,
 ): Promise<ApiKeyWithSecret> {
-  const replacement = await ctx.db.transaction().execute(async (trx) => {
+  const replacement = await services.db.transaction().execute(async (trx) => {
     const old = await findOwnedKey(trx, principal.accountId, keyId, true);
     if (old.revoked_at) {
       throw new AppError('invalid_request', 'This key is already revoked; create a new key instead.', {
         revoked_at: old.revoked_at.toISOString(),
       });
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', old.id).execute();
     const lifetime = old.expires_at ? old.expires_at.getTime() - old.created_at.getTime() : null;
     const expiresAt = lifetime !== null ? new Date(now.getTime() + lifetime) : null;
     return insertKey(trx, principal.accountId, old.name, old.mode, now, expiresAt);
   });
-  ctx.apiKeys.forget(keyId);
+  services.apiKeys.forget(keyId);
   return replacement;
 }
 
 export async function listApiKeyActivity(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   keyId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<ActivityEntry>> {
-  await findOwnedKey(ctx.db, principal.accountId, keyId);
+  await findOwnedKey(services.db, principal.accountId, keyId);
   // Entries buffered by this instance are written first, so a key's own requests show at once.
-  await ctx.activity.flush();
+  await services.activity.flush();
   return pageByTimeAndId(
-    ctx.db.selectFrom('api_key_activity').selectAll().where('key_id', '=', keyId).where('account_id', '=', principal.accountId),
+    services.db.selectFrom('api_key_activity').selectAll().where('key_id', '=', keyId).where('account_id', '=', principal.accountId),
     { scope: 'api_key_activity', filters: { key_id: keyId }, cursor: query.cursor, limit: query.limit },
     { time: 'at', id: 'id' },
     (row) => [row.at, row.id],

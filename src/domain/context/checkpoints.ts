@@ -1,4 +1,4 @@
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 
 const PURPOSE = 'checkpoint';
@@ -14,19 +14,19 @@ interface CheckpointPayload {
  * A position in the account's change feed, sealed: the feed counts every change of the account,
  * secret Memories' too, so its position must not be readable by a key that holds the checkpoint.
  */
-export function issueCheckpoint(ctx: DomainContext, accountId: string, seq: number): Promise<string> {
-  const payload: CheckpointPayload = { a: accountId, s: seq, t: ctx.clock.now().getTime() };
-  return ctx.signer.seal(PURPOSE, payload);
+export function issueCheckpoint(services: Services, accountId: string, seq: number): Promise<string> {
+  const payload: CheckpointPayload = { a: accountId, s: seq, t: services.clock.now().getTime() };
+  return services.signer.seal(PURPOSE, payload);
 }
 
 /** Checkpoints issued before they were sealed were signed only (`<payload>.<mac>`); they stay valid for their 30 days. */
-function openCheckpoint(ctx: DomainContext, token: string): Promise<unknown> {
-  return token.includes('.') ? ctx.signer.verify(PURPOSE, token) : ctx.signer.open(PURPOSE, token);
+function openCheckpoint(services: Services, token: string): Promise<unknown> {
+  return token.includes('.') ? services.signer.verify(PURPOSE, token) : services.signer.open(PURPOSE, token);
 }
 
 /** The feed position of a checkpoint this account was given in the last 30 days. */
-export async function readCheckpoint(ctx: DomainContext, accountId: string, token: string): Promise<number> {
-  const payload = (await openCheckpoint(ctx, token)) as Partial<CheckpointPayload> | null;
+export async function readCheckpoint(services: Services, accountId: string, token: string): Promise<number> {
+  const payload = (await openCheckpoint(services, token)) as Partial<CheckpointPayload> | null;
   if (
     !payload ||
     payload.a !== accountId ||
@@ -36,7 +36,7 @@ export async function readCheckpoint(ctx: DomainContext, accountId: string, toke
   ) {
     throw new AppError('invalid_checkpoint', 'This checkpoint was not issued to this account.', { parameter: 'checkpoint' });
   }
-  if (ctx.clock.now().getTime() - payload.t > LIFETIME_MS) {
+  if (services.clock.now().getTime() - payload.t > LIFETIME_MS) {
     throw new AppError('checkpoint_expired', 'This checkpoint is older than 30 days; load startup context again.', {
       parameter: 'checkpoint',
     });

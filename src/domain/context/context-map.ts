@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
 import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { findVisibleMemory } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
@@ -24,7 +24,7 @@ const label = (text: string) => shortenToCodePoints(text, limits.contextMapLabel
  * first; `omitted_nodes` counts every node within the depth that did not fit.
  */
 export async function contextMap(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   rootId: string,
   options: ContextMapOptions,
@@ -32,7 +32,7 @@ export async function contextMap(
   const depth = options.depth ?? limits.contextMapDepthDefault;
   const maxNodes = options.max_nodes ?? limits.contextMapMaxNodesDefault;
   const includeSensitive = options.include_sensitive ?? false;
-  const root = await findVisibleMemory(ctx.db, principal, rootId);
+  const root = await findVisibleMemory(services.db, principal, rootId);
   if (!root) throw new AppError('memory_not_found', 'No Memory with this ID.');
 
   const nodes: MapNode[] = [{ id: root.id, kind: 'memory', label: label(root.text) }];
@@ -43,7 +43,7 @@ export async function contextMap(
   };
 
   // Depth 1: the root's Subjects (by name) and the Facts it backs (newest first).
-  const subjects1 = await ctx.db
+  const subjects1 = await services.db
     .selectFrom('memory_links as l')
     .innerJoin('subjects as s', 's.id', 'l.subject_id')
     .select(['s.id', 's.name'])
@@ -51,7 +51,7 @@ export async function contextMap(
     .orderBy(sql`lower(s.name)`)
     .orderBy('s.id')
     .execute();
-  const facts1 = await ctx.db
+  const facts1 = await services.db
     .selectFrom('fact_sources as fs')
     .innerJoin('facts as f', 'f.id', 'fs.fact_id')
     .select(['f.id', 'f.statement', 'f.subject_id'])
@@ -71,7 +71,7 @@ export async function contextMap(
     const extraSubjectIds = [...new Set(facts1.map((f) => f.subject_id))].filter((id) => !knownSubjects.has(id));
     const subjects2 =
       extraSubjectIds.length > 0
-        ? await ctx.db
+        ? await services.db
             .selectFrom('subjects')
             .select(['id', 'name'])
             .where('id', 'in', extraSubjectIds)
@@ -82,7 +82,7 @@ export async function contextMap(
     add(subjects2.map((s) => ({ id: s.id, kind: 'subject', label: label(s.name) })), subjects2.length);
 
     if (subjectIds.length > 0) {
-      const facts2 = ctx.db
+      const facts2 = services.db
         .selectFrom('facts')
         .where('subject_id', 'in', subjectIds)
         .where('account_id', '=', principal.accountId)
@@ -98,7 +98,7 @@ export async function contextMap(
 
     // Other Memories linked to the root's Subjects or backing its Facts, newest first.
     if (subjectIds.length > 0 || factIds.length > 0) {
-      const neighbours = contextMemories(ctx.db, principal, includeSensitive)
+      const neighbours = contextMemories(services.db, principal, includeSensitive)
         .where('memories.id', '!=', root.id)
         .where((eb) =>
           eb.or([
@@ -138,21 +138,21 @@ export async function contextMap(
   return {
     root: root.id,
     nodes,
-    edges: await edgesAmong(ctx, nodes),
+    edges: await edgesAmong(services, nodes),
     truncated: discovered > nodes.length,
     omitted_nodes: discovered - nodes.length,
   };
 }
 
 /** Every edge of the graph whose two ends are both on the map. */
-async function edgesAmong(ctx: DomainContext, nodes: readonly MapNode[]): Promise<MapEdge[]> {
+async function edgesAmong(services: Services, nodes: readonly MapNode[]): Promise<MapEdge[]> {
   const ids = (kind: MapNode['kind']) => nodes.filter((n) => n.kind === kind).map((n) => n.id);
   const memories = ids('memory');
   const subjects = ids('subject');
   const facts = ids('fact');
   const edges: MapEdge[] = [];
   if (memories.length > 0 && subjects.length > 0) {
-    const links = await ctx.db
+    const links = await services.db
       .selectFrom('memory_links')
       .select(['memory_id', 'subject_id'])
       .where('memory_id', 'in', memories)
@@ -164,9 +164,9 @@ async function edgesAmong(ctx: DomainContext, nodes: readonly MapNode[]): Promis
   }
   if (facts.length > 0) {
     const [factRows, sources] = await Promise.all([
-      ctx.db.selectFrom('facts').select(['id', 'subject_id']).where('id', 'in', facts).orderBy('id').execute(),
+      services.db.selectFrom('facts').select(['id', 'subject_id']).where('id', 'in', facts).orderBy('id').execute(),
       memories.length > 0
-        ? ctx.db
+        ? services.db
             .selectFrom('fact_sources')
             .select(['fact_id', 'memory_id'])
             .where('fact_id', 'in', facts)

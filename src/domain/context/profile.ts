@@ -1,11 +1,11 @@
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import type { Principal } from '../shared/principal';
 
 type WorkspaceProfile = components['schemas']['WorkspaceProfile'];
 
-export async function getWorkspaceProfile(ctx: DomainContext, principal: Principal): Promise<WorkspaceProfile> {
-  const row = await ctx.db
+export async function getWorkspaceProfile(services: Services, principal: Principal): Promise<WorkspaceProfile> {
+  const row = await services.db
     .selectFrom('workspace_profiles')
     .select(['guidance', 'updated_at'])
     .where('account_id', '=', principal.accountId)
@@ -15,12 +15,12 @@ export async function getWorkspaceProfile(ctx: DomainContext, principal: Princip
 
 /** Application only: replaces the guidance every context starts with. */
 export async function setWorkspaceProfile(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   guidance: string,
 ): Promise<WorkspaceProfile> {
-  const now = ctx.clock.now();
-  const row = await ctx.db
+  const now = services.clock.now();
+  const row = await services.db
     .insertInto('workspace_profiles')
     .values({ account_id: principal.accountId, guidance, updated_at: now })
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ guidance, updated_at: now }))

@@ -2,7 +2,7 @@ import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { changesAfter, type ChangeRow } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { factCount } from '../facts/facts';
 import { visibleMemories } from '../memories/memories.repository';
 import { canSeeSecrets } from '../memories/visibility';
@@ -60,25 +60,25 @@ function collapse(rows: readonly ChangeRow[]): EntityChange[] {
  * not reported, so the next call continues there (an entity may be reported twice, never missed).
  */
 export async function resumeContext(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   checkpoint: string,
   options: ContextOptions,
 ): Promise<ResumeContext> {
-  const from = await readCheckpoint(ctx, principal.accountId, checkpoint);
+  const from = await readCheckpoint(services, principal.accountId, checkpoint);
   const includeSensitive = options.include_sensitive ?? false;
   const budget = new TextBudget(options.max_chars ?? limits.resumeMaxCharsDefault);
 
-  const rows = await changesAfter(ctx.db, principal.accountId, from, RESUME_MAX_CHANGES + 1);
+  const rows = await changesAfter(services.db, principal.accountId, from, RESUME_MAX_CHANGES + 1);
   const page = rows.slice(0, RESUME_MAX_CHANGES);
   const entities = collapse(page);
 
   const memoryIds = entities.filter((e) => e.entity === 'memory' && e.op === 'upsert').map((e) => e.id);
   const subjectIds = entities.filter((e) => e.entity === 'subject' && e.op === 'upsert').map((e) => e.id);
   const [memoryRows, subjectRows] = await Promise.all([
-    memoryIds.length > 0 ? visibleMemories(ctx.db, principal).where('memories.id', 'in', memoryIds).execute() : [],
+    memoryIds.length > 0 ? visibleMemories(services.db, principal).where('memories.id', 'in', memoryIds).execute() : [],
     subjectIds.length > 0
-      ? subjectsOf(ctx.db, principal).select(factCount().as('fact_count')).where('subjects.id', 'in', subjectIds).execute()
+      ? subjectsOf(services.db, principal).select(factCount().as('fact_count')).where('subjects.id', 'in', subjectIds).execute()
       : [],
   ]);
   const memories = new Map<string, MemoryRow>(memoryRows.map((row) => [row.id, row]));
@@ -136,7 +136,7 @@ export async function resumeContext(
   }
   return {
     ...result,
-    checkpoint: await issueCheckpoint(ctx, principal.accountId, position),
+    checkpoint: await issueCheckpoint(services, principal.accountId, position),
     has_more: hasMore,
     budget: budget.toJSON(),
   };

@@ -3,7 +3,7 @@ import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { latestSequence } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { sectionCounts } from '../memories/section-counts';
 import type { Principal } from '../shared/principal';
 import { visibleLinks } from '../subjects/subjects.repository';
@@ -53,22 +53,22 @@ function fillMemories(budget: TextBudget, rows: readonly MemoryRow[], total: num
  * preferences, recent Memories and the most-linked Subjects, within one character budget.
  */
 export async function startupContext(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   options: ContextOptions,
 ): Promise<StartupContext> {
   // Read the feed position first: anything that changes while the sections are read is reported
   // again by the next resume, never lost.
-  const seq = await latestSequence(ctx.db, principal.accountId);
+  const seq = await latestSequence(services.db, principal.accountId);
   const maxChars = options.max_chars ?? limits.startupMaxCharsDefault;
   const includeSensitive = options.include_sensitive ?? false;
   const budget = new TextBudget(maxChars);
   const fetch = memoryCandidateLimit(maxChars);
 
-  const profile = await getWorkspaceProfile(ctx, principal);
+  const profile = await getWorkspaceProfile(services, principal);
   const guidance = budget.fitShortened(profile.guidance, Math.floor(maxChars / 4));
 
-  const memories = () => contextMemories(ctx.db, principal, includeSensitive);
+  const memories = () => contextMemories(services.db, principal, includeSensitive);
   const sections = {
     pinned: memories().where('memories.pinned', '=', true),
     instructions: memories().where('memories.pinned', '=', false).where('memories.type', 'in', INSTRUCTION_TYPES),
@@ -82,7 +82,7 @@ export async function startupContext(
     newest(sections.pinned),
     newest(sections.instructions),
     newest(sections.recent),
-    sectionCounts(ctx.db, principal.accountId, contextSensitivities(principal, includeSensitive)),
+    sectionCounts(services.db, principal.accountId, contextSensitivities(principal, includeSensitive)),
   ]);
   const pinned = fillMemories(budget, pinnedRows, totals.pinned);
   const instructions = fillMemories(budget, instructionRows, totals.instructions);
@@ -91,7 +91,7 @@ export async function startupContext(
   // Most-linked first, by the maintained counts; Fact counts only for the Subjects that fit.
   const linked = sql<number>`coalesce(${visibleLinks(principal)}, 0)`;
   const [subjectRows, subjectTotal] = await Promise.all([
-    ctx.db
+    services.db
       .selectFrom('subjects')
       .leftJoin('subject_memory_counts as c', 'c.subject_id', 'subjects.id')
       .select(['subjects.id', 'subjects.name', 'subjects.kind', linked.as('memory_count')])
@@ -101,7 +101,7 @@ export async function startupContext(
       .orderBy('subjects.id')
       .limit(wholeItemCandidateLimit(budget.left))
       .execute(),
-    ctx.db
+    services.db
       .selectFrom('subjects')
       .select(sql<number>`count(*)::int`.as('count'))
       .where('subjects.account_id', '=', principal.accountId)
@@ -113,7 +113,7 @@ export async function startupContext(
     fitting.push(row);
   }
   const factCounts = await factCountsOf(
-    ctx.db,
+    services.db,
     fitting.map((row) => row.id),
   );
   const subjects: ContextSubject[] = fitting.map((row) => ({
@@ -137,6 +137,6 @@ export async function startupContext(
       recent: recent.omitted,
       subjects: subjectTotal.count - subjects.length,
     },
-    checkpoint: await issueCheckpoint(ctx, principal.accountId, seq),
+    checkpoint: await issueCheckpoint(services, principal.accountId, seq),
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { toFacts } from '../facts/facts';
 import { pendingInsights, toMemoryInsight } from '../insights/insights';
 import type { Principal } from '../shared/principal';
@@ -17,12 +17,12 @@ type SubjectContext = components['schemas']['SubjectContext'];
  * insights, within one character budget; the Subject's name and description count first.
  */
 export async function subjectContext(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   options: ContextOptions,
 ): Promise<SubjectContext> {
-  const row = await findSubject(ctx.db, principal, subjectId);
+  const row = await findSubject(services.db, principal, subjectId);
   if (!row) throw subjectNotFound();
   const maxChars = options.max_chars ?? limits.subjectContextMaxCharsDefault;
   const budget = new TextBudget(maxChars);
@@ -33,12 +33,12 @@ export async function subjectContext(
   const subject = { ...toSubject(row), description: description.text };
 
   // Current Facts only: a superseded Fact no longer describes the Subject.
-  const factQuery = ctx.db
+  const factQuery = services.db
     .selectFrom('facts')
     .where('subject_id', '=', subjectId)
     .where('account_id', '=', principal.accountId)
     .where('valid_until', 'is', null);
-  const memoryQuery = contextMemories(ctx.db, principal, options.include_sensitive ?? false)
+  const memoryQuery = contextMemories(services.db, principal, options.include_sensitive ?? false)
     .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
     .where('l.subject_id', '=', subjectId);
   const [factRows, factTotal, memoryRows, memoryTotal, insights] = await Promise.all([
@@ -51,7 +51,7 @@ export async function subjectContext(
       .limit(fetch)
       .execute(),
     memoryQuery.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-    pendingInsights(ctx, principal, subjectId, fetchWhole),
+    pendingInsights(services, principal, subjectId, fetchWhole),
   ]);
 
   const fittingFacts = [];
@@ -73,7 +73,7 @@ export async function subjectContext(
 
   return {
     subject,
-    facts: await toFacts(ctx.db, principal, fittingFacts),
+    facts: await toFacts(services.db, principal, fittingFacts),
     memories,
     pending_insights: fittingInsights,
     budget: budget.toJSON(),

@@ -3,7 +3,7 @@ import { recordChanges } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
@@ -71,7 +71,7 @@ export async function toFacts(db: Queryable, principal: Principal, rows: readonl
  * `include_superseded`, all of them.
  */
 export async function listSubjectFacts(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   query: FactListQuery,
@@ -81,9 +81,9 @@ export async function listSubjectFacts(
       errors: [{ in: 'query', path: '/query/include_superseded', message: 'cannot be combined with as_of' }],
     });
   }
-  await assertSubjectExists(ctx.db, principal, subjectId);
+  await assertSubjectExists(services.db, principal, subjectId);
   const asOf = query.as_of === undefined ? undefined : new Date(query.as_of);
-  let select = ctx.db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId);
+  let select = services.db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', principal.accountId);
   if (asOf) {
     select = select
       .where('valid_from', '<=', asOf)
@@ -104,7 +104,7 @@ export async function listSubjectFacts(
     (row) => [row.created_at, row.id],
     (row) => row,
   );
-  return { items: await toFacts(ctx.db, principal, page.items), nextCursor: page.nextCursor };
+  return { items: await toFacts(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
 
 async function toSuggestions(db: Queryable, principal: Principal, rows: readonly FactSuggestionRow[]): Promise<FactSuggestion[]> {
@@ -165,13 +165,13 @@ async function assertSupersedable(trx: Transaction<DB>, principal: Principal, su
  * the Subject. An equal pending suggestion is returned instead of a second one.
  */
 export async function createFactSuggestion(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   input: FactSuggestionCreate,
 ): Promise<{ suggestion: FactSuggestion; created: boolean }> {
   const key = statementKey(input.statement);
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     if (input.supersedes !== undefined) await assertSupersedable(trx, principal, subjectId, input.supersedes);
     const ids = [...new Set(input.source_memory_ids)];
@@ -206,7 +206,7 @@ export async function createFactSuggestion(
     const fact = await currentFactStating(trx, subjectId, key);
     if (fact) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: fact.id });
 
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const inserted = await trx
       .insertInto('fact_suggestions')
       .values({
@@ -244,13 +244,13 @@ export async function createFactSuggestion(
 }
 
 export async function listFactSuggestions(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   query: { status?: string; limit?: number; cursor?: string },
 ): Promise<Page<FactSuggestion>> {
-  await assertSubjectExists(ctx.db, principal, subjectId);
-  let select = ctx.db
+  await assertSubjectExists(services.db, principal, subjectId);
+  let select = services.db
     .selectFrom('fact_suggestions')
     .selectAll()
     .where('subject_id', '=', subjectId)
@@ -263,7 +263,7 @@ export async function listFactSuggestions(
     (row) => [row.created_at, row.id],
     (row) => row,
   );
-  return { items: await toSuggestions(ctx.db, principal, page.items), nextCursor: page.nextCursor };
+  return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
 
 async function lockPendingSuggestion(trx: Transaction<DB>, principal: Principal, suggestionId: string): Promise<FactSuggestionRow> {
@@ -307,11 +307,11 @@ function supersededMeanwhile(factId: string, supersededBy: string | null): AppEr
  * valid from now. A Fact it supersedes is closed in the same transaction.
  */
 export async function acceptFactSuggestion(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   suggestionId: string,
 ): Promise<{ suggestion: FactSuggestion; fact: Fact }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
     const sources = (await visibleSources(trx, principal, 'suggestions', [row.id])).get(row.id) ?? [];
     if (sources.length === 0) {
@@ -323,7 +323,7 @@ export async function acceptFactSuggestion(
     }
     const existing = await currentFactStating(trx, row.subject_id, row.statement_key);
     if (existing) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: existing.id });
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const fact = await trx
       .insertInto('facts')
       .values({
@@ -367,15 +367,15 @@ export async function acceptFactSuggestion(
 }
 
 export async function rejectFactSuggestion(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   suggestionId: string,
 ): Promise<{ suggestion: FactSuggestion }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
     const updated = await trx
       .updateTable('fact_suggestions')
-      .set({ status: 'rejected', reviewed_at: ctx.clock.now() })
+      .set({ status: 'rejected', reviewed_at: services.clock.now() })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import { containsTerms, hasIndexedWords } from '../search/search-index';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, MemoryInsightRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
@@ -434,8 +434,8 @@ export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: st
 }
 
 /** Insights the principal may see: those whose Memories it may all see. */
-function visibleInsights(ctx: DomainContext, principal: Principal, subjectId: string) {
-  return ctx.db
+function visibleInsights(services: Services, principal: Principal, subjectId: string) {
+  return services.db
     .selectFrom('memory_insights as i')
     .selectAll('i')
     .where('i.account_id', '=', principal.accountId)
@@ -444,12 +444,12 @@ function visibleInsights(ctx: DomainContext, principal: Principal, subjectId: st
 }
 
 export async function pendingInsights(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   limit: number,
 ): Promise<{ items: MemoryInsightRow[]; total: number }> {
-  const base = visibleInsights(ctx, principal, subjectId).where('i.status', '=', 'pending');
+  const base = visibleInsights(services, principal, subjectId).where('i.status', '=', 'pending');
   const [items, count] = await Promise.all([
     base.orderBy('i.created_at').orderBy('i.id').limit(limit).execute(),
     base.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
@@ -458,14 +458,14 @@ export async function pendingInsights(
 }
 
 export async function listMemoryInsights(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryInsight>> {
-  await assertSubjectExists(ctx.db, principal, subjectId);
+  await assertSubjectExists(services.db, principal, subjectId);
   return pageByTimeAndId(
-    visibleInsights(ctx, principal, subjectId).where('i.status', '=', 'pending'),
+    visibleInsights(services, principal, subjectId).where('i.status', '=', 'pending'),
     { scope: 'memory_insights', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
     { time: 'i.created_at', id: 'i.id', oldestFirst: true },
     (row) => [row.created_at, row.id],
@@ -473,10 +473,10 @@ export async function listMemoryInsights(
   );
 }
 
-export async function dismissMemoryInsight(ctx: DomainContext, principal: Principal, insightId: string): Promise<MemoryInsight> {
-  const row = await ctx.db
+export async function dismissMemoryInsight(services: Services, principal: Principal, insightId: string): Promise<MemoryInsight> {
+  const row = await services.db
     .updateTable('memory_insights')
-    .set((eb) => ({ status: 'dismissed', dismissed_at: eb.fn.coalesce('dismissed_at', eb.val(ctx.clock.now())) }))
+    .set((eb) => ({ status: 'dismissed', dismissed_at: eb.fn.coalesce('dismissed_at', eb.val(services.clock.now())) }))
     .where('id', '=', insightId)
     .where('account_id', '=', principal.accountId)
     .returningAll()

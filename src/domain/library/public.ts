@@ -3,7 +3,7 @@ import type { DB, PublicTemplateRow, TemplateRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { textArray } from '../../db/sql';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { cursorDate, decodeCursor, encodeCursor, toPage, type Page } from '../shared/pagination';
 import { shortenToCodePoints } from '../shared/text';
@@ -80,8 +80,8 @@ function toPublicTemplate(row: ListingRow): PublicTemplate {
 const EXCERPT_SOURCE_CHARS = 4_000;
 
 /** Listings with what a result shows: never the search vector, and of the README its beginning. */
-function listings(ctx: DomainContext) {
-  return ctx.db
+function listings(services: Services) {
+  return services.db
     .selectFrom('public_templates as p')
     .leftJoin('accounts as a', 'a.id', 'p.account_id')
     .select([
@@ -112,14 +112,14 @@ export interface LibrarySearch {
  * Published Templates only. With a query: ranked full-text search over name, tags, summary and
  * README, then newest publication; without: newest publication first.
  */
-export async function searchLibrary(ctx: DomainContext, search: LibrarySearch): Promise<Page<PublicTemplate>> {
+export async function searchLibrary(services: Services, search: LibrarySearch): Promise<Page<PublicTemplate>> {
   const size = search.limit ?? limits.librarySearchLimitDefault;
   const query = search.query?.trim();
   const filters = { query, category: search.category, tag: search.tag?.trim().toLowerCase() };
   const tsQuery = query ? sql`websearch_to_tsquery('english', ${query})` : null;
   const score = tsQuery ? sql<number>`ts_rank_cd(p.search, ${tsQuery})::float8` : sql<number>`0::float8`;
   const position = decodeCursor('library', filters, search.cursor, 3);
-  let select = listings(ctx)
+  let select = listings(services)
     .select(score.as('score'))
     .orderBy(score, 'desc')
     .orderBy('p.published_at', 'desc')
@@ -146,12 +146,12 @@ export async function searchLibrary(ctx: DomainContext, search: LibrarySearch): 
 }
 
 /** One published Template: its public listing and published file list; 404 when not published. */
-export async function getLibraryTemplate(ctx: DomainContext, templateId: string): Promise<PublicTemplateDetail> {
-  const row = await listings(ctx).where('p.template_id', '=', templateId).executeTakeFirst();
+export async function getLibraryTemplate(services: Services, templateId: string): Promise<PublicTemplateDetail> {
+  const row = await listings(services).where('p.template_id', '=', templateId).executeTakeFirst();
   if (!row) throw templateNotFound();
   return {
     template: toPublicTemplate(row),
-    files: await filesOf(ctx.db, row.template_id, row.revision),
+    files: await filesOf(services.db, row.template_id, row.revision),
     release_notes: row.release_notes,
   };
 }

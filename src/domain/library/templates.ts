@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
@@ -83,15 +83,15 @@ export function starterReadme(name: string): string {
 
 /** Reads selected files of the current draft, cut to the per-file and total budgets. */
 export async function readDraft(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   templateId: string,
   request: DraftReadRequest | undefined,
 ): Promise<DraftRead> {
-  const state = await loadTemplate(ctx.db, principal.accountId, templateId);
+  const state = await loadTemplate(services.db, principal.accountId, templateId);
   const perFile = request?.max_chars_per_file ?? limits.readMaxCharsPerFileDefault;
   let left = request?.max_total_chars ?? limits.readMaxTotalCharsDefault;
-  const contents = await fileContents(ctx.db, templateId, state.template.draft_revision);
+  const contents = await fileContents(services.db, templateId, state.template.draft_revision);
   const byPath = new Map(contents.map((file) => [file.path, file]));
   const wanted = request?.paths ? [...new Set(request.paths)] : contents.map((file) => file.path);
   const result: DraftRead = { template_id: templateId, revision: state.template.draft_revision, files: [], missing: [], omitted: [] };
@@ -141,19 +141,19 @@ export function assertValidDraft(files: readonly DraftFileInput[], fields: Publi
  * snapshot; the review goes back to `draft`; the published revision keeps serving.
  */
 export async function updateDraft(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   templateId: string,
   update: DraftUpdate,
 ): Promise<Template> {
-  await loadTemplate(ctx.db, principal.accountId, templateId);
+  await loadTemplate(services.db, principal.accountId, templateId);
   assertValidDraft(update.files, {
     name: update.name,
     summary: update.summary,
     tags: update.tags,
     release_notes: update.release_notes,
   });
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const { template, revision } = await loadTemplate(trx, principal.accountId, templateId, { lock: true });
     if (update.base_revision !== template.draft_revision) {
       throw new AppError(
@@ -162,7 +162,7 @@ export async function updateDraft(
         { current_revision: template.draft_revision, base_revision: update.base_revision },
       );
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const next = template.draft_revision + 1;
     const sizes = update.files.map((file) => codePointLength(file.content));
     await trx
@@ -195,8 +195,8 @@ export async function updateDraft(
   });
 }
 
-export async function creatorStatus(ctx: DomainContext, principal: Principal): Promise<CreatorStatus> {
-  const ids = await ctx.db
+export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
+  const ids = await services.db
     .selectFrom('templates')
     .select('id')
     .where('account_id', '=', principal.accountId)
@@ -204,8 +204,8 @@ export async function creatorStatus(ctx: DomainContext, principal: Principal): P
     .orderBy('id')
     .execute();
   const [states, runs] = await Promise.all([
-    Promise.all(ids.map(({ id }) => loadTemplate(ctx.db, principal.accountId, id))),
-    latestRuns(ctx.db, principal.accountId, LATEST_RUNS),
+    Promise.all(ids.map(({ id }) => loadTemplate(services.db, principal.accountId, id))),
+    latestRuns(services.db, principal.accountId, LATEST_RUNS),
   ]);
   const runsByTemplate = new Map<string, WorkflowRun[]>();
   for (const run of runs) {

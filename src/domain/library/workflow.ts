@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB, RunCheckRecord, TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError, safeError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { Principal } from '../shared/principal';
@@ -140,9 +140,9 @@ async function recordRun(
   });
 }
 
-async function createTemplate(ctx: DomainContext, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
+async function createTemplate(services: Services, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
   assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     // The account row's lock serialises creations, so the limit holds under concurrency.
     await trx.selectFrom('accounts').select('id').where('id', '=', principal.accountId).forUpdate().execute();
     const { count } = await trx
@@ -155,7 +155,7 @@ async function createTemplate(ctx: DomainContext, principal: Principal, request:
         templates_max: limits.templatesMax,
       });
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const id = newId('template', now.getTime());
     const name = request.name.trim();
     const readme = starterReadme(name);
@@ -200,17 +200,17 @@ async function createTemplate(ctx: DomainContext, principal: Principal, request:
 }
 
 /** Runs the review on the locked Template's current revision and records the outcome. */
-async function review(ctx: DomainContext, trx: Transaction<DB>, principal: Principal, state: TemplateState, request: ActionRequest, now: Date) {
+async function review(services: Services, trx: Transaction<DB>, principal: Principal, state: TemplateState, request: ActionRequest, now: Date) {
   const { template, revision } = state;
   const files = await fileContents(trx, template.id, template.draft_revision);
   let outcome: { status: TemplateRunRow['status']; checks: RunCheckRecord[]; errorCode: string | null };
   let reviewState: TemplateState['template']['review_state'];
   try {
-    const result = runReview(ctx.reviewChecks ?? REVIEW_CHECKS, { files, revision, starterReadme: template.starter_readme });
+    const result = runReview(services.reviewChecks ?? REVIEW_CHECKS, { files, revision, starterReadme: template.starter_readme });
     outcome = { status: result.passed ? 'succeeded' : 'failed', checks: result.checks, errorCode: null };
     reviewState = result.passed ? 'ready_to_publish' : 'changes_requested';
   } catch (err) {
-    ctx.logger.warn({ error: safeError(err), template_id: template.id }, 'review could not finish');
+    services.logger.warn({ error: safeError(err), template_id: template.id }, 'review could not finish');
     outcome = { status: 'failed', checks: [], errorCode: 'review_error' };
     reviewState = 'review_error';
   }
@@ -231,16 +231,16 @@ async function review(ctx: DomainContext, trx: Transaction<DB>, principal: Princ
 
 /** Carries out an action whose premise holds on the locked Template, moving it as TRANSITIONS says. */
 async function perform(
-  ctx: DomainContext,
+  services: Services,
   trx: Transaction<DB>,
   principal: Principal,
   state: TemplateState,
   request: ActionRequest,
 ): Promise<TemplateRunRow> {
-  const now = ctx.clock.now();
+  const now = services.clock.now();
   const { template } = state;
   const transition = TRANSITIONS[request.action];
-  if (transition.review?.to) return review(ctx, trx, principal, state, request, now);
+  if (transition.review?.to) return review(services, trx, principal, state, request, now);
 
   const run = await recordRun(trx, principal, template.id, request.action, revisionOf(request), now, { status: 'succeeded' });
   const moved = {
@@ -285,11 +285,11 @@ async function perform(
  * while another changed the Template, and whose premise no longer holds, is refused with
  * workflow_state_changed.
  */
-export async function runWorkflow(ctx: DomainContext, principal: Principal, request: WorkflowRequest): Promise<WorkflowResult> {
-  if (request.action === 'create') return createTemplate(ctx, principal, request);
-  const before = await loadTemplate(ctx.db, principal.accountId, request.template_id);
+export async function runWorkflow(services: Services, principal: Principal, request: WorkflowRequest): Promise<WorkflowResult> {
+  if (request.action === 'create') return createTemplate(services, principal, request);
+  const before = await loadTemplate(services.db, principal.accountId, request.template_id);
   const refuse = async (error: AppError): Promise<never> => {
-    await recordRun(ctx.db, principal, request.template_id, request.action, revisionOf(request), ctx.clock.now(), {
+    await recordRun(services.db, principal, request.template_id, request.action, revisionOf(request), services.clock.now(), {
       status: 'failed',
       errorCode: error.code,
     });
@@ -303,7 +303,7 @@ export async function runWorkflow(ctx: DomainContext, principal: Principal, requ
     throw err;
   }
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await services.db.transaction().execute(async (trx) => {
       const state = await loadTemplate(trx, principal.accountId, request.template_id, { lock: true });
       if (state.template.state_version !== before.template.state_version) {
         try {
@@ -318,7 +318,7 @@ export async function runWorkflow(ctx: DomainContext, principal: Principal, requ
           });
         }
       }
-      const run = await perform(ctx, trx, principal, state, request);
+      const run = await perform(services, trx, principal, state, request);
       return {
         template: toTemplate(await loadTemplate(trx, principal.accountId, request.template_id)),
         run: toRun(run),

@@ -1,6 +1,6 @@
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength } from '../shared/text';
@@ -14,13 +14,13 @@ type BatchResult = components['schemas']['MemoryBatchResponse']['data'];
  * Reads up to eight known Memories with exact budgets: each item's text is cut to the per-item
  * budget, and items are filled in order until the response's total budget is spent.
  */
-export async function batchGetMemories(ctx: DomainContext, principal: Principal, ids: readonly string[]): Promise<BatchResult> {
+export async function batchGetMemories(services: Services, principal: Principal, ids: readonly string[]): Promise<BatchResult> {
   if (ids.length === 0) throw new AppError('invalid_request', 'Send at least one ID.', { parameter: 'ids' });
   if (ids.length > limits.batchMaxIds) {
     throw new AppError('batch_too_large', `Send at most ${limits.batchMaxIds} IDs per batch.`, { parameter: 'ids' });
   }
   const unique = [...new Set(ids)];
-  const rows = await visibleMemories(ctx.db, principal).where('id', 'in', unique).execute();
+  const rows = await visibleMemories(services.db, principal).where('id', 'in', unique).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   let used = 0;
   const items = unique.map((id): BatchItem => {

@@ -2,7 +2,7 @@ import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageSize, toPage, type Page } from '../shared/pagination';
@@ -50,11 +50,11 @@ function expiryOf(value: string | null | undefined, now: Date): Date | null | un
   return at;
 }
 
-export async function createMemory(ctx: DomainContext, principal: Principal, input: MemoryCreate): Promise<Memory> {
+export async function createMemory(services: Services, principal: Principal, input: MemoryCreate): Promise<Memory> {
   assertMayUseSensitivity(principal, input.sensitivity);
-  const now = ctx.clock.now();
+  const now = services.clock.now();
   const expiresAt = expiryOf(input.expires_at, now) ?? null;
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const row = await insertMemory(trx, {
       id: newId('memory', now.getTime()),
       account_id: principal.accountId,
@@ -74,14 +74,14 @@ export async function createMemory(ctx: DomainContext, principal: Principal, inp
   });
 }
 
-export async function getMemory(ctx: DomainContext, principal: Principal, id: string): Promise<Memory> {
-  const row = await findVisibleMemory(ctx.db, principal, id);
+export async function getMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
+  const row = await findVisibleMemory(services.db, principal, id);
   if (!row) throw memoryNotFound();
   return toMemory(row);
 }
 
 export async function listMemories(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   query: ListMemoriesQuery,
 ): Promise<Page<Memory>> {
@@ -92,7 +92,7 @@ export async function listMemories(
     pinned: query.pinned,
     updated_since: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
   };
-  let select = visibleMemories(ctx.db, principal);
+  let select = visibleMemories(services.db, principal);
   if (filters.type) select = select.where('type', '=', filters.type);
   if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
   if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
@@ -135,14 +135,14 @@ function changedFields(row: MemoryRow, patch: MemoryUpdate, now: Date): Partial<
  * changes nothing leaves the Memory (and its revision) as it was.
  */
 export async function updateMemory(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   id: string,
   patch: MemoryUpdate,
   ifMatch?: string,
 ): Promise<Memory> {
   assertMayUseSensitivity(principal, patch.sensitivity);
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const row = await findVisibleMemory(trx, principal, id, { forUpdate: true });
     if (!row) throw memoryNotFound();
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, row.revision)) {
@@ -153,7 +153,7 @@ export async function updateMemory(
         { ETag: `"${row.revision}"` },
       );
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const changes = changedFields(row, patch, now);
     if (Object.keys(changes).length === 0) return toMemory(row);
     const updated = await trx
@@ -169,8 +169,8 @@ export async function updateMemory(
 }
 
 /** Revisions follow the rule of Memories: one in which the Memory was secret is not shown to API keys. */
-function visibleRevisions(ctx: DomainContext, principal: Principal, memoryId: string) {
-  return ctx.db
+function visibleRevisions(services: Services, principal: Principal, memoryId: string) {
+  return services.db
     .selectFrom('memory_revisions')
     .selectAll()
     .where('memory_id', '=', memoryId)
@@ -179,16 +179,16 @@ function visibleRevisions(ctx: DomainContext, principal: Principal, memoryId: st
 }
 
 export async function listMemoryRevisions(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   memoryId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryRevision>> {
-  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
+  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
   const size = pageSize(query.limit);
   const filters = { memory_id: memoryId };
   const position = decodeCursor('memory_revisions', filters, query.cursor, 1);
-  let select = visibleRevisions(ctx, principal, memoryId).orderBy('revision', 'desc').limit(size + 1);
+  let select = visibleRevisions(services, principal, memoryId).orderBy('revision', 'desc').limit(size + 1);
   if (position) select = select.where('revision', '<', cursorInteger(position[0]));
   const rows = await select.execute();
   return toPage(
@@ -201,13 +201,13 @@ export async function listMemoryRevisions(
 }
 
 export async function getMemoryRevision(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   memoryId: string,
   revision: number,
 ): Promise<MemoryRevision> {
-  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
-  const row = await visibleRevisions(ctx, principal, memoryId).where('revision', '=', revision).executeTakeFirst();
+  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
+  const row = await visibleRevisions(services, principal, memoryId).where('revision', '=', revision).executeTakeFirst();
   if (!row) throw new AppError('revision_not_found', `This Memory has no revision ${revision}.`);
   return toMemoryRevision(row);
 }

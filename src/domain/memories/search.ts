@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
@@ -49,13 +49,13 @@ const PHRASE_CANDIDATES_PER_HIT = 4;
  * caller may see is ranked by BM25 with coordination, misspelt words are matched through their
  * nearest vocabulary terms at a discount, and pseudo-relevance feedback ranks the rest.
  */
-export async function searchMemories(ctx: DomainContext, principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
+export async function searchMemories(services: Services, principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
   const parsed = parseQuery(query.q);
-  const hits = await search(ctx, principal, query, parsed);
+  const hits = await search(services, principal, query, parsed);
   // A question often quotes a title or a saying that the Memories word a little differently:
   // when no Memory has the quoted words in that order, the quotes are taken as plain words.
   if (hits.length > 0 || !hasPhrase(parsed)) return hits;
-  return search(ctx, principal, query, withoutPhrases(parsed));
+  return search(services, principal, query, withoutPhrases(parsed));
 }
 
 const hasPhrase = (parsed: ParsedQuery) => parsed.groups.some((group) => group.some((clause) => clause.kind === 'phrase'));
@@ -67,14 +67,14 @@ function withoutPhrases(parsed: ParsedQuery): ParsedQuery {
   };
 }
 
-async function search(ctx: DomainContext, principal: Principal, query: SearchQuery, parsed: ParsedQuery): Promise<SearchHit[]> {
+async function search(services: Services, principal: Principal, query: SearchQuery, parsed: ParsedQuery): Promise<SearchHit[]> {
   const limit = query.limit ?? limits.searchLimitDefault;
   const keysOnly = readsKeyIndex(principal);
-  const plan = await planQuery(ctx.db, principal.accountId, keysOnly, parsed, query.require_all ?? false);
+  const plan = await planQuery(services.db, principal.accountId, keysOnly, parsed, query.require_all ?? false);
   if (!plan) return [];
 
   const phrases = hasPhrase(parsed) || parsed.excluded.some((clause) => clause.kind === 'phrase');
-  let ranked = await rankMemories(ctx.db, {
+  let ranked = await rankMemories(services.db, {
     principal,
     terms: plan.terms,
     stats: plan.stats,
@@ -89,12 +89,12 @@ async function search(ctx: DomainContext, principal: Principal, query: SearchQue
   // Phrases are checked on the candidates' texts, so those are read now; otherwise only the hits'.
   const rows = new Map<number, MemoryRow>();
   if (phrases) {
-    for (const row of await memoriesOf(ctx.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
+    for (const row of await memoriesOf(services.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
     ranked = ranked.filter((doc) => satisfiesPhrases(rows.get(doc.doc)!, doc.matched, parsed, plan));
   }
-  if (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS) return withFeedback(ctx.db, principal.accountId, keysOnly, ranked, rows, plan, limit);
+  if (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS) return withFeedback(services.db, principal.accountId, keysOnly, ranked, rows, plan, limit);
   const best = ranked.slice(0, limit);
-  if (!phrases) for (const row of await memoriesOf(ctx.db, principal.accountId, best)) rows.set(row.search_doc, row);
+  if (!phrases) for (const row of await memoriesOf(services.db, principal.accountId, best)) rows.set(row.search_doc, row);
   return best.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan));
 }
 

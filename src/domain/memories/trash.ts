@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { refreshDuplicatesOfMemory } from '../insights/insights';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
@@ -29,8 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
 
 /** When a Memory trashed at `trashedAt` is purged. */
-export function purgeTime(ctx: DomainContext, trashedAt: Date): Date {
-  return new Date(trashedAt.getTime() + ctx.trashRetentionDays * DAY_MS);
+export function purgeTime(services: Services, trashedAt: Date): Date {
+  return new Date(trashedAt.getTime() + services.trashRetentionDays * DAY_MS);
 }
 
 async function assertNotInUse(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
@@ -103,19 +103,19 @@ export interface DeleteOutcome {
  * A Memory that backs a reviewed Fact stays.
  */
 export async function deleteMemory(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   id: string,
   options: { permanent?: boolean | undefined } = {},
 ): Promise<DeleteOutcome> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.clock.now();
+  return services.db.transaction().execute(async (trx) => {
+    const now = services.clock.now();
     const live = await findVisibleMemory(trx, principal, id, { forUpdate: true });
     if (live) {
       await assertNotInUse(trx, principal.accountId, id);
       if (!options.permanent) {
         await moveToTrash(trx, live, 'deleted', now);
-        return { permanent: false, purgeAt: purgeTime(ctx, now) };
+        return { permanent: false, purgeAt: purgeTime(services, now) };
       }
       await beforeMemoryDeleted(trx, live, now);
       await trx.deleteFrom('memories').where('id', '=', id).execute();
@@ -131,12 +131,12 @@ export async function deleteMemory(
 
 /** GET /memories/trash: most recently trashed first. */
 export async function listTrash(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<TrashedMemory>> {
   return pageByTimeAndId(
-    ctx.db
+    services.db
       .selectFrom('memory_trash')
       .selectAll()
       .where('account_id', '=', principal.accountId)
@@ -147,7 +147,7 @@ export async function listTrash(
     (row) => ({
       memory: toMemoryPreview({ ...row, expires_at: null }),
       trashed_at: row.trashed_at.toISOString(),
-      purge_at: purgeTime(ctx, row.trashed_at).toISOString(),
+      purge_at: purgeTime(services, row.trashed_at).toISOString(),
       reason: row.reason,
     }),
   );
@@ -157,8 +157,8 @@ export async function listTrash(
  * POST /memories/{id}/restore: the Memory comes back as it was (without its expiry), then its
  * links to Subjects that still exist, each with what linking does (counts, insights, change).
  */
-export async function restoreMemory(ctx: DomainContext, principal: Principal, id: string): Promise<Memory> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function restoreMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
+  return services.db.transaction().execute(async (trx) => {
     const trashed = await findTrashed(trx, principal, id);
     if (!trashed) {
       if (await findVisibleMemory(trx, principal, id)) {
@@ -166,7 +166,7 @@ export async function restoreMemory(ctx: DomainContext, principal: Principal, id
       }
       throw memoryNotFound();
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     // The Subjects first, as linking takes them: their rows, then the account's.
     const linkedIds = trashed.links.map((link) => link.subject_id);
     const subjects =
@@ -223,13 +223,13 @@ export async function restoreMemory(ctx: DomainContext, principal: Principal, id
  * same time share the work: each skips the Memories another has locked. A Memory that backs a
  * reviewed Fact waits until it no longer does.
  */
-export async function expireMemories(ctx: DomainContext, batch = 100): Promise<number> {
+export async function expireMemories(services: Services, batch = 100): Promise<number> {
   let expired = 0;
   for (;;) {
-    const due = await ctx.db
+    const due = await services.db
       .selectFrom('memories')
       .select('id')
-      .where('expires_at', '<=', ctx.clock.now())
+      .where('expires_at', '<=', services.clock.now())
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('fact_sources').select('fact_id').whereRef('fact_sources.memory_id', '=', 'memories.id'))),
       )
@@ -237,8 +237,8 @@ export async function expireMemories(ctx: DomainContext, batch = 100): Promise<n
       .limit(batch)
       .execute();
     for (const { id } of due) {
-      const trashed = await ctx.db.transaction().execute(async (trx) => {
-        const now = ctx.clock.now();
+      const trashed = await services.db.transaction().execute(async (trx) => {
+        const now = services.clock.now();
         const row = await trx
           .selectFrom('memories')
           .selectAll()
@@ -258,11 +258,11 @@ export async function expireMemories(ctx: DomainContext, batch = 100): Promise<n
 }
 
 /** Purges what has been in the trash longer than the retention period. */
-export async function purgeOldTrash(ctx: DomainContext, batch = 100): Promise<number> {
-  const before = new Date(ctx.clock.now().getTime() - ctx.trashRetentionDays * DAY_MS);
+export async function purgeOldTrash(services: Services, batch = 100): Promise<number> {
+  const before = new Date(services.clock.now().getTime() - services.trashRetentionDays * DAY_MS);
   let purged = 0;
   for (;;) {
-    const done = await ctx.db.transaction().execute(async (trx) => {
+    const done = await services.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('memory_trash')
         .select(['id', 'account_id'])

@@ -1,6 +1,6 @@
 import { sql, type Compilable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from '../memories/visibility';
 import { visibleMemories } from '../memories/memories.repository';
@@ -17,8 +17,8 @@ import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type Exp
  * down is an error answer, not a cut stream. Ending the iteration early (`return()`, as a
  * stream does when the client goes away) ends the transaction.
  */
-export async function openExport(ctx: DomainContext, principal: Principal): Promise<AsyncIterableIterator<string>> {
-  const lines = exportLines(ctx, principal);
+export async function openExport(services: Services, principal: Principal): Promise<AsyncIterableIterator<string>> {
+  const lines = exportLines(services, principal);
   const first = await lines.next();
   let pending: IteratorResult<string> | undefined = first;
   const iterator: AsyncIterableIterator<string> = {
@@ -37,8 +37,8 @@ export async function openExport(ctx: DomainContext, principal: Principal): Prom
   return iterator;
 }
 
-async function* exportLines(ctx: DomainContext, principal: Principal): AsyncGenerator<string, undefined> {
-  const trx = await ctx.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
+async function* exportLines(services: Services, principal: Principal): AsyncGenerator<string, undefined> {
+  const trx = await services.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   try {
     const counts = emptyCounts();
     const line = <T extends ExportRecordType>(type: T, data: ExportData<T>) => `${JSON.stringify({ type, data })}\n`;

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB, MemorySection, NewMemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
@@ -32,8 +32,8 @@ export const IMPORT_RETRY_AFTER_SECONDS = 5;
  * client going away) rolls all of it back. Records get new IDs; references between them are
  * followed through the IDs seen earlier in the file.
  */
-export async function importAccount(ctx: DomainContext, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function importAccount(services: Services, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
+  return services.db.transaction().execute(async (trx) => {
     const { locked } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`mtl-import:${principal.accountId}`})) as locked`
       .execute(trx)
       .then((result) => result.rows[0]!);
@@ -42,7 +42,7 @@ export async function importAccount(ctx: DomainContext, principal: Principal, li
         'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS),
       });
     }
-    const importer = new Importer(trx, principal, ctx.clock.now());
+    const importer = new Importer(trx, principal, services.clock.now());
     try {
       await importer.prepare();
       for await (const line of lines) await importer.take(line);

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo, isMemoryVisibleTo } from '../memories/visibility';
@@ -63,14 +63,14 @@ async function impactOf(
 
 /** Step one: a single-use token, valid for ten minutes, and the impact to show the user. */
 export async function prepareSubjectDeletion(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
 ): Promise<Preparation> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     const { impact, fingerprint } = await impactOf(trx, principal, subjectId);
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
     await trx
@@ -90,12 +90,12 @@ export async function prepareSubjectDeletion(
 
 /** Step two: deletes the Subject with its links, Facts, suggestions and insights; Memories stay. */
 export async function deleteSubject(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   confirmationToken: string | undefined,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     if (!confirmationToken) {
       throw new AppError(
@@ -104,7 +104,7 @@ export async function deleteSubject(
         { parameter: 'confirmation_token' },
       );
     }
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const token = await trx
       .selectFrom('subject_deletion_tokens')
       .selectAll()

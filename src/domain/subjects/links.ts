@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
 import { countLinkAdded, countLinkRemoved } from './link-counts';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
@@ -17,17 +17,17 @@ const memoryNotFound = () => new AppError('memory_not_found', 'No Memory with th
 
 /** Links a Memory the caller can see to a Subject; linking twice is not an error. */
 export async function linkMemory(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   memoryId: string,
 ): Promise<{ link: Link; created: boolean }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     // Held until the link is in: a Memory trashed or deleted meanwhile is not found, instead of
     // failing the link's foreign key.
     if (!(await findVisibleMemory(trx, principal, memoryId, { forShare: true }))) throw memoryNotFound();
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     const inserted = await trx
       .insertInto('memory_links')
       .values({ account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now })
@@ -52,12 +52,12 @@ export async function linkMemory(
 }
 
 export async function unlinkMemory(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   memoryId: string,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
     const visible = await findVisibleMemory(trx, principal, memoryId);
@@ -70,7 +70,7 @@ export async function unlinkMemory(
           .executeTakeFirst()
       : undefined;
     if (!removed) throw new AppError('link_not_found', 'This Memory is not linked to this Subject.');
-    const now = ctx.clock.now();
+    const now = services.clock.now();
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
     await countLinkRemoved(trx, subjectId, memoryId);
@@ -79,14 +79,14 @@ export async function unlinkMemory(
 }
 
 export async function listSubjectMemories(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   subjectId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Memory>> {
-  await assertSubjectExists(ctx.db, principal, subjectId);
+  await assertSubjectExists(services.db, principal, subjectId);
   return pageByTimeAndId(
-    visibleMemories(ctx.db, principal)
+    visibleMemories(services.db, principal)
       .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
       .select(['l.created_at as linked_at'])
       .where('l.subject_id', '=', subjectId),
@@ -98,14 +98,14 @@ export async function listSubjectMemories(
 }
 
 export async function listMemorySubjects(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   memoryId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Subject>> {
-  if (!(await findVisibleMemory(ctx.db, principal, memoryId))) throw memoryNotFound();
+  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
   return pageByTimeAndId(
-    subjectsOf(ctx.db, principal)
+    subjectsOf(services.db, principal)
       .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
       .select(['l.created_at as linked_at'])
       .where('l.memory_id', '=', memoryId),

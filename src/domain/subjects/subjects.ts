@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
-import type { DomainContext } from '../context';
+import type { Services } from '../services';
 import { refreshMentionsOfSubject } from '../insights/insights';
 import { escapeLike } from '../insights/mentions';
 import { AppError } from '../shared/errors';
@@ -57,8 +57,8 @@ function duplicateName(name: string): AppError {
   return new AppError('duplicate_subject', `A Subject named "${name}" already exists.`, { name });
 }
 
-async function assertNameFree(ctx: DomainContext, accountId: string, name: string, exceptId?: string): Promise<void> {
-  let query = ctx.db
+async function assertNameFree(services: Services, accountId: string, name: string, exceptId?: string): Promise<void> {
+  let query = services.db
     .selectFrom('subjects')
     .select('id')
     .where('account_id', '=', accountId)
@@ -68,12 +68,12 @@ async function assertNameFree(ctx: DomainContext, accountId: string, name: strin
   if (clash) throw new AppError('duplicate_subject', `A Subject named "${name}" already exists.`, { name, subject_id: clash.id });
 }
 
-export async function createSubject(ctx: DomainContext, principal: Principal, input: SubjectCreate): Promise<Subject> {
+export async function createSubject(services: Services, principal: Principal, input: SubjectCreate): Promise<Subject> {
   const name = input.name.trim();
-  await assertNameFree(ctx, principal.accountId, name);
-  const now = ctx.clock.now();
+  await assertNameFree(services, principal.accountId, name);
+  const now = services.clock.now();
   try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await services.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('subjects')
         .values({
@@ -92,29 +92,29 @@ export async function createSubject(ctx: DomainContext, principal: Principal, in
       await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: row.id, op: 'upsert' }], now);
       return row.id;
     });
-    return toSubject((await findSubject(ctx.db, principal, id)) as SubjectWithCount);
+    return toSubject((await findSubject(services.db, principal, id)) as SubjectWithCount);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName(name);
     throw err;
   }
 }
 
-export async function getSubject(ctx: DomainContext, principal: Principal, id: string): Promise<Subject> {
-  const row = await findSubject(ctx.db, principal, id);
+export async function getSubject(services: Services, principal: Principal, id: string): Promise<Subject> {
+  const row = await findSubject(services.db, principal, id);
   if (!row) throw subjectNotFound();
   return toSubject(row);
 }
 
 export async function updateSubject(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   id: string,
   patch: SubjectUpdate,
 ): Promise<Subject> {
   const name = patch.name?.trim();
-  if (name !== undefined) await assertNameFree(ctx, principal.accountId, name, id);
+  if (name !== undefined) await assertNameFree(services, principal.accountId, name, id);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await services.db.transaction().execute(async (trx) => {
       const current = await lockSubject(trx, principal.accountId, id);
       if (!current) throw subjectNotFound();
       const aliases = patch.aliases ? normalizeAliases(patch.aliases) : undefined;
@@ -127,7 +127,7 @@ export async function updateSubject(
           : {}),
       };
       if (Object.keys(changes).length === 0) return;
-      const now = ctx.clock.now();
+      const now = services.clock.now();
       const row = await trx
         .updateTable('subjects')
         .set({ ...changes, updated_at: now })
@@ -141,7 +141,7 @@ export async function updateSubject(
     if (isUniqueViolation(err) && name !== undefined) throw duplicateName(name);
     throw err;
   }
-  return getSubject(ctx, principal, id);
+  return getSubject(services, principal, id);
 }
 
 export interface ListSubjectsQuery {
@@ -156,7 +156,7 @@ export interface ListSubjectsQuery {
  * substring, trigram), each by name. Keyset pagination over (group, name, id).
  */
 export async function listSubjects(
-  ctx: DomainContext,
+  services: Services,
   principal: Principal,
   query: ListSubjectsQuery,
 ): Promise<Page<Subject>> {
@@ -192,7 +192,7 @@ export async function listSubjects(
     }
     return select.execute();
   };
-  const rows = q ? await withTrigramThreshold(ctx.db, 'word_similarity', TYPO_WORD_SIMILARITY, search) : await search(ctx.db);
+  const rows = q ? await withTrigramThreshold(services.db, 'word_similarity', TYPO_WORD_SIMILARITY, search) : await search(services.db);
   return toPage(
     rows,
     size,

@@ -7,8 +7,8 @@ import type { Clock } from './shared/clock';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
 
-/** What every use case is given: the database, the clock and the shared in-process services. */
-export interface DomainContext {
+/** The services every use case is given: the database, the clock and the shared in-process ones. */
+export interface Services {
   readonly db: Kysely<DB>;
   readonly clock: Clock;
   readonly logger: Logger;
