@@ -11,7 +11,7 @@
 // (replace the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options to
 // the server (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';

@@ -12,7 +12,6 @@ import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { Services } from './domain/services';
 import { scheduleMaintenance } from './domain/maintenance';
 import type { ReviewCheck } from './domain/library/review';
-import { AppError } from './domain/shared/errors';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Timestamps leave the database as Date and are written as Date. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -38,7 +38,8 @@ export interface ApiKeyActivityTable {
   duration_ms: number;
 }
 
-export interface MemoriesTable {
+/** What a Memory is, in its live row and in its row in the trash. */
+interface MemoryColumns {
   id: string;
   account_id: string;
   text: string;
@@ -49,6 +50,9 @@ export interface MemoriesTable {
   revision: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface MemoriesTable extends MemoryColumns {
   /** The Memory's number in the search index (search_postings.doc). */
   search_doc: Generated<number>;
   /** The search_terms IDs the Memory is indexed under, and its length in terms (see search-index.ts). */
@@ -59,17 +63,7 @@ export interface MemoriesTable {
 }
 
 /** A trashed Memory: its row as it was, when and why it was trashed, and the Subjects it was linked to. */
-export interface MemoryTrashTable {
-  id: string;
-  account_id: string;
-  text: string;
-  type: string;
-  sensitivity: string;
-  tags: string[];
-  pinned: boolean;
-  revision: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
+export interface MemoryTrashTable extends MemoryColumns {
   trashed_at: Timestamp;
   reason: 'deleted' | 'expired';
   links: ColumnType<TrashedLink[], string, string>;
@@ -337,6 +331,9 @@ export interface SearchStatsTable {
   length: number;
   key_length: number;
 }
+
+/** A database handle or an open transaction: what every repository function takes first. */
+export type Queryable = Kysely<DB> | Transaction<DB>;
 
 export interface DB {
   accounts: AccountsTable;

@@ -1,6 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { limits, type OperationId } from '../generated/contract';
 import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
 import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';

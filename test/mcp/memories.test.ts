@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Response } from 'supertest';
 import { bearer, type TestAccount } from '../support/app';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
 import { expectSameError } from './rest-parity';

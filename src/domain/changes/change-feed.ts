@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
-export type Queryable = Kysely<DB> | Transaction<DB>;
+import type { Queryable } from '../../db/schema';
+export type { Queryable };
 export type ChangedEntity = 'memory' | 'subject';
 export type ChangeOp = 'upsert' | 'delete';
 

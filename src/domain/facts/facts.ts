@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { recordChanges } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
@@ -14,7 +14,7 @@ import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repo
 export type Fact = components['schemas']['Fact'];
 type FactSuggestion = components['schemas']['FactSuggestion'];
 type FactSuggestionCreate = components['schemas']['FactSuggestionCreate'];
-type Queryable = Kysely<DB> | Transaction<DB>;
+import type { Queryable } from '../../db/schema';
 export type FactListQuery = RequestQuery<'listSubjectFacts'>;
 
 /** Statements compare after folding case and whitespace. */

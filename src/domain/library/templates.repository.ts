@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, TemplateRevisionRow, TemplateRow, TemplateRunRow } from '../../db/schema';
+import { sql } from 'kysely';
+import type { TemplateRevisionRow, TemplateRow, TemplateRunRow } from '../../db/schema';
 import { AppError } from '../shared/errors';
 
-export type Queryable = Kysely<DB> | Transaction<DB>;
+import type { Queryable } from '../../db/schema';
+export type { Queryable };
 
 export interface TemplateState {
   readonly template: TemplateRow;

@@ -1,9 +1,10 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB, MemoryRow, NewMemoryRow } from '../../db/schema';
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from './visibility';
 
-export type Queryable = Kysely<DB> | Transaction<DB>;
+import type { Queryable } from '../../db/schema';
+export type { Queryable };
 
 const MEMORY_COLUMNS = [
   'memories.id',

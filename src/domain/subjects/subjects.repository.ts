@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB, SubjectRow } from '../../db/schema';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { canSeeSecrets } from '../memories/visibility';
 
-export type Queryable = Kysely<DB> | Transaction<DB>;
+import type { Queryable } from '../../db/schema';
+export type { Queryable };
 
 export const SUBJECT_COLUMNS = [
   'subjects.id',
