@@ -13,4 +13,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
+  // Node.js 20 keeps every test file's vm context (and its embedded database) alive while the
+  // worker lives; a worker whose heap has grown past this is replaced between files.
+  workerIdleMemoryLimit: '400MB',
 };

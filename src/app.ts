@@ -38,7 +38,7 @@ export interface AppDependencies {
 export interface App {
   readonly express: Express;
   readonly services: Services;
-  /** Flushes buffered activity; the caller closes the database. */
+  /** Stops its timers and flushes buffered activity; the caller closes the database. */
   close(): Promise<void>;
 }
 
@@ -109,11 +109,9 @@ export function createApp(deps: AppDependencies): App {
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
   // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
-  const authenticated = authenticate(
-    auth,
-    failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:auth:')),
-  );
-  const limited = principalLimiter(config.rateLimitPerMinute, limiterStore(deps.redis, 'mtl:rl:principal:'));
+  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
+  const authenticated = authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]));
+  const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
 
   // REST and MCP are two transports over one operation pipeline.
   const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
@@ -136,6 +134,7 @@ export function createApp(deps: AppDependencies): App {
     services,
     close: async () => {
       stopMaintenance();
+      await Promise.all(limiterStores.map((store) => store.shutdown?.()));
       await activity.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import { AppError } from '../domain/shared/errors';
@@ -18,9 +18,12 @@ export async function connectRedis(url: string): Promise<RedisConnection> {
   return client;
 }
 
-/** The limiters' state: in this process, or in Redis so that every instance shares one budget. */
-export function limiterStore(redis: RedisConnection | undefined, prefix: string): Store | undefined {
-  if (!redis) return undefined;
+/**
+ * The limiters' state: in this process, or in Redis so that every instance shares one budget. The
+ * in-process store resets its windows on a timer: the app that made it shuts it down when it closes.
+ */
+export function limiterStore(redis: RedisConnection | undefined, prefix: string): Store {
+  if (!redis) return new MemoryStore();
   return new RedisStore({ prefix, sendCommand: (...args: string[]) => redis.sendCommand(args) });
 }
 
@@ -46,11 +49,11 @@ const common = {
 };
 
 /** The per-minute budget of each API key, and of each session's account. */
-export function principalLimiter(limit: number, store: Store | undefined): RequestHandler {
+export function principalLimiter(limit: number, store: Store): RequestHandler {
   return rateLimit({
     ...common,
     limit,
-    ...(store ? { store } : {}),
+    store,
     identifier: 'principal',
     keyGenerator: (_req, res) => {
       const principal = locals(res).principal;
@@ -64,11 +67,11 @@ export function principalLimiter(limit: number, store: Store | undefined): Reque
  * Failed authentication, counted per client address. It runs only on the failure path (see
  * authenticate), so each failure uses the budget and a valid credential is never refused.
  */
-export function failedAuthenticationLimiter(limit: number, store: Store | undefined): RequestHandler {
+export function failedAuthenticationLimiter(limit: number, store: Store): RequestHandler {
   return rateLimit({
     ...common,
     limit,
-    ...(store ? { store } : {}),
+    store,
     identifier: 'failed-authentication',
     keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),

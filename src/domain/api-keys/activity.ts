@@ -32,6 +32,8 @@ export class ActivityRecorder {
   private flushing: Promise<void> = Promise.resolve();
   private lastSweep = 0;
   private dropped = 0;
+  /** Closed with its app: what arrives later is dropped, and a failed write is not retried. */
+  private closed = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -41,6 +43,10 @@ export class ActivityRecorder {
   ) {}
 
   record(entry: ActivityEntry): void {
+    if (this.closed) {
+      this.logger.warn({ request_id: entry.requestId }, 'activity entry dropped: the service is closing');
+      return;
+    }
     if (this.buffer.length >= MAX_BUFFERED) {
       this.buffer.shift();
       this.dropped += 1;
@@ -66,6 +72,7 @@ export class ActivityRecorder {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.flush();
   }
 
@@ -83,7 +90,10 @@ export class ActivityRecorder {
       // Keep the entries for the next attempt, within the buffer limit.
       this.buffer = entries.concat(this.buffer).slice(-MAX_BUFFERED);
       this.logger.warn({ error: safeError(err), pending: this.buffer.length }, 'activity flush failed; will retry');
-      if (!this.timer) {
+      if (this.closed) {
+        this.logger.warn({ dropped: this.buffer.length }, 'activity entries dropped: the service closed before they were stored');
+        this.buffer = [];
+      } else if (!this.timer) {
         this.timer = setTimeout(() => void this.flush(), this.flushMs * 5);
         this.timer.unref();
       }
