@@ -1,7 +1,7 @@
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import { changesAfter, type ChangeRow } from '../changes/change-feed';
+import { changesAfter, type ChangeRow } from '../changes/change-feed.repository';
 import type { Services } from '../services';
 import { factCount } from '../facts/facts';
 import { visibleMemories } from '../memories/memories.repository';
