@@ -19,7 +19,7 @@ import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
-import { IdempotencyStore } from './domain/idempotency';
+import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
 import { restRouter } from './http/rest-router';
