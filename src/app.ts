@@ -10,7 +10,7 @@ import { createSessionVerifier } from './domain/accounts/sessions';
 import { ActivityRecorder } from './domain/api-keys/activity';
 import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { Services } from './domain/services';
-import { scheduleMaintenance } from './domain/maintenance';
+import { scheduleMaintenance } from './domain/maintenance/maintenance';
 import type { ReviewCheck } from './domain/library/review';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
