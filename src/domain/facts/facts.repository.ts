@@ -126,17 +126,6 @@ export async function shareVisibleMemories(trx: Transaction<DB>, principal: Prin
   return rows.map((row) => row.id);
 }
 
-/** Of these Memories, the IDs of those linked to the Subject. */
-export async function memoriesLinkedTo(trx: Transaction<DB>, subjectId: string, ids: readonly string[]): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('memory_links')
-    .select('memory_id')
-    .where('subject_id', '=', subjectId)
-    .where('memory_id', 'in', ids)
-    .execute();
-  return rows.map((row) => row.memory_id);
-}
-
 /** A new pending suggestion; undefined when the Subject has a pending one with the same statement key. */
 export async function insertPendingSuggestion(
   trx: Transaction<DB>,

@@ -5,6 +5,7 @@ import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
+import { memoriesLinkedTo } from '../shared/memory-links.repository';
 import { newId } from '../shared/ids';
 import type { Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
@@ -20,7 +21,6 @@ import {
   insertPendingSuggestion,
   insertSuggestionSources,
   lockSuggestion,
-  memoriesLinkedTo,
   pageOfSubjectFacts,
   pageOfSuggestions,
   reviewSuggestion,
