@@ -16,9 +16,13 @@ export async function findOwnedKey(
   keyId: string,
   options: { lock?: boolean } = {},
 ): Promise<ApiKeyRow> {
-  let query = db.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('account_id', '=', accountId);
-  if (options.lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', keyId)
+    .where('account_id', '=', accountId)
+    .$if(options.lock === true, (query) => query.forUpdate())
+    .executeTakeFirst();
   if (!row) throw apiKeyNotFound();
   return row;
 }

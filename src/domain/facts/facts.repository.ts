@@ -1,8 +1,11 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
 import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
 import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from '../memories/visibility';
+
+/** A Fact is current until a later Fact supersedes it: then its validity ends. */
+const isCurrent = (eb: ExpressionBuilder<DB, 'facts'>) => eb('valid_until', 'is', null);
 
 /** Where Facts and suggestions keep their sources. */
 const SOURCES = {
@@ -49,9 +52,9 @@ export async function pageOfSubjectFacts(
     // A Fact is valid from `valid_from` up to, not including, `valid_until`.
     select = select
       .where('valid_from', '<=', asOf)
-      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', asOf)]));
+      .where((eb) => eb.or([isCurrent(eb), eb('valid_until', '>', asOf)]));
   } else if (!filter.includeSuperseded) {
-    select = select.where('valid_until', 'is', null);
+    select = select.where(isCurrent);
   }
   return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
 }
@@ -84,7 +87,7 @@ export function currentFactStating(db: Queryable, subjectId: string, key: string
     .select('id')
     .where('subject_id', '=', subjectId)
     .where('statement_key', '=', key)
-    .where('valid_until', 'is', null)
+    .where(isCurrent)
     .executeTakeFirst();
 }
 
@@ -98,7 +101,7 @@ export async function closeFact(trx: Transaction<DB>, factId: string, superseded
     .updateTable('facts')
     .set({ valid_until: at, superseded_by: supersededBy })
     .where('id', '=', factId)
-    .where('valid_until', 'is', null)
+    .where(isCurrent)
     .executeTakeFirst();
   return Number(closed.numUpdatedRows) === 1;
 }
