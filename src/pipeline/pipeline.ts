@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
-import { fingerprint, type IdempotencyStore } from '../domain/idempotency';
+import { fingerprint, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { errorBody, toAppError } from '../http/errors';

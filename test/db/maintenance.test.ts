@@ -1,4 +1,4 @@
-import { runMaintenance } from '../../src/domain/maintenance';
+import { runMaintenance } from '../../src/domain/maintenance/maintenance';
 import { movableClock } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
-import { IdempotencyStore } from '../../src/domain/idempotency';
+import { IdempotencyStore } from '../../src/domain/idempotency/idempotency';
 import { errorHandler, unknownRoute } from '../../src/http/errors';
 import { restRouter } from '../../src/http/rest-router';
 import { OperationPipeline } from '../../src/pipeline/pipeline';

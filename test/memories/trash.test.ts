@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createApp } from '../../src/app';
-import { runMaintenance } from '../../src/domain/maintenance';
+import { runMaintenance } from '../../src/domain/maintenance/maintenance';
 import { expireMemories } from '../../src/domain/memories/trash';
 import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
 import { clientOf } from '../support/client';

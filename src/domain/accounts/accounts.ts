@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
-import { newId } from '../shared/ids';
+import { upsertAccount } from './accounts.repository';
 
 const CACHE_LIMIT = 10_000;
 
@@ -21,18 +21,9 @@ export class AccountDirectory {
     const cacheKey = `${externalId}\u0000${displayName ?? ''}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const row = await this.db
-      .insertInto('accounts')
-      .values({ id: newId('account'), external_id: externalId, display_name: displayName, created_at: this.clock.now() })
-      .onConflict((oc) =>
-        oc.column('external_id').doUpdateSet((eb) => ({
-          display_name: eb.fn.coalesce(eb.ref('excluded.display_name'), eb.ref('accounts.display_name')),
-        })),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const accountId = await upsertAccount(this.db, externalId, displayName, this.clock.now());
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(cacheKey, row.id);
-    return row.id;
+    this.cache.set(cacheKey, accountId);
+    return accountId;
   }
 }

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
-import { newId } from '../shared/ids';
 import { safeError } from '../shared/errors';
+import { deleteActivityOlderThan, insertActivity } from './activity.repository';
+import { advanceLastUsed } from './api-keys.repository';
 
 export interface ActivityEntry {
   readonly accountId: string;
@@ -107,32 +108,9 @@ export class ActivityRecorder {
       const seen = lastUse.get(entry.keyId);
       if (!seen || seen < entry.at) lastUse.set(entry.keyId, entry.at);
     }
-    // One array per column: a batch is one statement with ten parameters, however many entries
-    // it holds, which costs far less to build and send than ten parameters per entry.
-    const column = <T>(pick: (entry: ActivityEntry) => T) => sql.val(entries.map(pick));
     await this.db.transaction().execute(async (trx) => {
-      await sql`
-        insert into api_key_activity (id, account_id, key_id, at, method, route, operation, status, request_id, duration_ms)
-        select * from unnest(
-          ${column((entry) => newId('activity', entry.at.getTime()))}::text[],
-          ${column((entry) => entry.accountId)}::text[],
-          ${column((entry) => entry.keyId)}::text[],
-          ${column((entry) => entry.at.toISOString())}::timestamptz[],
-          ${column((entry) => entry.method)}::text[],
-          ${column((entry) => entry.route)}::text[],
-          ${column((entry) => entry.operation)}::text[],
-          ${column((entry) => entry.status)}::integer[],
-          ${column((entry) => entry.requestId)}::text[],
-          ${column((entry) => entry.durationMs)}::integer[]
-        )`.execute(trx);
-      for (const [keyId, at] of lastUse) {
-        await trx
-          .updateTable('api_keys')
-          .set({ last_used_at: at })
-          .where('id', '=', keyId)
-          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
-          .execute();
-      }
+      await insertActivity(trx, entries);
+      for (const [keyId, at] of lastUse) await advanceLastUsed(trx, keyId, at);
     });
   }
 
@@ -140,9 +118,6 @@ export class ActivityRecorder {
     const now = this.clock.now().getTime();
     if (now - this.lastSweep < RETENTION_SWEEP_MS) return;
     this.lastSweep = now;
-    await this.db
-      .deleteFrom('api_key_activity')
-      .where('at', '<', sql<Date>`${new Date(now)}::timestamptz - make_interval(days => ${RETENTION_DAYS})`)
-      .execute();
+    await deleteActivityOlderThan(this.db, new Date(now), RETENTION_DAYS);
   }
 }

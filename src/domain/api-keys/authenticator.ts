@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import type { Principal } from '../shared/principal';
+import { findKeyByHash } from './api-keys.repository';
 import { hashKey, parseKey } from './key-format';
 
 interface CachedKey {
@@ -57,11 +58,7 @@ export class ApiKeyAuthenticator {
     if (fetched !== undefined && now - fetched < ApiKeyAuthenticator.CACHE_TTL_MS) {
       return this.cache.get(hash) ?? null;
     }
-    const row = await this.db
-      .selectFrom('api_keys')
-      .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at'])
-      .where('key_hash', '=', hash)
-      .executeTakeFirst();
+    const row = await findKeyByHash(this.db, hash);
     const key: CachedKey | null = row
       ? {
           keyId: row.id,

@@ -1,9 +1,9 @@
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import { changesAfter, type ChangeRow } from '../changes/change-feed';
+import { changesAfter, type ChangeRow } from '../changes/change-feed.repository';
 import type { Services } from '../services';
-import { factCount } from '../facts/facts';
+import { factCount } from '../facts/facts.repository';
 import { visibleMemories } from '../memories/memories.repository';
 import { canSeeSecrets } from '../memories/visibility';
 import type { Principal } from '../shared/principal';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import { latestSequence } from '../changes/change-feed';
+import { latestSequence } from '../changes/change-feed.repository';
 import type { Services } from '../services';
 import { sectionCounts } from '../memories/section-counts';
 import type { Principal } from '../shared/principal';

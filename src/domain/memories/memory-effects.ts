@@ -8,8 +8,8 @@ import { isSecret } from './visibility';
 import {
   refreshDuplicatesOfMemory,
   refreshMentionsOfMemory,
-  removeInsightsOfMemory,
 } from '../insights/insights';
+import { removeInsightsOfMemory } from '../insights/insights.repository';
 
 /**
  * What a Memory write does besides the write itself, in the same transaction: keep the insights

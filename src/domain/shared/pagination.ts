@@ -60,6 +60,11 @@ export function pageSize(limit: number | undefined): number {
   return limit ?? limits.pageSizeDefault;
 }
 
+/** The same page with each item mapped (rows to their API shape). */
+export function mapPage<Row, Item>(page: Page<Row>, map: (row: Row) => Item): Page<Item> {
+  return { items: page.items.map(map), nextCursor: page.nextCursor };
+}
+
 /**
  * Turns `size + 1` fetched rows into a page: the extra row only says that more exist.
  */

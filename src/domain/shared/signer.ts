@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { findOrCreateServiceSecret } from './service-secrets.repository';
 
 const SECRET_NAME = 'token-signing';
 
@@ -21,17 +22,8 @@ export class Signer {
 
   private loadKey(): Promise<Buffer> {
     this.key ??= (async () => {
-      await this.db
-        .insertInto('service_secrets')
-        .values({ name: SECRET_NAME, secret: randomBytes(32).toString('base64'), created_at: new Date() })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.db
-        .selectFrom('service_secrets')
-        .select('secret')
-        .where('name', '=', SECRET_NAME)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
+      const secret = await findOrCreateServiceSecret(this.db, SECRET_NAME, randomBytes(32).toString('base64'), new Date());
+      return Buffer.from(secret, 'base64');
     })().catch((err: unknown) => {
       this.key = null;
       throw err;

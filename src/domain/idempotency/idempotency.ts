@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { Clock } from './shared/clock';
-import { AppError } from './shared/errors';
-import type { Principal } from './shared/principal';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../shared/clock';
+import { AppError } from '../shared/errors';
+import type { Principal } from '../shared/principal';
+import { deleteKey, findKey, insertKeyClaim, storeAnswer, type KeyScope } from './idempotency.repository';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A "running" claim older than this belongs to a request that died; a retry may take it over. */
@@ -40,8 +41,13 @@ export function fingerprint(operation: string, request: { params: unknown; query
     .digest('hex');
 }
 
+const keyInUse = (): AppError =>
+  new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
+    parameter: 'Idempotency-Key',
+  });
+
 /** The owner of an idempotency key: the application's session, or one API key. */
-function scopeOf(principal: Principal): { account_id: string; principal: string } {
+function scopeOf(principal: Principal): KeyScope {
   return { account_id: principal.accountId, principal: principal.kind === 'session' ? 'session' : `key:${principal.keyId}` };
 }
 
@@ -61,32 +67,21 @@ export class IdempotencyStore {
     const scope = scopeOf(principal);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const now = this.clock.now();
-      const inserted = await this.db
-        .insertInto('idempotency_keys')
-        .values({
-          ...scope,
-          key,
-          operation,
-          fingerprint: print,
-          state: 'running',
-          status: null,
-          body: null,
-          headers: null,
-          created_at: now,
-          expires_at: new Date(now.getTime() + LIFETIME_MS),
-        })
-        .onConflict((oc) => oc.columns(['account_id', 'principal', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) return { kind: 'claimed' };
+      const claimed = await insertKeyClaim(this.db, {
+        ...scope,
+        key,
+        operation,
+        fingerprint: print,
+        state: 'running',
+        status: null,
+        body: null,
+        headers: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + LIFETIME_MS),
+      });
+      if (claimed) return { kind: 'claimed' };
 
-      const existing = await this.db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('account_id', '=', scope.account_id)
-        .where('principal', '=', scope.principal)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const existing = await findKey(this.db, scope, key);
       if (!existing) continue;
       const abandoned = existing.state === 'running' && now.getTime() - existing.created_at.getTime() > ABANDONED_MS;
       if (existing.expires_at <= now || abandoned) {
@@ -99,15 +94,11 @@ export class IdempotencyStore {
         });
       }
       if (existing.state === 'running' || existing.status === null) {
-        throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
-          parameter: 'Idempotency-Key',
-        });
+        throw keyInUse();
       }
       return { kind: 'replay', response: { status: existing.status, body: existing.body, headers: existing.headers ?? {} } };
     }
-    throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
-      parameter: 'Idempotency-Key',
-    });
+    throw keyInUse();
   }
 
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
@@ -117,28 +108,14 @@ export class IdempotencyStore {
       await this.release(principal, key);
       return;
     }
-    await this.db
-      .updateTable('idempotency_keys')
-      .set({
-        state: 'done',
-        status: response.status,
-        body: JSON.stringify(response.body ?? null),
-        headers: JSON.stringify(response.headers),
-      })
-      .where('account_id', '=', scope.account_id)
-      .where('principal', '=', scope.principal)
-      .where('key', '=', key)
-      .execute();
+    await storeAnswer(this.db, scope, key, {
+      status: response.status,
+      body: JSON.stringify(response.body ?? null),
+      headers: JSON.stringify(response.headers),
+    });
   }
 
   private async release(principal: Principal, key: string, createdAt?: Date): Promise<void> {
-    const scope = scopeOf(principal);
-    let query = this.db
-      .deleteFrom('idempotency_keys')
-      .where('account_id', '=', scope.account_id)
-      .where('principal', '=', scope.principal)
-      .where('key', '=', key);
-    if (createdAt) query = query.where('created_at', '=', createdAt);
-    await query.execute();
+    await deleteKey(this.db, scopeOf(principal), key, createdAt);
   }
 }

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
-import { pruneChanges } from './changes/change-feed';
-import type { Services } from './services';
-import { expireMemories, purgeOldTrash } from './memories/trash';
-import { safeError } from './shared/errors';
+import { pruneChanges } from '../changes/change-feed';
+import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.repository';
+import type { Services } from '../services';
+import { expireMemories, purgeOldTrash } from '../memories/trash';
+import { safeError } from '../shared/errors';
+import { deleteDeletionTokensExpiredBefore } from './maintenance.repository';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** Memories are trashed within a minute of their expiry. */
@@ -17,11 +19,8 @@ export async function runMaintenance(services: Services): Promise<void> {
   const now = services.clock.now();
   await purgeOldTrash(services);
   await pruneChanges(services.db, now);
-  await services.db
-    .deleteFrom('subject_deletion_tokens')
-    .where('expires_at', '<', new Date(now.getTime() - TOKEN_GRACE_MS))
-    .execute();
-  await services.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+  await deleteDeletionTokensExpiredBefore(services.db, new Date(now.getTime() - TOKEN_GRACE_MS));
+  await deleteExpiredIdempotencyKeys(services.db, now);
 }
 
 /**

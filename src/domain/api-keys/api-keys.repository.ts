@@ -1,0 +1,68 @@
+import type { Insertable } from 'kysely';
+import type { ApiKeyRow, DB, Queryable } from '../../db/schema';
+import { AppError } from '../shared/errors';
+import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
+
+export const apiKeyNotFound = (): AppError => new AppError('api_key_not_found', 'No API key with this ID.');
+
+export async function insertKey(db: Queryable, row: Insertable<DB['api_keys']>): Promise<ApiKeyRow> {
+  return db.insertInto('api_keys').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A key of the account (`lock`: held until the transaction ends), or 404 api_key_not_found. */
+export async function findOwnedKey(
+  db: Queryable,
+  accountId: string,
+  keyId: string,
+  options: { lock?: boolean } = {},
+): Promise<ApiKeyRow> {
+  const row = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', keyId)
+    .where('account_id', '=', accountId)
+    .$if(options.lock === true, (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw apiKeyNotFound();
+  return row;
+}
+
+/** The key whose secret has this hash, whatever its state. */
+export async function findKeyByHash(db: Queryable, hash: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at'])
+    .where('key_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export async function pageOfKeys(db: Queryable, accountId: string, request: PageRequest): Promise<Page<ApiKeyRow>> {
+  return pageByTimeAndId(
+    db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId),
+    request,
+    { time: 'created_at', id: 'id' },
+    (row) => [row.created_at, row.id],
+    (row) => row,
+  );
+}
+
+/** Revokes a key of the account as of `now`; a revoked key keeps its first revocation time. */
+export async function revokeKey(db: Queryable, accountId: string, keyId: string, now: Date): Promise<ApiKeyRow | undefined> {
+  return db
+    .updateTable('api_keys')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
+    .where('id', '=', keyId)
+    .where('account_id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Moves a key's last_used_at forward to `at`, never back. */
+export async function advanceLastUsed(db: Queryable, keyId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+    .execute();
+}

@@ -1,0 +1,203 @@
+import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
+import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
+import type { Principal } from '../shared/principal';
+import { memoryVisibleTo } from '../memories/visibility';
+
+/** A Fact is current until a later Fact supersedes it: then its validity ends. */
+const isCurrent = (eb: ExpressionBuilder<DB, 'facts'>) => eb('valid_until', 'is', null);
+
+/** Where Facts and suggestions keep their sources. */
+const SOURCES = {
+  facts: { table: 'fact_sources', owner: 's.fact_id' },
+  suggestions: { table: 'fact_suggestion_sources', owner: 's.suggestion_id' },
+} as const;
+
+/**
+ * Sources of each Fact or suggestion, in memory-ID order; only Memories the principal may see
+ * are named.
+ */
+export async function visibleSources(
+  db: Queryable,
+  principal: Principal,
+  of: keyof typeof SOURCES,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byOwner = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byOwner;
+  const { table, owner } = SOURCES[of];
+  const { rows } = await sql<{ owner_id: string; memory_id: string }>`
+    select ${sql.ref(owner)} as owner_id, s.memory_id
+    from ${sql.table(table)} s join memories m on m.id = s.memory_id
+    where ${sql.ref(owner)} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
+    order by s.memory_id`.execute(db);
+  for (const row of rows) byOwner.get(row.owner_id)?.push(row.memory_id);
+  return byOwner;
+}
+
+/**
+ * One page of a Subject's Facts, newest first: the current ones; with `asOf`, those valid at that
+ * instant; with `includeSuperseded`, all of them.
+ */
+export async function pageOfSubjectFacts(
+  db: Queryable,
+  accountId: string,
+  subjectId: string,
+  filter: { asOf?: Date | undefined; includeSuperseded: boolean },
+  request: PageRequest,
+): Promise<Page<FactRow>> {
+  let select = db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', accountId);
+  const { asOf } = filter;
+  if (asOf) {
+    // A Fact is valid from `valid_from` up to, not including, `valid_until`.
+    select = select
+      .where('valid_from', '<=', asOf)
+      .where((eb) => eb.or([isCurrent(eb), eb('valid_until', '>', asOf)]));
+  } else if (!filter.includeSuperseded) {
+    select = select.where(isCurrent);
+  }
+  return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
+}
+
+/**
+ * A Fact of the account's Subject, whatever its validity; `lock` holds the row until the
+ * transaction ends.
+ */
+export async function findFactOfSubject(
+  trx: Transaction<DB>,
+  accountId: string,
+  subjectId: string,
+  factId: string,
+  options: { lock?: boolean } = {},
+): Promise<FactRow | undefined> {
+  return trx
+    .selectFrom('facts')
+    .selectAll()
+    .where('id', '=', factId)
+    .where('account_id', '=', accountId)
+    .where('subject_id', '=', subjectId)
+    .$if(options.lock === true, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The current Fact of a Subject with this statement key, if any: a superseded statement may be stated again. */
+export function currentFactStating(db: Queryable, subjectId: string, key: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('facts')
+    .select('id')
+    .where('subject_id', '=', subjectId)
+    .where('statement_key', '=', key)
+    .where(isCurrent)
+    .executeTakeFirst();
+}
+
+export async function insertFact(trx: Transaction<DB>, row: Insertable<DB['facts']>): Promise<FactRow> {
+  return trx.insertInto('facts').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Closes a current Fact as superseded by another; false when it was no longer current. */
+export async function closeFact(trx: Transaction<DB>, factId: string, supersededBy: string, at: Date): Promise<boolean> {
+  const closed = await trx
+    .updateTable('facts')
+    .set({ valid_until: at, superseded_by: supersededBy })
+    .where('id', '=', factId)
+    .where(isCurrent)
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows) === 1;
+}
+
+export async function insertFactSources(trx: Transaction<DB>, accountId: string, factId: string, memoryIds: readonly string[]): Promise<void> {
+  await trx
+    .insertInto('fact_sources')
+    .values(memoryIds.map((memory_id) => ({ account_id: accountId, fact_id: factId, memory_id })))
+    .execute();
+}
+
+/**
+ * Of these Memories, the IDs of those the principal can see, held (for share) until the
+ * transaction ends.
+ */
+export async function shareVisibleMemories(trx: Transaction<DB>, principal: Principal, ids: readonly string[]): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('memories')
+    .select('id')
+    .where('account_id', '=', principal.accountId)
+    .where('id', 'in', ids)
+    .where(memoryVisibleTo(principal, 'memories'))
+    .forShare()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A new pending suggestion; undefined when the Subject has a pending one with the same statement key. */
+export async function insertPendingSuggestion(
+  trx: Transaction<DB>,
+  row: Insertable<DB['fact_suggestions']> & { status: 'pending' },
+): Promise<FactSuggestionRow | undefined> {
+  return trx
+    .insertInto('fact_suggestions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('status', '=', 'pending').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findPendingSuggestion(trx: Transaction<DB>, subjectId: string, key: string): Promise<FactSuggestionRow> {
+  return trx
+    .selectFrom('fact_suggestions')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .where('statement_key', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertSuggestionSources(
+  trx: Transaction<DB>,
+  accountId: string,
+  suggestionId: string,
+  memoryIds: readonly string[],
+): Promise<void> {
+  await trx
+    .insertInto('fact_suggestion_sources')
+    .values(memoryIds.map((memory_id) => ({ account_id: accountId, suggestion_id: suggestionId, memory_id })))
+    .execute();
+}
+
+/** One page of a Subject's suggestions (of one status, if given), newest first. */
+export async function pageOfSuggestions(
+  db: Queryable,
+  accountId: string,
+  subjectId: string,
+  status: FactSuggestionRow['status'] | undefined,
+  request: PageRequest,
+): Promise<Page<FactSuggestionRow>> {
+  let select = db.selectFrom('fact_suggestions').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', accountId);
+  if (status) select = select.where('status', '=', status);
+  return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
+}
+
+/** A suggestion of the account, locked until the transaction ends. */
+export async function lockSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<FactSuggestionRow | undefined> {
+  return trx
+    .selectFrom('fact_suggestions')
+    .selectAll()
+    .where('id', '=', suggestionId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Records the review of a suggestion: accepted as a Fact, or rejected. */
+export async function reviewSuggestion(
+  trx: Transaction<DB>,
+  suggestionId: string,
+  review: { status: 'accepted'; fact_id: string; reviewed_at: Date } | { status: 'rejected'; reviewed_at: Date },
+): Promise<FactSuggestionRow> {
+  return trx.updateTable('fact_suggestions').set(review).where('id', '=', suggestionId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Current (not superseded) reviewed Fact count per Subject. */
+export function factCount() {
+  return sql<number>`(select count(*)::int from facts f where f.subject_id = subjects.id and f.valid_until is null)`;
+}

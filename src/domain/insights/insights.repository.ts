@@ -1,0 +1,298 @@
+import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
+import { textArray } from '../../db/sql';
+import type { DB, MemoryInsightRow, Queryable } from '../../db/schema';
+import { containsTerms, hasIndexedWords } from '../search/search-index';
+import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
+import type { Principal } from '../shared/principal';
+import { allMemoriesVisibleTo } from '../memories/visibility';
+import { escapeLike } from './mentions';
+
+type Kind = MemoryInsightRow['kind'];
+type NewInsightRow = Insertable<DB['memory_insights']>;
+
+/** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
+export const DUPLICATE_SIMILARITY = 0.85;
+/** Texts are compared by this many first characters (and their lengths). */
+const DUPLICATE_COMPARED_CHARS = 2_000;
+
+/** The insights of a kind about one Subject, one Memory, or both; all of the kind without either. */
+export async function insightsInScope(
+  trx: Transaction<DB>,
+  accountId: string,
+  scope: { kind: Kind; subjectId?: string | undefined; memoryId?: string | undefined },
+): Promise<Array<{ id: string; cause_key: string; subject_id: string }>> {
+  let existing = trx
+    .selectFrom('memory_insights')
+    .select(['id', 'cause_key', 'subject_id'])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', scope.kind);
+  if (scope.subjectId) existing = existing.where('subject_id', '=', scope.subjectId);
+  if (scope.memoryId) existing = existing.where('memory_ids', '@>', textArray([scope.memoryId]));
+  return existing.execute();
+}
+
+export async function deleteInsights(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
+  await trx.deleteFrom('memory_insights').where('id', 'in', ids).execute();
+}
+
+/** Inserts pending insights; one whose Subject has an insight with its cause already is skipped. */
+export async function insertPendingInsights(trx: Transaction<DB>, rows: readonly NewInsightRow[]): Promise<void> {
+  // A statement's parameters are limited: 1,000 rows of nine columns at a time.
+  for (let start = 0; start < rows.length; start += 1_000) {
+    await trx
+      .insertInto('memory_insights')
+      .values(rows.slice(start, start + 1_000))
+      .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
+      .execute();
+  }
+}
+
+/** The insight of a Subject with this cause, if any. */
+export async function deleteInsightOfCause(trx: Transaction<DB>, subjectId: string, causeKey: string): Promise<void> {
+  await trx.deleteFrom('memory_insights').where('subject_id', '=', subjectId).where('cause_key', '=', causeKey).execute();
+}
+
+/** The insights of these Subjects with these causes, pair by pair. */
+export async function deleteInsightsOfCauses(
+  trx: Transaction<DB>,
+  causes: ReadonlyArray<{ subjectId: string; causeKey: string }>,
+): Promise<void> {
+  await sql`
+    delete from memory_insights i
+    using unnest(${sql.val(causes.map((cause) => cause.subjectId))}::text[], ${sql.val(causes.map((cause) => cause.causeKey))}::text[])
+      as l(subject_id, cause_key)
+    where i.subject_id = l.subject_id and i.cause_key = l.cause_key`.execute(trx);
+}
+
+/** Every insight a Memory is part of. */
+export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
+  await trx
+    .deleteFrom('memory_insights')
+    .where('account_id', '=', accountId)
+    .where('memory_ids', '@>', textArray([memoryId]))
+    .execute();
+}
+
+/**
+ * The account's Subjects that may be mentioned in a lower-cased text. Only Subjects with a term
+ * inside the text come back: a printable-ASCII term is looked for here exactly as mentionsTerm
+ * looks for it (lower case, trimmed of spaces); any other term is always a candidate. The
+ * whole-word rule is the caller's to apply.
+ */
+export async function subjectsPossiblyMentionedIn(
+  trx: Transaction<DB>,
+  accountId: string,
+  lowerText: string,
+): Promise<Array<{ id: string; name: string; aliases: string[] }>> {
+  return trx
+    .selectFrom('subjects')
+    .select(['id', 'name', 'aliases'])
+    .where('account_id', '=', accountId)
+    .where(
+      sql<boolean>`exists (select 1 from unnest(array_prepend(subjects.name, subjects.aliases)) as t(term)
+        where t.term !~ '^[ -~]*$' or strpos(${lowerText}, lower(btrim(t.term))) > 0)`,
+    )
+    .execute();
+}
+
+/**
+ * The account's Memories not linked to the Subject that may mention one of its (lower-cased)
+ * terms. The search index narrows the candidates to the Memories indexed under every word of a
+ * term (a whole-word mention is made of the same words), so no change rescans every Memory; a
+ * term of stop words alone, which the index does not hold, is looked for in the texts. The
+ * whole-word rule is the caller's to apply.
+ */
+export async function unlinkedMemoriesPossiblyMentioning(
+  trx: Transaction<DB>,
+  accountId: string,
+  subjectId: string,
+  terms: readonly string[],
+): Promise<Array<{ id: string; text: string }>> {
+  return trx
+    .selectFrom('memories')
+    .select(['id', 'text'])
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or(
+        terms.map((term) => (hasIndexedWords(term) ? containsTerms(accountId, term) : eb('text', 'ilike', `%${escapeLike(term)}%`))),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('memory_links')
+            .select(sql`1`.as('one'))
+            .whereRef('memory_links.memory_id', '=', 'memories.id')
+            .where('memory_links.subject_id', '=', subjectId),
+        ),
+      ),
+    )
+    .execute();
+}
+
+export async function findSubjectNames(
+  trx: Transaction<DB>,
+  subjectId: string,
+): Promise<{ id: string; name: string; aliases: string[] } | undefined> {
+  return trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('id', '=', subjectId).executeTakeFirst();
+}
+
+export async function findMemoryText(trx: Transaction<DB>, memoryId: string): Promise<{ id: string; text: string } | undefined> {
+  return trx.selectFrom('memories').select(['id', 'text']).where('id', '=', memoryId).executeTakeFirst();
+}
+
+const folded = (text: RawBuilder<unknown>) => sql`btrim(regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/**
+ * Whether the Memories `self` and `other` (table aliases) look like duplicates, and whether their
+ * texts are the same. Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters,
+ * and only when their lengths are close, so the work per pair is bounded; "the same text" means
+ * the whole text. Texts with nothing left after folding (only symbols) are compared as written.
+ */
+function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean>; same: RawBuilder<boolean> } {
+  const head = (alias: string) => sql`left(${sql.ref(`${alias}.text`)}, ${DUPLICATE_COMPARED_CHARS})`;
+  const length = (alias: string) => sql`char_length(${sql.ref(`${alias}.text`)})`;
+  const long = sql<boolean>`greatest(${length(other)}, ${length(self)}) > ${DUPLICATE_COMPARED_CHARS}`;
+  const sameHead = sql<boolean>`${folded(head(other))} = ${folded(head(self))}`;
+  const alike = sql<boolean>`(not ${long} or least(${length(other)}, ${length(self)})
+      >= greatest(${length(other)}, ${length(self)}) * ${DUPLICATE_SIMILARITY}::float8)
+    and ((${folded(head(self))} != '' and ${sameHead})
+      or lower(btrim(${head(other)})) = lower(btrim(${head(self)}))
+      or similarity(${head(other)}, ${head(self)}) >= ${DUPLICATE_SIMILARITY})`;
+  const same = sql<boolean>`${sameHead} and (not ${long} or ${sql.ref(`${other}.text`)} = ${sql.ref(`${self}.text`)})`;
+  return { alike, same };
+}
+
+/** The other Memories linked to the Subject that look like duplicates of this one. */
+export async function duplicatesWithinSubject(
+  trx: Transaction<DB>,
+  subjectId: string,
+  memoryId: string,
+): Promise<Array<{ id: string; same: boolean }>> {
+  const rule = duplicateRule('self', 'other');
+  return trx
+    .selectFrom('memory_links as l')
+    .innerJoin('memories as other', 'other.id', 'l.memory_id')
+    .innerJoin('memories as self', (join) => join.on('self.id', '=', memoryId))
+    .select(['other.id as id', rule.same.as('same')])
+    .where('l.subject_id', '=', subjectId)
+    .where('other.id', '!=', memoryId)
+    .where(rule.alike)
+    .execute();
+}
+
+/** How many Memories are linked to each of these Subjects (those with none are left out), by Subject ID. */
+export async function linkCountsOf(trx: Transaction<DB>, subjectIds: readonly string[]): Promise<Array<{ subject_id: string; memories: number }>> {
+  const { rows } = await sql<{ subject_id: string; memories: string | number }>`
+    select subject_id, count(*) as memories from memory_links
+    where subject_id = any(${sql.val(subjectIds)}::text[])
+    group by subject_id order by subject_id`.execute(trx);
+  return rows.map((row) => ({ subject_id: row.subject_id, memories: Number(row.memories) }));
+}
+
+/**
+ * The Memories linked to these Subjects, each with the pg_trgm trigrams of its compared head as
+ * their hashes, written as one string (far cheaper to read than an array's elements).
+ */
+export async function trigramsOfLinkedMemories(
+  trx: Transaction<DB>,
+  subjectIds: readonly string[],
+): Promise<Array<{ subject_id: string; memory_id: string; grams: string }>> {
+  const { rows } = await sql<{ subject_id: string; memory_id: string; grams: string }>`
+    select l.subject_id, l.memory_id,
+      array_to_string(array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
+    from memory_links l join memories m on m.id = l.memory_id
+    where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
+  return rows;
+}
+
+/**
+ * The pairs that the duplicate rule holds for, among the Subjects `subjectIds`: of the given
+ * candidate pairs, and of each new link's Memory with the Memories of its Subject whose folded
+ * or trimmed heads are equal to its own (found here by a join).
+ */
+export async function duplicatePairsAmong(
+  trx: Transaction<DB>,
+  subjectIds: readonly string[],
+  links: ReadonlyArray<{ subjectId: string; memoryId: string }>,
+  pairs: ReadonlyArray<{ subjectId: string; self: string; other: string }>,
+): Promise<Array<{ subject_id: string; self_id: string; other_id: string; same: boolean }>> {
+  const rule = duplicateRule('self', 'other');
+  const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
+    with new_links as (
+      select * from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
+        as n(subject_id, memory_id)
+      where n.subject_id = any(${sql.val(subjectIds)}::text[])
+    ),
+    heads as materialized (
+      select l.subject_id, l.memory_id, ${folded(sql`left(m.text, ${DUPLICATE_COMPARED_CHARS})`)} as folded,
+        lower(btrim(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as plain
+      from memory_links l join memories m on m.id = l.memory_id
+      where l.subject_id = any(${sql.val(subjectIds)}::text[])
+    ),
+    candidates as (
+      select * from unnest(${sql.val(pairs.map((pair) => pair.subjectId))}::text[], ${sql.val(pairs.map((pair) => pair.self))}::text[],
+                           ${sql.val(pairs.map((pair) => pair.other))}::text[]) as p(subject_id, self_id, other_id)
+      union
+      select n.subject_id, n.memory_id, b.memory_id
+      from new_links n join heads a on a.subject_id = n.subject_id and a.memory_id = n.memory_id
+      join heads b on b.subject_id = n.subject_id and b.memory_id <> n.memory_id and (b.folded = a.folded or b.plain = a.plain)
+    )
+    select c.subject_id, c.self_id, c.other_id, ${rule.same} as same
+    from candidates c join memories self on self.id = c.self_id join memories other on other.id = c.other_id
+    where ${rule.alike}`.execute(trx);
+  return rows;
+}
+
+/** Insights of a Subject the principal may see: those whose Memories it may all see. */
+function visibleInsights(db: Queryable, principal: Principal, subjectId: string) {
+  return db
+    .selectFrom('memory_insights as i')
+    .selectAll('i')
+    .where('i.account_id', '=', principal.accountId)
+    .where('i.subject_id', '=', subjectId)
+    .where(allMemoriesVisibleTo(principal, 'i.memory_ids'));
+}
+
+/** The oldest pending insights of a Subject the principal may see, and how many there are. */
+export async function pendingInsightsOf(
+  db: Queryable,
+  principal: Principal,
+  subjectId: string,
+  limit: number,
+): Promise<{ items: MemoryInsightRow[]; total: number }> {
+  const base = visibleInsights(db, principal, subjectId).where('i.status', '=', 'pending');
+  const [items, count] = await Promise.all([
+    base.orderBy('i.created_at').orderBy('i.id').limit(limit).execute(),
+    base.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.count };
+}
+
+/** One page of the pending insights of a Subject the principal may see, oldest first. */
+export async function pageOfPendingInsights(
+  db: Queryable,
+  principal: Principal,
+  subjectId: string,
+  request: PageRequest,
+): Promise<Page<MemoryInsightRow>> {
+  return pageByTimeAndId(
+    visibleInsights(db, principal, subjectId).where('i.status', '=', 'pending'),
+    request,
+    { time: 'i.created_at', id: 'i.id', oldestFirst: true },
+    (row) => [row.created_at, row.id],
+    (row) => row,
+  );
+}
+
+/** Dismisses an insight of the account; a dismissed insight keeps its first dismissal time. */
+export async function dismissInsight(db: Queryable, accountId: string, insightId: string, now: Date): Promise<MemoryInsightRow | undefined> {
+  return db
+    .updateTable('memory_insights')
+    .set((eb) => ({ status: 'dismissed', dismissed_at: eb.fn.coalesce('dismissed_at', eb.val(now)) }))
+    .where('id', '=', insightId)
+    .where('account_id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,18 @@
+import type { Queryable } from '../../db/schema';
+
+/** Of these Memories, the IDs of those linked to the Subject. */
+export async function memoriesLinkedTo(db: Queryable, subjectId: string, memoryIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memory_links')
+    .select('memory_id')
+    .where('subject_id', '=', subjectId)
+    .where('memory_id', 'in', memoryIds)
+    .execute();
+  return rows.map((row) => row.memory_id);
+}
+
+/** The IDs of the Subjects a Memory is linked to. */
+export async function subjectsLinkedTo(db: Queryable, memoryId: string): Promise<string[]> {
+  const rows = await db.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId).execute();
+  return rows.map((row) => row.subject_id);
+}
