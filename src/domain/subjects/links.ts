@@ -2,7 +2,7 @@ import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
-import { countLinkAdded, countLinkRemoved } from './link-counts';
+import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, visibleMemories } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';

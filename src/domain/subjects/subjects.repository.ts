@@ -22,7 +22,7 @@ export type SubjectWithCount = Omit<SubjectRow, 'search_text'> & { memory_count:
 
 /**
  * Linked Memories the principal can see: secret ones are not counted for API keys. Read from the
- * maintained counts (see link-counts.ts), not counted.
+ * maintained counts (see link-counts.repository.ts), not counted.
  */
 export function memoryCount(principal: Principal) {
   return sql<number>`coalesce((select ${visibleLinks(principal)} from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
