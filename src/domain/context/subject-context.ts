@@ -5,8 +5,8 @@ import type { Services } from '../services';
 import { toFacts } from '../facts/facts';
 import { pendingInsights, toMemoryInsight } from '../insights/insights';
 import type { Principal } from '../shared/principal';
-import { subjectNotFound, toSubject } from '../subjects/subjects';
-import { findSubject } from '../subjects/subjects.repository';
+import { toSubject } from '../subjects/subject-mapper';
+import { findSubject, subjectNotFound } from '../subjects/subjects.repository';
 import { contextMemories, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
 import type { ContextOptions } from './startup';
 

@@ -8,7 +8,7 @@ import { findVisibleMemory, visibleMemories } from '../memories/memories.reposit
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { toSubject, type Subject } from './subjects';
+import { toSubject, type Subject } from './subject-mapper';
 import { assertSubjectExists, lockOwnedSubject, subjectsOf } from './subjects.repository';
 
 type Link = components['schemas']['Link'];
