@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi';
 import type { SubjectWithCount } from './subjects.repository';
 
 export type Subject = components['schemas']['Subject'];
+export type Link = components['schemas']['Link'];
 type SubjectKind = components['schemas']['SubjectKind'];
 
 export function toSubject(row: SubjectWithCount): Subject {
@@ -15,4 +16,8 @@ export function toSubject(row: SubjectWithCount): Subject {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+export function toLink(row: { subject_id: string; memory_id: string; created_at: Date }): Link {
+  return { ...row, created_at: row.created_at.toISOString() };
 }
