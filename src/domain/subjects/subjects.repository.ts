@@ -90,6 +90,11 @@ export async function updateSubjectRow(db: Queryable, id: string, changes: Updat
   return db.updateTable('subjects').set(changes).where('id', '=', id).returning(MENTIONED_AS).executeTakeFirstOrThrow();
 }
 
+/** Deletes the Subject; its links, Facts, suggestions, insights and counts go with it (on delete cascade). */
+export async function deleteSubjectRow(db: Queryable, id: string): Promise<void> {
+  await db.deleteFrom('subjects').where('id', '=', id).execute();
+}
+
 export interface SubjectSearch {
   /** Trimmed and lower-cased. */
   readonly q: string | undefined;
