@@ -2,7 +2,6 @@ import type { MemoryRow } from '../../db/schema';
 import { enums, limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { MemoryType, Sensitivity } from '../memories/memory-mapper';
-import { visibleMemories, type Queryable } from '../memories/memories.repository';
 import type { Principal } from '../shared/principal';
 import { isMemoryVisibleTo } from '../memories/visibility';
 import { codePointLength, shortenToCodePoints, type Shortened } from '../shared/text';
@@ -55,15 +54,6 @@ export class TextBudget {
   toJSON(): { max_chars: number; used_chars: number } {
     return { max_chars: this.maxChars, used_chars: this.usedChars };
   }
-}
-
-/**
- * Memories that may appear in a context: those the principal may see, of which `sensitive` ones
- * (and, for sessions, secret ones) only with include_sensitive.
- */
-export function contextMemories(db: Queryable, principal: Principal, includeSensitive: boolean) {
-  const query = visibleMemories(db, principal);
-  return includeSensitive ? query : query.where('memories.sensitivity', '=', 'normal');
 }
 
 /** The sensitivities contextMemories lets through. */
