@@ -5,13 +5,13 @@ import { changesAfter, type ChangeRow } from '../changes/change-feed';
 import type { Services } from '../services';
 import { canSeeSecrets } from '../memories/visibility';
 import type { Principal } from '../shared/principal';
-import { isContextVisible, TextBudget, toContextMemory } from './budget';
+import { isContextVisible, TextBudget } from './budget';
+import { toContextMemory, toContextSubject } from './context-mapper';
 import { issueCheckpoint, readCheckpoint } from './checkpoints';
 import { subjectsAmong, visibleMemoriesAmong } from './context.repository';
 import type { ContextOptions } from './startup';
 
 type ResumeContext = components['schemas']['ResumeContext'];
-type SubjectKind = components['schemas']['SubjectKind'];
 
 /** Changes read per call; more means `has_more`. */
 export const RESUME_MAX_CHANGES = 200;
@@ -111,13 +111,7 @@ export async function resumeContext(
         cutAt = index;
         break;
       }
-      result.subjects_upserted.push({
-        id: row.id,
-        name: row.name,
-        kind: row.kind as SubjectKind,
-        memory_count: row.memory_count,
-        fact_count: row.fact_count,
-      });
+      result.subjects_upserted.push(toContextSubject(row, row.fact_count));
     }
   }
 

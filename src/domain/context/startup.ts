@@ -5,15 +5,14 @@ import { latestSequence } from '../changes/change-feed';
 import type { Services } from '../services';
 import { sectionCounts } from '../memories/section-counts';
 import type { Principal } from '../shared/principal';
-import { contextSensitivities, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
+import { contextSensitivities, memoryCandidateLimit, TextBudget, wholeItemCandidateLimit } from './budget';
+import { toContextMemory, toContextSubject } from './context-mapper';
 import { countSubjects, currentFactCounts, mostLinkedSubjects, newestInSection } from './context.repository';
 import { issueCheckpoint } from './checkpoints';
 import { getWorkspaceProfile } from './profile';
 
 type StartupContext = components['schemas']['StartupContext'];
 type ContextMemory = components['schemas']['ContextMemory'];
-type ContextSubject = components['schemas']['ContextSubject'];
-type SubjectKind = components['schemas']['SubjectKind'];
 
 export interface ContextOptions {
   max_chars?: number;
@@ -74,13 +73,7 @@ export async function startupContext(
     fitting.push(row);
   }
   const factCounts = await currentFactCounts(services.db, fitting.map((row) => row.id));
-  const subjects: ContextSubject[] = fitting.map((row) => ({
-    id: row.id,
-    name: row.name,
-    kind: row.kind as SubjectKind,
-    memory_count: row.memory_count,
-    fact_count: factCounts.get(row.id) ?? 0,
-  }));
+  const subjects = fitting.map((row) => toContextSubject(row, factCounts.get(row.id) ?? 0));
 
   return {
     profile: { guidance: guidance.text, truncated: guidance.truncated },

@@ -6,7 +6,8 @@ import { pendingInsights, toMemoryInsight } from '../insights/insights';
 import type { Principal } from '../shared/principal';
 import { toSubject } from '../subjects/subject-mapper';
 import { findSubject, subjectNotFound } from '../subjects/subjects.repository';
-import { memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
+import { memoryCandidateLimit, TextBudget, wholeItemCandidateLimit } from './budget';
+import { toContextMemory } from './context-mapper';
 import { contextMemoriesOfSubject, currentFactsOf } from './context.repository';
 import type { ContextOptions } from './startup';
 
