@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
@@ -8,11 +7,15 @@ import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
 import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput } from './draft-rules';
 import {
+  fileContent,
   fileContents,
+  insertRevision,
   latestRuns,
   loadTemplate,
+  moveTemplate,
   pruneRevisions,
   type Queryable,
+  templateIdsOf,
   type TemplateState,
 } from './templates.repository';
 
@@ -165,9 +168,9 @@ export async function updateDraft(
     const now = services.clock.now();
     const next = template.draft_revision + 1;
     const sizes = update.files.map((file) => codePointLength(file.content));
-    await trx
-      .insertInto('template_revisions')
-      .values({
+    await insertRevision(
+      trx,
+      {
         template_id: templateId,
         revision: next,
         name: update.name?.trim() ?? revision.name,
@@ -178,33 +181,19 @@ export async function updateDraft(
         release_notes: update.release_notes ?? revision.release_notes,
         total_size: sizes.reduce((a, b) => a + b, 0),
         created_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('template_files')
-      .values(update.files.map((file, i) => ({ template_id: templateId, revision: next, path: file.path, content: file.content, size: sizes[i] ?? 0 })))
-      .execute();
-    const updated = await trx
-      .updateTable('templates')
-      .set({ draft_revision: next, review_state: 'draft', state_version: sql`state_version + 1`, updated_at: now })
-      .where('id', '=', templateId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+      update.files.map((file, i) => ({ path: file.path, content: file.content, size: sizes[i] ?? 0 })),
+    );
+    const updated = await moveTemplate(trx, templateId, { draft_revision: next, review_state: 'draft', updated_at: now });
     await pruneRevisions(trx, updated);
     return toTemplate(await loadTemplate(trx, principal.accountId, templateId));
   });
 }
 
 export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
-  const ids = await services.db
-    .selectFrom('templates')
-    .select('id')
-    .where('account_id', '=', principal.accountId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const ids = await templateIdsOf(services.db, principal.accountId);
   const [states, runs] = await Promise.all([
-    Promise.all(ids.map(({ id }) => loadTemplate(services.db, principal.accountId, id))),
+    Promise.all(ids.map((id) => loadTemplate(services.db, principal.accountId, id))),
     latestRuns(services.db, principal.accountId, LATEST_RUNS),
   ]);
   const runsByTemplate = new Map<string, WorkflowRun[]>();
@@ -228,12 +217,5 @@ export async function creatorStatus(services: Services, principal: Principal): P
 }
 
 export async function readmeOf(db: Queryable, templateId: string, revision: number): Promise<string> {
-  const row = await db
-    .selectFrom('template_files')
-    .select('content')
-    .where('template_id', '=', templateId)
-    .where('revision', '=', revision)
-    .where('path', '=', ROOT_README)
-    .executeTakeFirst();
-  return row?.content ?? '';
+  return (await fileContent(db, templateId, revision, ROOT_README)) ?? '';
 }
