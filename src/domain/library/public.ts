@@ -1,27 +1,15 @@
 import type { Transaction } from 'kysely';
-import type { DB, PublicTemplateRow, TemplateRow } from '../../db/schema';
+import type { DB, TemplateRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
 import { decodeCursor, encodeCursor, toPage, type Page } from '../shared/pagination';
-import { shortenToCodePoints } from '../shared/text';
 import { findListing, searchListings, upsertListing } from './public-library.repository';
 import { filesOf, findRevision, templateNotFound } from './templates.repository';
-import { describedAs, readmeOf } from './templates';
+import { readmeOf } from './templates';
+import { toPublicTemplate, type PublicTemplate } from './template-mapper';
 
-type PublicTemplate = components['schemas']['PublicTemplate'];
 type PublicTemplateDetail = components['schemas']['PublicTemplateResponse']['data'];
-
-const EXCERPT_CHARS = 300;
-
-/** The README as plain text: headings' markers and runs of whitespace folded, then cut to 300. */
-export function readmeExcerpt(readme: string): string {
-  const plain = readme
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return shortenToCodePoints(plain, EXCERPT_CHARS).text;
-}
 
 /** Makes a revision's snapshot the public listing of a Template (insert or replace). */
 export async function publishListing(
@@ -47,19 +35,6 @@ export async function publishListing(
     published_at: now,
   };
   await upsertListing(trx, listing);
-}
-
-type ListingRow = Omit<PublicTemplateRow, 'search' | 'account_id'> & { display_name: string | null };
-
-function toPublicTemplate(row: ListingRow): PublicTemplate {
-  return {
-    id: row.template_id,
-    ...describedAs(row),
-    version: row.version,
-    published_at: row.published_at.toISOString(),
-    creator: { display_name: row.display_name },
-    readme_excerpt: readmeExcerpt(row.readme),
-  };
 }
 
 export interface LibrarySearch {

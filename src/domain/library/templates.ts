@@ -1,4 +1,3 @@
-import type { TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
@@ -16,64 +15,17 @@ import {
   pruneRevisions,
   type Queryable,
   templateIdsOf,
-  type TemplateState,
 } from './templates.repository';
+import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
-export type Template = components['schemas']['Template'];
-export type WorkflowRun = components['schemas']['WorkflowRun'];
+export type { Template, WorkflowRun };
+
 type DraftUpdate = components['schemas']['DraftUpdate'];
 type DraftReadRequest = components['schemas']['DraftReadRequest'];
 type DraftRead = components['schemas']['DraftReadResponse']['data'];
 type CreatorStatus = components['schemas']['CreatorStatusResponse']['data'];
-type Category = components['schemas']['TemplateCategory'];
-type License = components['schemas']['TemplateLicense'];
 
 const LATEST_RUNS = 5;
-
-/** What a Template says of itself, as stored with each revision and copied into its public listing. */
-export function describedAs(row: Pick<TemplateState['revision'], 'name' | 'summary' | 'category' | 'tags' | 'license'>) {
-  return { name: row.name, summary: row.summary, category: row.category as Category, tags: row.tags, license: row.license as License };
-}
-
-export function toTemplate({ template, revision, files }: TemplateState): Template {
-  return {
-    id: template.id,
-    ...describedAs(revision),
-    release_notes: revision.release_notes,
-    draft: {
-      revision: template.draft_revision,
-      files,
-      total_size: revision.total_size,
-      updated_at: revision.created_at.toISOString(),
-    },
-    review: {
-      state: template.review_state,
-      reviewed_revision: template.reviewed_revision,
-      last_run_id: template.last_run_id,
-    },
-    publication: {
-      state: template.publication_state,
-      version: template.version,
-      published_revision: template.published_revision,
-      published_at: template.published_at ? template.published_at.toISOString() : null,
-    },
-    created_at: template.created_at.toISOString(),
-    updated_at: template.updated_at.toISOString(),
-  };
-}
-
-export function toRun(row: TemplateRunRow): WorkflowRun {
-  return {
-    id: row.id,
-    template_id: row.template_id,
-    action: row.action as WorkflowRun['action'],
-    revision: row.revision,
-    status: row.status,
-    checks: row.checks as WorkflowRun['checks'],
-    error_code: row.error_code,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 /** Tags are trimmed, lower-cased and de-duplicated. */
 export function normalizeTemplateTags(tags: readonly string[]): string[] {

@@ -26,7 +26,8 @@ import {
   templateIdsOf,
   type TemplateState,
 } from './templates.repository';
-import { assertNoApiKey, normalizeTemplateTags, starterReadme, toRun, toTemplate, type Template, type WorkflowRun } from './templates';
+import { assertNoApiKey, normalizeTemplateTags, starterReadme } from './templates';
+import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
 type WorkflowRequest = components['schemas']['WorkflowRequest'];
 type CreateRequest = components['schemas']['WorkflowCreate'];
