@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { DB, MemoryRow } from '../../db/schema';
-import type { Queryable } from '../memories/memories.repository';
+import type { DB, MemoryRow, Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
 import { contextMemories } from './context.repository';
 
@@ -86,7 +85,7 @@ async function edgesIn<T extends 'memory_links' | 'fact_sources'>(
   if (first.ids.length === 0 || second.ids.length === 0) return [];
   const [from, to] = [sql.ref(first.column), sql.ref(second.column)];
   return db
-    .selectFrom(table as 'memory_links' | 'fact_sources')
+    .selectFrom(table as 'memory_links' | 'fact_sources') // a generic table name has no column types to select by
     .select([sql<string>`${from}`.as('from'), sql<string>`${to}`.as('to')])
     .where(from, 'in', first.ids)
     .where(to, 'in', second.ids)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { FactRow, MemoryRow, MemorySection } from '../../db/schema';
+import type { FactRow, MemoryRow, MemorySection, Queryable } from '../../db/schema';
 import { factCount } from '../facts/facts';
-import { visibleMemories, type Queryable } from '../memories/memories.repository';
+import { visibleMemories } from '../memories/memories.repository';
 import type { Principal } from '../shared/principal';
 import { subjectsOf, visibleLinks } from '../subjects/subjects.repository';
 

@@ -1,9 +1,8 @@
 import { sql, type Insertable } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, Queryable } from '../../db/schema';
 import { textArray } from '../../db/sql';
 import { AppError } from '../shared/errors';
 import { cursorDate, type CursorPosition } from '../shared/pagination';
-import type { Queryable } from './templates.repository';
 
 /** Makes a listing the public one of its Template (insert or replace). */
 export async function upsertListing(db: Queryable, listing: Insertable<DB['public_templates']>): Promise<void> {

@@ -1,8 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo } from '../memories/visibility';
-import type { Queryable } from './subjects.repository';
 
 /**
  * What deleting a Subject would remove: its links (with the linked Memories' sensitivity) and

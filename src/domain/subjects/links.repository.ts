@@ -1,6 +1,7 @@
+import type { Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
 import { visibleMemories } from '../memories/memories.repository';
-import { subjectsOf, type Queryable } from './subjects.repository';
+import { subjectsOf } from './subjects.repository';
 
 const LINK_COLUMNS = ['subject_id', 'memory_id', 'created_at'] as const;
 
