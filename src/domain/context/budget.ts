@@ -1,13 +1,8 @@
 import type { MemoryRow } from '../../db/schema';
 import { enums, limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
-import type { MemoryType, Sensitivity } from '../memories/memory-mapper';
-import { visibleMemories, type Queryable } from '../memories/memories.repository';
 import type { Principal } from '../shared/principal';
 import { isMemoryVisibleTo } from '../memories/visibility';
 import { codePointLength, shortenToCodePoints, type Shortened } from '../shared/text';
-
-type ContextMemory = components['schemas']['ContextMemory'];
 
 /** A Memory is left out of a context (and counted as omitted) only when fewer than this are left. */
 export const MIN_MEMORY_CHARS = 100;
@@ -57,15 +52,6 @@ export class TextBudget {
   }
 }
 
-/**
- * Memories that may appear in a context: those the principal may see, of which `sensitive` ones
- * (and, for sessions, secret ones) only with include_sensitive.
- */
-export function contextMemories(db: Queryable, principal: Principal, includeSensitive: boolean) {
-  const query = visibleMemories(db, principal);
-  return includeSensitive ? query : query.where('memories.sensitivity', '=', 'normal');
-}
-
 /** The sensitivities contextMemories lets through. */
 export function contextSensitivities(principal: Principal, includeSensitive: boolean): string[] {
   return enums.sensitivity.filter((sensitivity) => isContextVisible({ sensitivity }, principal, includeSensitive));
@@ -74,19 +60,6 @@ export function contextSensitivities(principal: Principal, includeSensitive: boo
 export function isContextVisible(row: Pick<MemoryRow, 'sensitivity'>, principal: Principal, includeSensitive: boolean): boolean {
   if (row.sensitivity === 'normal') return true;
   return includeSensitive && isMemoryVisibleTo(principal, row);
-}
-
-export function toContextMemory(row: MemoryRow, text: Shortened): ContextMemory {
-  return {
-    id: row.id,
-    type: row.type as MemoryType,
-    sensitivity: row.sensitivity as Sensitivity,
-    pinned: row.pinned,
-    tags: row.tags,
-    text: text.text,
-    text_truncated: text.truncated,
-    updated_at: row.updated_at.toISOString(),
-  };
 }
 
 /** How many Memories a budget could hold at most (each needs 100 characters left): fetching more is pointless. */

@@ -1,15 +1,12 @@
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
 import type { Principal } from '../shared/principal';
+import { findWorkspaceProfile, saveWorkspaceProfile } from './context.repository';
 
 type WorkspaceProfile = components['schemas']['WorkspaceProfile'];
 
 export async function getWorkspaceProfile(services: Services, principal: Principal): Promise<WorkspaceProfile> {
-  const row = await services.db
-    .selectFrom('workspace_profiles')
-    .select(['guidance', 'updated_at'])
-    .where('account_id', '=', principal.accountId)
-    .executeTakeFirst();
+  const row = await findWorkspaceProfile(services.db, principal.accountId);
   return { guidance: row?.guidance ?? '', updated_at: row ? row.updated_at.toISOString() : null };
 }
 
@@ -20,11 +17,6 @@ export async function setWorkspaceProfile(
   guidance: string,
 ): Promise<WorkspaceProfile> {
   const now = services.clock.now();
-  const row = await services.db
-    .insertInto('workspace_profiles')
-    .values({ account_id: principal.accountId, guidance, updated_at: now })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ guidance, updated_at: now }))
-    .returning(['guidance', 'updated_at'])
-    .executeTakeFirstOrThrow();
+  const row = await saveWorkspaceProfile(services.db, principal.accountId, guidance, now);
   return { guidance: row.guidance, updated_at: row.updated_at.toISOString() };
 }

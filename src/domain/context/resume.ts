@@ -3,17 +3,15 @@ import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { changesAfter, type ChangeRow } from '../changes/change-feed.repository';
 import type { Services } from '../services';
-import { factCount } from '../facts/facts.repository';
-import { visibleMemories } from '../memories/memories.repository';
 import { canSeeSecrets } from '../memories/visibility';
 import type { Principal } from '../shared/principal';
-import { subjectsOf } from '../subjects/subjects.repository';
-import { isContextVisible, TextBudget, toContextMemory } from './budget';
+import { isContextVisible, TextBudget } from './budget';
+import { toContextMemory, toContextSubject } from './context-mapper';
 import { issueCheckpoint, readCheckpoint } from './checkpoints';
+import { subjectsAmong, visibleMemoriesAmong } from './context.repository';
 import type { ContextOptions } from './startup';
 
 type ResumeContext = components['schemas']['ResumeContext'];
-type SubjectKind = components['schemas']['SubjectKind'];
 
 /** Changes read per call; more means `has_more`. */
 export const RESUME_MAX_CHANGES = 200;
@@ -76,10 +74,8 @@ export async function resumeContext(
   const memoryIds = entities.filter((e) => e.entity === 'memory' && e.op === 'upsert').map((e) => e.id);
   const subjectIds = entities.filter((e) => e.entity === 'subject' && e.op === 'upsert').map((e) => e.id);
   const [memoryRows, subjectRows] = await Promise.all([
-    memoryIds.length > 0 ? visibleMemories(services.db, principal).where('memories.id', 'in', memoryIds).execute() : [],
-    subjectIds.length > 0
-      ? subjectsOf(services.db, principal).select(factCount().as('fact_count')).where('subjects.id', 'in', subjectIds).execute()
-      : [],
+    visibleMemoriesAmong(services.db, principal, memoryIds),
+    subjectsAmong(services.db, principal, subjectIds),
   ]);
   const memories = new Map<string, MemoryRow>(memoryRows.map((row) => [row.id, row]));
   const subjects = new Map(subjectRows.map((row) => [row.id, row]));
@@ -115,13 +111,7 @@ export async function resumeContext(
         cutAt = index;
         break;
       }
-      result.subjects_upserted.push({
-        id: row.id,
-        name: row.name,
-        kind: row.kind as SubjectKind,
-        memory_count: row.memory_count,
-        fact_count: row.fact_count,
-      });
+      result.subjects_upserted.push(toContextSubject(row, row.fact_count));
     }
   }
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
@@ -6,9 +5,11 @@ import { toFacts } from '../facts/facts';
 import { pendingInsights } from '../insights/insights';
 import { toMemoryInsight } from '../insights/insight-mapper';
 import type { Principal } from '../shared/principal';
-import { subjectNotFound, toSubject } from '../subjects/subjects';
-import { findSubject } from '../subjects/subjects.repository';
-import { contextMemories, memoryCandidateLimit, TextBudget, toContextMemory, wholeItemCandidateLimit } from './budget';
+import { toSubject } from '../subjects/subject-mapper';
+import { findSubject, subjectNotFound } from '../subjects/subjects.repository';
+import { memoryCandidateLimit, TextBudget, wholeItemCandidateLimit } from './budget';
+import { toContextMemory } from './context-mapper';
+import { contextMemoriesOfSubject, currentFactsOf } from './context.repository';
 import type { ContextOptions } from './startup';
 
 type SubjectContext = components['schemas']['SubjectContext'];
@@ -33,35 +34,19 @@ export async function subjectContext(
   const description = budget.fitShortened(row.description);
   const subject = { ...toSubject(row), description: description.text };
 
-  // Current Facts only: a superseded Fact no longer describes the Subject.
-  const factQuery = services.db
-    .selectFrom('facts')
-    .where('subject_id', '=', subjectId)
-    .where('account_id', '=', principal.accountId)
-    .where('valid_until', 'is', null);
-  const memoryQuery = contextMemories(services.db, principal, options.include_sensitive ?? false)
-    .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
-    .where('l.subject_id', '=', subjectId);
-  const [factRows, factTotal, memoryRows, memoryTotal, insights] = await Promise.all([
-    factQuery.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(fetchWhole).execute(),
-    factQuery.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-    memoryQuery
-      .orderBy('memories.pinned', 'desc')
-      .orderBy('memories.updated_at', 'desc')
-      .orderBy('memories.id', 'desc')
-      .limit(fetch)
-      .execute(),
-    memoryQuery.clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  const [facts, linked, insights] = await Promise.all([
+    currentFactsOf(services.db, principal.accountId, [subjectId], fetchWhole),
+    contextMemoriesOfSubject(services.db, principal, options.include_sensitive ?? false, subjectId, fetch),
     pendingInsights(services, principal, subjectId, fetchWhole),
   ]);
 
   const fittingFacts = [];
-  for (const fact of factRows) {
+  for (const fact of facts.rows) {
     if (!budget.fitWhole(fact.statement)) break;
     fittingFacts.push(fact);
   }
   const memories = [];
-  for (const memory of memoryRows) {
+  for (const memory of linked.rows) {
     const text = budget.fitMemoryText(memory.text);
     if (!text) break;
     memories.push(toContextMemory(memory, text));
@@ -79,8 +64,8 @@ export async function subjectContext(
     pending_insights: fittingInsights,
     budget: budget.toJSON(),
     omitted: {
-      facts: factTotal.count - fittingFacts.length,
-      memories: memoryTotal.count - memories.length,
+      facts: facts.total - fittingFacts.length,
+      memories: linked.total - memories.length,
       insights: insights.total - fittingInsights.length,
     },
   };

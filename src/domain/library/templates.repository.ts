@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { TemplateRevisionRow, TemplateRow, TemplateRunRow } from '../../db/schema';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import type { DB, TemplateRevisionRow, TemplateRow, TemplateRunRow } from '../../db/schema';
 import { AppError } from '../shared/errors';
 
 import type { Queryable } from '../../db/schema';
@@ -25,35 +25,99 @@ export async function loadTemplate(
   const template = await query.executeTakeFirst();
   if (!template) throw templateNotFound();
   const [revision, files] = await Promise.all([
-    db
-      .selectFrom('template_revisions')
-      .selectAll()
-      .where('template_id', '=', templateId)
-      .where('revision', '=', template.draft_revision)
-      .executeTakeFirstOrThrow(),
+    findRevision(db, templateId, template.draft_revision),
     filesOf(db, templateId, template.draft_revision),
   ]);
   return { template, revision, files };
 }
 
-export function filesOf(db: Queryable, templateId: string, revision: number) {
+/** The IDs of an account's Templates, oldest first. */
+export async function templateIdsOf(db: Queryable, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('templates').select('id').where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Locks the account row for the rest of the transaction. */
+export async function lockAccount(trx: Transaction<DB>, accountId: string): Promise<void> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+}
+
+export async function insertTemplate(db: Queryable, template: Insertable<DB['templates']>): Promise<void> {
+  await db.insertInto('templates').values(template).execute();
+}
+
+export async function setLastRun(db: Queryable, templateId: string, runId: string): Promise<void> {
+  await db.updateTable('templates').set({ last_run_id: runId }).where('id', '=', templateId).execute();
+}
+
+/**
+ * Moves a Template to other states. state_version counts every move, so that a request that
+ * waited for the row lock can tell whether the Template moved meanwhile; `newVersion` also counts
+ * a new public version.
+ */
+export async function moveTemplate(
+  db: Queryable,
+  templateId: string,
+  changes: Updateable<DB['templates']>,
+  options: { newVersion?: boolean } = {},
+): Promise<TemplateRow> {
   return db
-    .selectFrom('template_files')
-    .select(['path', 'size'])
-    .where('template_id', '=', templateId)
-    .where('revision', '=', revision)
-    .orderBy(sql`path collate "C"`)
+    .updateTable('templates')
+    .set({ ...changes, state_version: sql`state_version + 1`, ...(options.newVersion ? { version: sql`version + 1` } : {}) })
+    .where('id', '=', templateId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A revision with its files: the files' total size is the revision's. */
+export async function insertRevision(
+  db: Queryable,
+  revision: Insertable<DB['template_revisions']>,
+  files: ReadonlyArray<{ path: string; content: string; size: number }>,
+): Promise<void> {
+  await db.insertInto('template_revisions').values(revision).execute();
+  await db
+    .insertInto('template_files')
+    .values(files.map((file) => ({ template_id: revision.template_id, revision: revision.revision, ...file })))
     .execute();
 }
 
-export function fileContents(db: Queryable, templateId: string, revision: number) {
+export function findRevision(db: Queryable, templateId: string, revision: number): Promise<TemplateRevisionRow> {
   return db
-    .selectFrom('template_files')
-    .select(['path', 'content', 'size'])
+    .selectFrom('template_revisions')
+    .selectAll()
     .where('template_id', '=', templateId)
     .where('revision', '=', revision)
-    .orderBy(sql`path collate "C"`)
+    .executeTakeFirstOrThrow();
+}
+
+export async function setReleaseNotes(db: Queryable, templateId: string, revision: number, releaseNotes: string): Promise<void> {
+  await db
+    .updateTable('template_revisions')
+    .set({ release_notes: releaseNotes })
+    .where('template_id', '=', templateId)
+    .where('revision', '=', revision)
     .execute();
+}
+
+function filesOfRevision(db: Queryable, templateId: string, revision: number) {
+  return db.selectFrom('template_files').where('template_id', '=', templateId).where('revision', '=', revision);
+}
+
+/** A revision's file list, in path order. */
+export function filesOf(db: Queryable, templateId: string, revision: number) {
+  return filesOfRevision(db, templateId, revision).select(['path', 'size']).orderBy(sql`path collate "C"`).execute();
+}
+
+/** A revision's files with their contents, in path order. */
+export function fileContents(db: Queryable, templateId: string, revision: number) {
+  return filesOfRevision(db, templateId, revision).select(['path', 'content', 'size']).orderBy(sql`path collate "C"`).execute();
+}
+
+/** One file's content, if the revision has a file at this path. */
+export async function fileContent(db: Queryable, templateId: string, revision: number, path: string): Promise<string | undefined> {
+  const row = await filesOfRevision(db, templateId, revision).select('content').where('path', '=', path).executeTakeFirst();
+  return row?.content;
 }
 
 export async function insertRun(

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import type { TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
@@ -8,69 +6,26 @@ import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
 import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput } from './draft-rules';
 import {
+  fileContent,
   fileContents,
+  insertRevision,
   latestRuns,
   loadTemplate,
+  moveTemplate,
   pruneRevisions,
   type Queryable,
-  type TemplateState,
+  templateIdsOf,
 } from './templates.repository';
+import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
-export type Template = components['schemas']['Template'];
-export type WorkflowRun = components['schemas']['WorkflowRun'];
+export type { Template, WorkflowRun };
+
 type DraftUpdate = components['schemas']['DraftUpdate'];
 type DraftReadRequest = components['schemas']['DraftReadRequest'];
 type DraftRead = components['schemas']['DraftReadResponse']['data'];
 type CreatorStatus = components['schemas']['CreatorStatusResponse']['data'];
-type Category = components['schemas']['TemplateCategory'];
-type License = components['schemas']['TemplateLicense'];
 
 const LATEST_RUNS = 5;
-
-/** What a Template says of itself, as stored with each revision and copied into its public listing. */
-export function describedAs(row: Pick<TemplateState['revision'], 'name' | 'summary' | 'category' | 'tags' | 'license'>) {
-  return { name: row.name, summary: row.summary, category: row.category as Category, tags: row.tags, license: row.license as License };
-}
-
-export function toTemplate({ template, revision, files }: TemplateState): Template {
-  return {
-    id: template.id,
-    ...describedAs(revision),
-    release_notes: revision.release_notes,
-    draft: {
-      revision: template.draft_revision,
-      files,
-      total_size: revision.total_size,
-      updated_at: revision.created_at.toISOString(),
-    },
-    review: {
-      state: template.review_state,
-      reviewed_revision: template.reviewed_revision,
-      last_run_id: template.last_run_id,
-    },
-    publication: {
-      state: template.publication_state,
-      version: template.version,
-      published_revision: template.published_revision,
-      published_at: template.published_at ? template.published_at.toISOString() : null,
-    },
-    created_at: template.created_at.toISOString(),
-    updated_at: template.updated_at.toISOString(),
-  };
-}
-
-export function toRun(row: TemplateRunRow): WorkflowRun {
-  return {
-    id: row.id,
-    template_id: row.template_id,
-    action: row.action as WorkflowRun['action'],
-    revision: row.revision,
-    status: row.status,
-    checks: row.checks as WorkflowRun['checks'],
-    error_code: row.error_code,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 /** Tags are trimmed, lower-cased and de-duplicated. */
 export function normalizeTemplateTags(tags: readonly string[]): string[] {
@@ -165,9 +120,9 @@ export async function updateDraft(
     const now = services.clock.now();
     const next = template.draft_revision + 1;
     const sizes = update.files.map((file) => codePointLength(file.content));
-    await trx
-      .insertInto('template_revisions')
-      .values({
+    await insertRevision(
+      trx,
+      {
         template_id: templateId,
         revision: next,
         name: update.name?.trim() ?? revision.name,
@@ -178,33 +133,19 @@ export async function updateDraft(
         release_notes: update.release_notes ?? revision.release_notes,
         total_size: sizes.reduce((a, b) => a + b, 0),
         created_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('template_files')
-      .values(update.files.map((file, i) => ({ template_id: templateId, revision: next, path: file.path, content: file.content, size: sizes[i] ?? 0 })))
-      .execute();
-    const updated = await trx
-      .updateTable('templates')
-      .set({ draft_revision: next, review_state: 'draft', state_version: sql`state_version + 1`, updated_at: now })
-      .where('id', '=', templateId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+      update.files.map((file, i) => ({ path: file.path, content: file.content, size: sizes[i] ?? 0 })),
+    );
+    const updated = await moveTemplate(trx, templateId, { draft_revision: next, review_state: 'draft', updated_at: now });
     await pruneRevisions(trx, updated);
     return toTemplate(await loadTemplate(trx, principal.accountId, templateId));
   });
 }
 
 export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
-  const ids = await services.db
-    .selectFrom('templates')
-    .select('id')
-    .where('account_id', '=', principal.accountId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const ids = await templateIdsOf(services.db, principal.accountId);
   const [states, runs] = await Promise.all([
-    Promise.all(ids.map(({ id }) => loadTemplate(services.db, principal.accountId, id))),
+    Promise.all(ids.map((id) => loadTemplate(services.db, principal.accountId, id))),
     latestRuns(services.db, principal.accountId, LATEST_RUNS),
   ]);
   const runsByTemplate = new Map<string, WorkflowRun[]>();
@@ -228,12 +169,5 @@ export async function creatorStatus(services: Services, principal: Principal): P
 }
 
 export async function readmeOf(db: Queryable, templateId: string, revision: number): Promise<string> {
-  const row = await db
-    .selectFrom('template_files')
-    .select('content')
-    .where('template_id', '=', templateId)
-    .where('revision', '=', revision)
-    .where('path', '=', ROOT_README)
-    .executeTakeFirst();
-  return row?.content ?? '';
+  return (await fileContent(db, templateId, revision, ROOT_README)) ?? '';
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, RunCheckRecord, TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
@@ -8,17 +8,26 @@ import { newId } from '../shared/ids';
 import type { Principal } from '../shared/principal';
 import { codePointLength } from '../shared/text';
 import { ROOT_README } from './draft-rules';
-import { publishListing, removeListing } from './public';
+import { publishListing } from './public';
+import { deleteListing } from './public-library.repository';
 import { REVIEW_CHECKS, runReview } from './review';
 import {
   fileContents,
+  insertRevision,
   insertRun,
+  insertTemplate,
   loadTemplate,
+  lockAccount,
   pruneRevisions,
+  moveTemplate,
   type Queryable,
+  setLastRun,
+  setReleaseNotes,
+  templateIdsOf,
   type TemplateState,
 } from './templates.repository';
-import { assertNoApiKey, normalizeTemplateTags, starterReadme, toRun, toTemplate, type Template, type WorkflowRun } from './templates';
+import { assertNoApiKey, normalizeTemplateTags, starterReadme } from './templates';
+import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
 type WorkflowRequest = components['schemas']['WorkflowRequest'];
 type CreateRequest = components['schemas']['WorkflowCreate'];
@@ -144,13 +153,9 @@ async function createTemplate(services: Services, principal: Principal, request:
   assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
   return services.db.transaction().execute(async (trx) => {
     // The account row's lock serialises creations, so the limit holds under concurrency.
-    await trx.selectFrom('accounts').select('id').where('id', '=', principal.accountId).forUpdate().execute();
-    const { count } = await trx
-      .selectFrom('templates')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('account_id', '=', principal.accountId)
-      .executeTakeFirstOrThrow();
-    if (count >= limits.templatesMax) {
+    await lockAccount(trx, principal.accountId);
+    const owned = await templateIdsOf(trx, principal.accountId);
+    if (owned.length >= limits.templatesMax) {
       throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
         templates_max: limits.templatesMax,
       });
@@ -159,24 +164,22 @@ async function createTemplate(services: Services, principal: Principal, request:
     const id = newId('template', now.getTime());
     const name = request.name.trim();
     const readme = starterReadme(name);
-    await trx
-      .insertInto('templates')
-      .values({
-        id,
-        account_id: principal.accountId,
-        draft_revision: 1,
-        starter_readme: readme,
-        review_state: 'draft',
-        publication_state: 'never_published',
-        version: 0,
-        state_version: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('template_revisions')
-      .values({
+    await insertTemplate(trx, {
+      id,
+      account_id: principal.accountId,
+      draft_revision: 1,
+      starter_readme: readme,
+      review_state: 'draft',
+      publication_state: 'never_published',
+      version: 0,
+      state_version: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    const size = codePointLength(readme);
+    await insertRevision(
+      trx,
+      {
         template_id: id,
         revision: 1,
         name,
@@ -185,16 +188,13 @@ async function createTemplate(services: Services, principal: Principal, request:
         tags: normalizeTemplateTags(request.tags ?? []),
         license: request.license,
         release_notes: '',
-        total_size: codePointLength(readme),
+        total_size: size,
         created_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('template_files')
-      .values({ template_id: id, revision: 1, path: ROOT_README, content: readme, size: codePointLength(readme) })
-      .execute();
+      },
+      [{ path: ROOT_README, content: readme, size }],
+    );
     const run = await recordRun(trx, principal, id, 'create', 1, now, { status: 'succeeded' });
-    await trx.updateTable('templates').set({ last_run_id: run.id }).where('id', '=', id).execute();
+    await setLastRun(trx, id, run.id);
     return { template: toTemplate(await loadTemplate(trx, principal.accountId, id)), run: toRun(run), created: true };
   });
 }
@@ -215,17 +215,12 @@ async function review(services: Services, trx: Transaction<DB>, principal: Princ
     reviewState = 'review_error';
   }
   const run = await recordRun(trx, principal, template.id, request.action, template.draft_revision, now, outcome);
-  await trx
-    .updateTable('templates')
-    .set({
-      review_state: reviewState,
-      reviewed_revision: reviewState === 'ready_to_publish' ? template.draft_revision : template.reviewed_revision,
-      last_run_id: run.id,
-      state_version: sql`state_version + 1`,
-      updated_at: now,
-    })
-    .where('id', '=', template.id)
-    .execute();
+  await moveTemplate(trx, template.id, {
+    review_state: reviewState,
+    reviewed_revision: reviewState === 'ready_to_publish' ? template.draft_revision : template.reviewed_revision,
+    last_run_id: run.id,
+    updated_at: now,
+  });
   return run;
 }
 
@@ -246,34 +241,23 @@ async function perform(
   const moved = {
     publication_state: transition.publication?.to ?? template.publication_state,
     last_run_id: run.id,
-    state_version: sql<number>`state_version + 1`,
     updated_at: now,
   };
   if (request.action === 'publish') {
-    await trx
-      .updateTable('template_revisions')
-      .set({ release_notes: request.release_notes })
-      .where('template_id', '=', template.id)
-      .where('revision', '=', request.revision)
-      .execute();
-    const updated = await trx
-      .updateTable('templates')
-      .set({ ...moved, version: sql`version + 1`, published_revision: request.revision, published_at: now })
-      .where('id', '=', template.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await setReleaseNotes(trx, template.id, request.revision, request.release_notes);
+    const updated = await moveTemplate(
+      trx,
+      template.id,
+      { ...moved, published_revision: request.revision, published_at: now },
+      { newVersion: true },
+    );
     await publishListing(trx, updated, request.revision, request.release_notes, now);
     await pruneRevisions(trx, updated);
   } else if (request.action === 'unpublish') {
-    await trx.updateTable('templates').set(moved).where('id', '=', template.id).execute();
-    await removeListing(trx, template.id);
+    await moveTemplate(trx, template.id, moved);
+    await deleteListing(trx, template.id);
   } else if (request.action === 'republish') {
-    const updated = await trx
-      .updateTable('templates')
-      .set({ ...moved, published_at: now })
-      .where('id', '=', template.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await moveTemplate(trx, template.id, { ...moved, published_at: now });
     await publishListing(trx, updated, updated.published_revision as number, request.release_notes, now);
   }
   return run;

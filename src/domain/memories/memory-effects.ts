@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
 import { recordChanges, type Change } from '../changes/change-feed';
-import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts';
+import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts.repository';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
 import { countMemoryChange } from './section-counts';
 import { isSecret } from './visibility';

@@ -6,7 +6,7 @@ import { refreshDuplicatesOfMemory } from '../insights/insights';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { countLinkAdded } from '../subjects/link-counts';
+import { countLinkAdded } from '../subjects/link-counts.repository';
 import { recordChanges } from '../changes/change-feed';
 import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
 import { factsSourcedFrom, findVisibleMemory, insertMemory } from './memories.repository';

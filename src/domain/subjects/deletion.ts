@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
-import { allMemoriesVisibleTo, isMemoryVisibleTo } from '../memories/visibility';
-import { lockOwnedSubject } from './subjects.repository';
+import { isMemoryVisibleTo } from '../memories/visibility';
+import { deletionFootprint, insertDeletionToken, lockDeletionToken, markDeletionTokenUsed } from './deletion.repository';
+import { deleteSubjectRow, lockOwnedSubject } from './subjects.repository';
 
 type Preparation = components['schemas']['SubjectDeletionResponse']['data'];
 type Impact = components['schemas']['DeletionImpact'];
@@ -26,36 +27,16 @@ async function impactOf(
   principal: Principal,
   subjectId: string,
 ): Promise<{ impact: Impact; fingerprint: string }> {
-  const [links, facts, suggestions, insights] = await Promise.all([
-    trx
-      .selectFrom('memory_links as l')
-      .innerJoin('memories as m', 'm.id', 'l.memory_id')
-      .select(['l.memory_id', 'm.sensitivity'])
-      .where('l.subject_id', '=', subjectId)
-      .orderBy('l.memory_id')
-      .execute(),
-    trx.selectFrom('facts').select('id').where('subject_id', '=', subjectId).orderBy('id').execute(),
-    trx
-      .selectFrom('fact_suggestions')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('subject_id', '=', subjectId)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('memory_insights as i')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('i.subject_id', '=', subjectId)
-      .where(allMemoriesVisibleTo(principal, 'i.memory_ids'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { links, factIds, suggestions, insights } = await deletionFootprint(trx, principal, subjectId);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([links.map((l) => l.memory_id), facts.map((f) => f.id)]))
+    .update(JSON.stringify([links.map((l) => l.memory_id), factIds]))
     .digest('hex');
   return {
     impact: {
       linked_memories: links.filter((link) => isMemoryVisibleTo(principal, link)).length,
-      facts: facts.length,
-      fact_suggestions: suggestions.count,
-      insights: insights.count,
+      facts: factIds.length,
+      fact_suggestions: suggestions,
+      insights,
     },
     fingerprint,
   };
@@ -73,17 +54,14 @@ export async function prepareSubjectDeletion(
     const now = services.clock.now();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('subject_deletion_tokens')
-      .values({
-        token_hash: hashToken(token),
-        account_id: principal.accountId,
-        subject_id: subjectId,
-        state_fingerprint: fingerprint,
-        created_at: now,
-        expires_at: expiresAt,
-      })
-      .execute();
+    await insertDeletionToken(trx, {
+      token_hash: hashToken(token),
+      account_id: principal.accountId,
+      subject_id: subjectId,
+      state_fingerprint: fingerprint,
+      created_at: now,
+      expires_at: expiresAt,
+    });
     return { subject_id: subjectId, confirmation_token: token, expires_at: expiresAt.toISOString(), impact };
   });
 }
@@ -105,13 +83,7 @@ export async function deleteSubject(
       );
     }
     const now = services.clock.now();
-    const token = await trx
-      .selectFrom('subject_deletion_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(confirmationToken))
-      .where('account_id', '=', principal.accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const token = await lockDeletionToken(trx, principal.accountId, hashToken(confirmationToken));
     if (!token || token.subject_id !== subjectId || token.used_at || token.expires_at <= now) {
       throw new AppError('invalid_confirmation', 'This confirmation token is unknown, expired, already used or for another Subject.', {
         parameter: 'confirmation_token',
@@ -123,8 +95,8 @@ export async function deleteSubject(
         parameter: 'confirmation_token',
       });
     }
-    await trx.updateTable('subject_deletion_tokens').set({ used_at: now }).where('token_hash', '=', token.token_hash).execute();
-    await trx.deleteFrom('subjects').where('id', '=', subjectId).execute();
+    await markDeletionTokenUsed(trx, token.token_hash, now);
+    await deleteSubjectRow(trx, subjectId);
     await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'delete' }], now);
   });
 }

@@ -1,17 +1,15 @@
-import type { components } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
-import { countLinkAdded, countLinkRemoved } from './link-counts';
+import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
-import { findVisibleMemory, visibleMemories } from '../memories/memories.repository';
+import { findVisibleMemory } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { toSubject, type Subject } from './subjects';
-import { assertSubjectExists, lockOwnedSubject, subjectsOf } from './subjects.repository';
-
-type Link = components['schemas']['Link'];
+import { deleteLink, getLink, insertLink, memoriesLinkedTo, subjectsLinkedTo } from './links.repository';
+import { toLink, toSubject, type Link, type Subject } from './subject-mapper';
+import { assertSubjectExists, lockOwnedSubject } from './subjects.repository';
 
 const memoryNotFound = () => new AppError('memory_not_found', 'No Memory with this ID.');
 
@@ -28,26 +26,16 @@ export async function linkMemory(
     // failing the link's foreign key.
     if (!(await findVisibleMemory(trx, principal, memoryId, { forShare: true }))) throw memoryNotFound();
     const now = services.clock.now();
-    const inserted = await trx
-      .insertInto('memory_links')
-      .values({ account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now })
-      .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
-      .returning(['subject_id', 'memory_id', 'created_at'])
-      .executeTakeFirst();
+    const inserted = await insertLink(trx, { account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now });
     if (!inserted) {
-      const existing = await trx
-        .selectFrom('memory_links')
-        .select(['subject_id', 'memory_id', 'created_at'])
-        .where('subject_id', '=', subjectId)
-        .where('memory_id', '=', memoryId)
-        .executeTakeFirstOrThrow();
-      return { link: { ...existing, created_at: existing.created_at.toISOString() }, created: false };
+      const existing = await getLink(trx, subjectId, memoryId);
+      return { link: toLink(existing), created: false };
     }
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
     await countLinkAdded(trx, subjectId, memoryId);
     await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
-    return { link: { ...inserted, created_at: inserted.created_at.toISOString() }, created: true };
+    return { link: toLink(inserted), created: true };
   });
 }
 
@@ -61,14 +49,7 @@ export async function unlinkMemory(
     await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
     const visible = await findVisibleMemory(trx, principal, memoryId);
-    const removed = visible
-      ? await trx
-          .deleteFrom('memory_links')
-          .where('subject_id', '=', subjectId)
-          .where('memory_id', '=', memoryId)
-          .returning('memory_id')
-          .executeTakeFirst()
-      : undefined;
+    const removed = visible !== undefined && (await deleteLink(trx, subjectId, memoryId));
     if (!removed) throw new AppError('link_not_found', 'This Memory is not linked to this Subject.');
     const now = services.clock.now();
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
@@ -86,10 +67,7 @@ export async function listSubjectMemories(
 ): Promise<Page<Memory>> {
   await assertSubjectExists(services.db, principal, subjectId);
   return pageByTimeAndId(
-    visibleMemories(services.db, principal)
-      .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
-      .select(['l.created_at as linked_at'])
-      .where('l.subject_id', '=', subjectId),
+    memoriesLinkedTo(services.db, principal, subjectId),
     { scope: 'subject_memories', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
     { time: 'l.created_at', id: 'memories.id' },
     (row) => [row.linked_at, row.id],
@@ -105,10 +83,7 @@ export async function listMemorySubjects(
 ): Promise<Page<Subject>> {
   if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
   return pageByTimeAndId(
-    subjectsOf(services.db, principal)
-      .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
-      .select(['l.created_at as linked_at'])
-      .where('l.memory_id', '=', memoryId),
+    subjectsLinkedTo(services.db, principal, memoryId),
     { scope: 'memory_subjects', filters: { memory_id: memoryId }, cursor: query.cursor, limit: query.limit },
     { time: 'l.created_at', id: 'subjects.id' },
     (row) => [row.linked_at, row.id],

@@ -1,6 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { DB, SubjectRow } from '../../db/schema';
+import { escapeLike } from '../insights/mentions';
 import { AppError } from '../shared/errors';
+import { cursorInteger, type CursorPosition } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { canSeeSecrets } from '../memories/visibility';
 
@@ -22,7 +24,7 @@ export type SubjectWithCount = Omit<SubjectRow, 'search_text'> & { memory_count:
 
 /**
  * Linked Memories the principal can see: secret ones are not counted for API keys. Read from the
- * maintained counts (see link-counts.ts), not counted.
+ * maintained counts (see link-counts.repository.ts), not counted.
  */
 export function memoryCount(principal: Principal) {
   return sql<number>`coalesce((select ${visibleLinks(principal)} from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
@@ -59,6 +61,81 @@ export async function lockSubject(trx: Transaction<DB>, accountId: string, id: s
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** What a Subject's mentions are matched by: its ID, name and aliases. */
+const MENTIONED_AS = ['id', 'name', 'aliases'] as const;
+
+/** The account's Subject with this name, case-insensitively, other than `exceptId`. */
+export async function findSubjectNamed(
+  db: Queryable,
+  accountId: string,
+  name: string,
+  exceptId?: string,
+): Promise<{ id: string } | undefined> {
+  let query = db
+    .selectFrom('subjects')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertSubject(db: Queryable, row: Insertable<DB['subjects']>) {
+  return db.insertInto('subjects').values(row).returning(MENTIONED_AS).executeTakeFirstOrThrow();
+}
+
+export async function updateSubjectRow(db: Queryable, id: string, changes: Updateable<DB['subjects']>) {
+  return db.updateTable('subjects').set(changes).where('id', '=', id).returning(MENTIONED_AS).executeTakeFirstOrThrow();
+}
+
+/** Deletes the Subject; its links, Facts, suggestions, insights and counts go with it (on delete cascade). */
+export async function deleteSubjectRow(db: Queryable, id: string): Promise<void> {
+  await db.deleteFrom('subjects').where('id', '=', id).execute();
+}
+
+export interface SubjectSearch {
+  /** Trimmed and lower-cased. */
+  readonly q: string | undefined;
+  readonly kind: string | undefined;
+  /** The (match group, lower-cased name, ID) of the last row of the previous page. */
+  readonly position: CursorPosition | null;
+  readonly limit: number;
+}
+
+/**
+ * Subjects by name; with `q`, matches on name or alias in four groups (exact, word prefix,
+ * substring, trigram), each by name. Keyset order: (group, name, id).
+ */
+export function searchSubjects(db: Queryable, principal: Principal, search: SubjectSearch) {
+  const { q, kind, position, limit } = search;
+  const like = q ? escapeLike(q) : '';
+  const group = q
+    ? sql<number>`(case
+        when lower(subjects.name) = ${q} or ${q} = any(select lower(a) from unnest(subjects.aliases) a) then 0
+        when ' ' || subjects.search_text like ${`% ${like}%`} then 1
+        when subjects.search_text like ${`%${like}%`} then 2
+        else 3 end)`
+    : sql<number>`0::int`; // an expression: a bare 0 in ORDER BY would mean a column position
+  let select = subjectsOf(db, principal)
+    .select(group.as('match_group'))
+    .select(sql<string>`lower(subjects.name)`.as('sort_name'))
+    .orderBy(group)
+    .orderBy(sql`lower(subjects.name)`)
+    .orderBy('subjects.id')
+    .limit(limit);
+  if (kind) select = select.where('subjects.kind', '=', kind);
+  if (q) {
+    select = select.where(sql<boolean>`(subjects.search_text like ${`%${like}%`} or ${q} <% subjects.search_text)`);
+  }
+  if (position) {
+    const [matchGroup, sortName, id] = position;
+    select = select.where(
+      sql<boolean>`(${group}, lower(subjects.name), subjects.id) > (${cursorInteger(matchGroup)}, ${String(sortName)}, ${String(id)})`,
+    );
+  }
+  return select.execute();
 }
 
 export const subjectNotFound = (): AppError => new AppError('subject_not_found', 'No Subject with this ID.');

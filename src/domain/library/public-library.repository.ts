@@ -1,0 +1,82 @@
+import { sql, type Insertable } from 'kysely';
+import type { DB, Queryable } from '../../db/schema';
+import { textArray } from '../../db/sql';
+import { AppError } from '../shared/errors';
+import { cursorDate, type CursorPosition } from '../shared/pagination';
+
+/** Makes a listing the public one of its Template (insert or replace). */
+export async function upsertListing(db: Queryable, listing: Insertable<DB['public_templates']>): Promise<void> {
+  await db
+    .insertInto('public_templates')
+    .values(listing)
+    .onConflict((oc) => oc.column('template_id').doUpdateSet(listing))
+    .execute();
+}
+
+export async function deleteListing(db: Queryable, templateId: string): Promise<void> {
+  await db.deleteFrom('public_templates').where('template_id', '=', templateId).execute();
+}
+
+/** The README's excerpt is made from its beginning: this much of it is read. */
+const EXCERPT_SOURCE_CHARS = 4_000;
+
+/** Listings with what a result shows: never the search vector, and of the README its beginning. */
+function listings(db: Queryable) {
+  return db
+    .selectFrom('public_templates as p')
+    .leftJoin('accounts as a', 'a.id', 'p.account_id')
+    .select([
+      'p.template_id',
+      'p.revision',
+      'p.version',
+      'p.name',
+      'p.summary',
+      'p.category',
+      'p.tags',
+      'p.license',
+      'p.release_notes',
+      'p.published_at',
+      sql<string>`left(p.readme, ${EXCERPT_SOURCE_CHARS})`.as('readme'),
+      'a.display_name',
+    ]);
+}
+
+export interface ListingSearch {
+  readonly query: string | undefined;
+  readonly category: string | undefined;
+  /** Trimmed and lower-cased. */
+  readonly tag: string | undefined;
+  /** The (score, published_at, template_id) of the last row of the previous page. */
+  readonly position: CursorPosition | null;
+  readonly limit: number;
+}
+
+/**
+ * With a query: ranked full-text search over name, tags, summary and README, then newest
+ * publication; without: newest publication first.
+ */
+export function searchListings(db: Queryable, search: ListingSearch) {
+  const tsQuery = search.query ? sql`websearch_to_tsquery('english', ${search.query})` : null;
+  const score = tsQuery ? sql<number>`ts_rank_cd(p.search, ${tsQuery})::float8` : sql<number>`0::float8`;
+  let select = listings(db)
+    .select(score.as('score'))
+    .orderBy(score, 'desc')
+    .orderBy('p.published_at', 'desc')
+    .orderBy('p.template_id', 'desc')
+    .limit(search.limit);
+  if (tsQuery) select = select.where(sql<boolean>`p.search @@ ${tsQuery}`);
+  if (search.category) select = select.where('p.category', '=', search.category);
+  if (search.tag) select = select.where('p.tags', '@>', textArray([search.tag]));
+  if (search.position) {
+    const [lastScore, publishedAt, id] = search.position;
+    if (typeof lastScore !== 'number') throw new AppError('invalid_cursor', 'The cursor is malformed.', { parameter: 'cursor' });
+    select = select.where(
+      sql<boolean>`(${score}, p.published_at, p.template_id) < (${lastScore}::float8, ${cursorDate(publishedAt)}::timestamptz, ${String(id)})`,
+    );
+  }
+  return select.execute();
+}
+
+export function findListing(db: Queryable, templateId: string) {
+  return listings(db).where('p.template_id', '=', templateId).executeTakeFirst();
+}
