@@ -68,6 +68,21 @@ export async function findVisibleMemories(db: Queryable, principal: Principal, i
   return visibleMemories(db, principal).where('id', 'in', ids).execute();
 }
 
+/** Memories of the account by ID, with their index numbers. */
+export async function memoriesWithIndexNumbers(
+  db: Queryable,
+  accountId: string,
+  ids: readonly string[],
+): Promise<Array<MemoryRow & { search_doc: number }>> {
+  const rows = await db
+    .selectFrom('memories')
+    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at', 'search_doc'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, search_doc: Number(row.search_doc) }));
+}
+
 export async function insertMemory(db: Queryable, row: NewMemoryRow): Promise<MemoryRow> {
   return db.insertInto('memories').values(row).returning(MEMORY_COLUMNS).executeTakeFirstOrThrow() as Promise<MemoryRow>;
 }
