@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength } from '../shared/text';
 import { toMemory } from './memory-mapper';
-import { visibleMemories } from './memories.repository';
+import { findVisibleMemories } from './memories.repository';
 
 type BatchItem = components['schemas']['MemoryBatchItem'];
 type BatchResult = components['schemas']['MemoryBatchResponse']['data'];
@@ -20,7 +20,7 @@ export async function batchGetMemories(services: Services, principal: Principal,
     throw new AppError('batch_too_large', `Send at most ${limits.batchMaxIds} IDs per batch.`, { parameter: 'ids' });
   }
   const unique = [...new Set(ids)];
-  const rows = await visibleMemories(services.db, principal).where('id', 'in', unique).execute();
+  const rows = await findVisibleMemories(services.db, principal, unique);
   const byId = new Map(rows.map((row) => [row.id, row]));
   let used = 0;
   const items = unique.map((id): BatchItem => {

@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { DB, MemoryRow, NewMemoryRow } from '../../db/schema';
+import type { DB, MemoryRevisionRow, MemoryRow, NewMemoryRow } from '../../db/schema';
+import { textArray } from '../../db/sql';
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from './visibility';
 
@@ -42,8 +43,59 @@ export async function findVisibleMemory(
   return query.executeTakeFirst();
 }
 
+/** What a list of Memories may be narrowed to. */
+export interface MemoryFilters {
+  readonly type?: string | undefined;
+  readonly tag?: string | undefined;
+  readonly sensitivity?: string | undefined;
+  readonly pinned?: boolean | undefined;
+  readonly updatedSince?: Date | undefined;
+}
+
+/** The Memories the principal may see that pass the filters. */
+export function filteredMemories(db: Queryable, principal: Principal, filters: MemoryFilters): SelectQueryBuilder<DB, 'memories', MemoryRow> {
+  let select = visibleMemories(db, principal);
+  if (filters.type) select = select.where('type', '=', filters.type);
+  if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
+  if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
+  if (filters.tag) select = select.where('tags', '@>', textArray([filters.tag]));
+  if (filters.updatedSince) select = select.where('updated_at', '>=', filters.updatedSince);
+  return select;
+}
+
+/** Of these Memories, those the principal may see. */
+export async function findVisibleMemories(db: Queryable, principal: Principal, ids: readonly string[]): Promise<MemoryRow[]> {
+  return visibleMemories(db, principal).where('id', 'in', ids).execute();
+}
+
+/** Memories of the account by ID, with their index numbers. */
+export async function memoriesWithIndexNumbers(
+  db: Queryable,
+  accountId: string,
+  ids: readonly string[],
+): Promise<Array<MemoryRow & { search_doc: number }>> {
+  const rows = await db
+    .selectFrom('memories')
+    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at', 'search_doc'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, search_doc: Number(row.search_doc) }));
+}
+
 export async function insertMemory(db: Queryable, row: NewMemoryRow): Promise<MemoryRow> {
   return db.insertInto('memories').values(row).returning(MEMORY_COLUMNS).executeTakeFirstOrThrow() as Promise<MemoryRow>;
+}
+
+/** Writes changes to a Memory as its next revision, at `now`. */
+export async function updateMemoryRow(db: Queryable, memory: MemoryRow, changes: Partial<MemoryRow>, now: Date): Promise<MemoryRow> {
+  const updated = await db
+    .updateTable('memories')
+    .set({ ...changes, revision: memory.revision + 1, updated_at: now })
+    .where('id', '=', memory.id)
+    .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return updated as MemoryRow;
 }
 
 export async function insertRevision(
@@ -79,4 +131,36 @@ export async function factsSourcedFrom(db: Queryable, accountId: string, memoryI
     .orderBy('fact_id')
     .execute();
   return rows.map((row) => row.fact_id);
+}
+
+/** Revisions follow the rule of Memories: one in which the Memory was secret is not shown to API keys. */
+function visibleRevisions(db: Queryable, principal: Principal, memoryId: string) {
+  return db
+    .selectFrom('memory_revisions')
+    .selectAll()
+    .where('memory_id', '=', memoryId)
+    .where('account_id', '=', principal.accountId)
+    .where(memoryVisibleTo(principal, 'memory_revisions'));
+}
+
+/** Up to `limit` of a Memory's revisions the principal may see, newest first, those before `before` if given. */
+export async function visibleRevisionsBefore(
+  db: Queryable,
+  principal: Principal,
+  memoryId: string,
+  limit: number,
+  before: number | undefined,
+): Promise<MemoryRevisionRow[]> {
+  let select = visibleRevisions(db, principal, memoryId).orderBy('revision', 'desc').limit(limit);
+  if (before !== undefined) select = select.where('revision', '<', before);
+  return select.execute();
+}
+
+export async function findVisibleRevision(
+  db: Queryable,
+  principal: Principal,
+  memoryId: string,
+  revision: number,
+): Promise<MemoryRevisionRow | undefined> {
+  return visibleRevisions(db, principal, memoryId).where('revision', '=', revision).executeTakeFirst();
 }

@@ -1,4 +1,3 @@
-import { textArray } from '../../db/sql';
 import type { MemoryRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { components } from '../../generated/openapi';
@@ -18,12 +17,15 @@ import {
 } from './memory-mapper';
 import { afterMemoryCreated, afterMemoryUpdated } from './memory-effects';
 import {
+  filteredMemories,
   findVisibleMemory,
+  findVisibleRevision,
   insertMemory,
   insertRevision,
-  visibleMemories,
+  updateMemoryRow,
+  visibleRevisionsBefore,
 } from './memories.repository';
-import { isMemoryVisibleTo, memoryVisibleTo } from './visibility';
+import { isMemoryVisibleTo } from './visibility';
 
 type MemoryCreate = components['schemas']['MemoryCreate'];
 type MemoryUpdate = components['schemas']['MemoryUpdate'];
@@ -92,14 +94,14 @@ export async function listMemories(
     pinned: query.pinned,
     updated_since: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
   };
-  let select = visibleMemories(services.db, principal);
-  if (filters.type) select = select.where('type', '=', filters.type);
-  if (filters.sensitivity) select = select.where('sensitivity', '=', filters.sensitivity);
-  if (filters.pinned !== undefined) select = select.where('pinned', '=', filters.pinned);
-  if (filters.tag) select = select.where('tags', '@>', textArray([filters.tag]));
-  if (filters.updated_since) select = select.where('updated_at', '>=', new Date(filters.updated_since));
   return pageByTimeAndId(
-    select,
+    filteredMemories(services.db, principal, {
+      type: filters.type,
+      tag: filters.tag,
+      sensitivity: filters.sensitivity,
+      pinned: filters.pinned,
+      updatedSince: filters.updated_since ? new Date(filters.updated_since) : undefined,
+    }),
     { scope: 'memories', filters, cursor: query.cursor, limit: query.limit },
     { time: 'updated_at', id: 'id' },
     (row) => [row.updated_at, row.id],
@@ -156,26 +158,11 @@ export async function updateMemory(
     const now = services.clock.now();
     const changes = changedFields(row, patch, now);
     if (Object.keys(changes).length === 0) return toMemory(row);
-    const updated = await trx
-      .updateTable('memories')
-      .set({ ...changes, revision: row.revision + 1, updated_at: now })
-      .where('id', '=', row.id)
-      .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at'])
-      .executeTakeFirstOrThrow();
-    await insertRevision(trx, updated as MemoryRow, principal);
-    await afterMemoryUpdated(trx, row, updated as MemoryRow);
-    return toMemory(updated as MemoryRow);
+    const updated = await updateMemoryRow(trx, row, changes, now);
+    await insertRevision(trx, updated, principal);
+    await afterMemoryUpdated(trx, row, updated);
+    return toMemory(updated);
   });
-}
-
-/** Revisions follow the rule of Memories: one in which the Memory was secret is not shown to API keys. */
-function visibleRevisions(services: Services, principal: Principal, memoryId: string) {
-  return services.db
-    .selectFrom('memory_revisions')
-    .selectAll()
-    .where('memory_id', '=', memoryId)
-    .where('account_id', '=', principal.accountId)
-    .where(memoryVisibleTo(principal, 'memory_revisions'));
 }
 
 export async function listMemoryRevisions(
@@ -188,9 +175,8 @@ export async function listMemoryRevisions(
   const size = pageSize(query.limit);
   const filters = { memory_id: memoryId };
   const position = decodeCursor('memory_revisions', filters, query.cursor, 1);
-  let select = visibleRevisions(services, principal, memoryId).orderBy('revision', 'desc').limit(size + 1);
-  if (position) select = select.where('revision', '<', cursorInteger(position[0]));
-  const rows = await select.execute();
+  const before = position ? cursorInteger(position[0]) : undefined;
+  const rows = await visibleRevisionsBefore(services.db, principal, memoryId, size + 1, before);
   return toPage(
     rows,
     size,
@@ -207,7 +193,7 @@ export async function getMemoryRevision(
   revision: number,
 ): Promise<MemoryRevision> {
   if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
-  const row = await visibleRevisions(services, principal, memoryId).where('revision', '=', revision).executeTakeFirst();
+  const row = await findVisibleRevision(services.db, principal, memoryId, revision);
   if (!row) throw new AppError('revision_not_found', `This Memory has no revision ${revision}.`);
   return toMemoryRevision(row);
 }

@@ -1,15 +1,16 @@
-import { sql } from 'kysely';
 import { limits } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
-import { idfOf, rerankWithFeedback, MAX_QUERY_TERMS, rankMemories, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import { idfOf, MAX_QUERY_TERMS, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import { rankMemories, rerankWithFeedback } from '../search/ranking.repository';
+import { lookUpTerms, nearestTerms, termsOfDocs, type VocabularyRow } from '../search/vocabulary.repository';
 import type { Principal } from '../shared/principal';
 import { readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
-import type { Queryable } from './memories.repository';
+import { memoriesWithIndexNumbers, type Queryable } from './memories.repository';
 
 type SearchHit = components['schemas']['MemorySearchHit'];
 
@@ -101,13 +102,7 @@ async function search(services: Services, principal: Principal, query: SearchQue
 /** The Memories of ranked documents, with their index numbers. */
 async function memoriesOf(db: Queryable, accountId: string, docs: readonly RankedDoc[]): Promise<Array<MemoryRow & { search_doc: number }>> {
   if (docs.length === 0) return [];
-  const rows = await db
-    .selectFrom('memories')
-    .select(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at', 'search_doc'])
-    .where('account_id', '=', accountId)
-    .where('id', 'in', docs.map((doc) => doc.id))
-    .execute();
-  return rows.map((row) => ({ ...row, search_doc: Number(row.search_doc) }));
+  return memoriesWithIndexNumbers(db, accountId, docs.map((doc) => doc.id));
 }
 
 /**
@@ -156,13 +151,6 @@ interface QueryPlan {
   readonly marks: ReadonlyArray<ReadonlySet<string>>;
 }
 
-interface VocabularyRow {
-  id: number;
-  term: string;
-  docs: number;
-  key_docs: number;
-}
-
 /** What the query's words are in the caller's vocabulary, and what each hit must satisfy; null when nothing can match. */
 async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, parsed: ParsedQuery, requireAll: boolean): Promise<QueryPlan | null> {
   const queryTerms: string[] = [];
@@ -195,7 +183,9 @@ async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, pa
   const correctable = unknown
     .filter((index) => inWords.has(index) && [...queryTerms[index]!].length >= CORRECTABLE_CHARS && !NOT_CORRECTABLE.test(queryTerms[index]!))
     .slice(0, CORRECTED_TERMS_MAX);
-  for (const correction of await corrections(db, accountId, keysOnly, correctable.map((index) => ({ index, term: queryTerms[index]! })))) {
+  const words = correctable.map((index) => ({ index, term: queryTerms[index]! }));
+  const nearest = { similarity: CORRECTION_SIMILARITY, perWord: CORRECTIONS_PER_TERM };
+  for (const correction of await nearestTerms(db, accountId, keysOnly, words, nearest)) {
     terms.push({ termId: correction.id, term: correction.term, docs: visibleDocs(correction), weight: correction.similarity, queryTerm: correction.index, exact: false });
     marks[correction.index]!.add(correction.term);
   }
@@ -221,51 +211,6 @@ async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, pa
   return { queryTerms, terms, stats, knownTerms: found.size, requirements, excluded, marks };
 }
 
-/** The corpus statistics the caller's ranking uses, and the vocabulary rows of `terms`, in one round trip. */
-async function lookUpTerms(
-  db: Queryable,
-  accountId: string,
-  keysOnly: boolean,
-  terms: readonly string[],
-): Promise<{ stats: CorpusStats; vocabulary: Map<string, VocabularyRow> }> {
-  const row = (
-    await sql<{ docs: number | null; length: string | null; terms: VocabularyRow[] }>`
-      select ${sql.raw(keysOnly ? 's.key_docs' : 's.docs')} as docs, ${sql.raw(keysOnly ? 's.key_length' : 's.length')}::text as length,
-        (select coalesce(json_agg(json_build_object('id', t.id, 'term', t.term, 'docs', t.docs, 'key_docs', t.key_docs)), '[]')
-         from search_terms t where t.account_id = a.id and t.term = any(${sql.val([...new Set(terms)])}::text[])) as terms
-      from (select ${accountId}::text as id) a left join search_stats s on s.account_id = a.id`.execute(db)
-  ).rows[0]!;
-  return {
-    stats: { docs: row.docs ?? 0, length: Number(row.length ?? 0) },
-    vocabulary: new Map(row.terms.map((term) => [term.term, term])),
-  };
-}
-
-/**
- * The vocabulary terms nearest each misspelt term, by pg_trgm similarity. For API keys the
- * vocabulary is the terms of Memories they may see, so a word of secret Memories is never offered.
- */
-async function corrections(
-  db: Queryable,
-  accountId: string,
-  keysOnly: boolean,
-  words: ReadonlyArray<{ index: number; term: string }>,
-): Promise<Array<VocabularyRow & { index: number; similarity: number }>> {
-  if (words.length === 0) return [];
-  const visible = keysOnly ? sql`key_docs > 0` : sql`docs > 0`;
-  // One subquery per word, with the word as a value, so the trigram index serves each; `%` uses
-  // pg_trgm's default threshold, below ours, so the index finds a superset that is then filtered.
-  const perWord = words.map(
-    ({ index, term }) => sql`(
-      select ${index}::int as index, id, term, docs, key_docs, similarity(term, ${term})::float8 as similarity
-      from search_terms
-      where account_id = ${accountId} and term % ${term} and ${visible} and similarity(term, ${term}) >= ${CORRECTION_SIMILARITY}
-      order by similarity(term, ${term}) desc, term
-      limit ${CORRECTIONS_PER_TERM})`,
-  );
-  return (await sql<VocabularyRow & { index: number; similarity: number }>`${sql.join(perWord, sql` union all `)}`.execute(db)).rows;
-}
-
 /**
  * The FEEDBACK_TERMS terms of the kept hits with the highest summed idf, the query's own left out:
  * term ID → its weight, FEEDBACK_WEIGHT times its idf. Ranking describes the best hits' terms;
@@ -275,13 +220,7 @@ async function feedbackTerms(db: Queryable, keysOnly: boolean, kept: readonly Ra
   const described = kept.flatMap((doc) => (doc.terms ? [doc.terms] : []));
   if (described.length < kept.length) {
     // Hits checked for phrases were not described by ranking: describe them here.
-    const rows = await sql<{ doc: string | number; ids: string; docs: string }>`
-      select m.search_doc as doc, string_agg(t.id::text, ',' order by t.id) as ids,
-        string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as docs
-      from memories m join search_terms t on t.id = any(m.search_terms)
-      where m.search_doc = any(${sql.val(kept.filter((doc) => !doc.terms).map((doc) => doc.doc))}::bigint[])
-      group by m.search_doc`.execute(db);
-    for (const row of rows.rows) described.push({ ids: row.ids.split(',').map(Number), docs: row.docs.split(',').map(Number) });
+    described.push(...(await termsOfDocs(db, keysOnly, kept.filter((doc) => !doc.terms).map((doc) => doc.doc))));
   }
   const own = new Set(plan.terms.map((term) => term.termId));
   const weightOf = new Map<number, { idf: number; weight: number }>();

@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, MemoryRow, MemorySection } from '../../db/schema';
 import type { Queryable } from './memories.repository';
+import { addToSectionCounts, sectionCountRows, type SectionCountDelta } from './section-counts.repository';
 
 const INSTRUCTION_TYPES: readonly string[] = ['instruction', 'preference'];
 
@@ -18,26 +19,29 @@ type Counted = Pick<MemoryRow, 'account_id' | 'pinned' | 'type' | 'sensitivity'>
  * one account's counts change one transaction at a time.
  */
 export async function countMemoryChange(trx: Transaction<DB>, before: Counted | null, after: Counted | null): Promise<void> {
-  const deltas = new Map<string, { section: MemorySection; sensitivity: string; delta: number }>();
-  const add = (memory: Counted, delta: number) => {
+  const deltas = new SectionDeltas();
+  if (before) deltas.add(before, -1);
+  if (after) deltas.add(after, 1);
+  const changes = deltas.nonZero();
+  if (changes.length === 0) return;
+  await addToSectionCounts(trx, (after ?? before)!.account_id, changes);
+}
+
+/** Changes to section counts, summed by section and sensitivity. */
+export class SectionDeltas {
+  private readonly deltas = new Map<string, { section: MemorySection; sensitivity: string; memories: number }>();
+
+  add(memory: Pick<MemoryRow, 'pinned' | 'type' | 'sensitivity'>, memories: number): void {
     const section = sectionOf(memory);
     const key = `${section}|${memory.sensitivity}`;
-    const entry = deltas.get(key) ?? { section, sensitivity: memory.sensitivity, delta: 0 };
-    entry.delta += delta;
-    deltas.set(key, entry);
-  };
-  if (before) add(before, -1);
-  if (after) add(after, 1);
-  const changes = [...deltas.values()].filter((entry) => entry.delta !== 0);
-  if (changes.length === 0) return;
-  const accountId = (after ?? before)!.account_id;
-  await trx
-    .insertInto('memory_section_counts')
-    .values(changes.map((entry) => ({ account_id: accountId, section: entry.section, sensitivity: entry.sensitivity, memories: entry.delta })))
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'section', 'sensitivity']).doUpdateSet({ memories: sql`memory_section_counts.memories + excluded.memories` }),
-    )
-    .execute();
+    const entry = this.deltas.get(key) ?? { section, sensitivity: memory.sensitivity, memories: 0 };
+    entry.memories += memories;
+    this.deltas.set(key, entry);
+  }
+
+  nonZero(): SectionCountDelta[] {
+    return [...this.deltas.values()].filter((entry) => entry.memories !== 0);
+  }
 }
 
 /** How many Memories of each section an account has, counting only the given sensitivities. */
@@ -46,12 +50,7 @@ export async function sectionCounts(
   accountId: string,
   sensitivities: readonly string[],
 ): Promise<Record<MemorySection, number>> {
-  const rows = await db
-    .selectFrom('memory_section_counts')
-    .select(['section', 'memories'])
-    .where('account_id', '=', accountId)
-    .where('sensitivity', 'in', sensitivities)
-    .execute();
+  const rows = await sectionCountRows(db, accountId, sensitivities);
   const counts: Record<MemorySection, number> = { pinned: 0, instructions: 0, recent: 0 };
   for (const row of rows) counts[row.section] += row.memories;
   return counts;

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/schema';
 import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
@@ -11,7 +11,20 @@ import { recordChanges } from '../changes/change-feed';
 import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
 import { factsSourcedFrom, findVisibleMemory, insertMemory } from './memories.repository';
 import { toMemory, toMemoryPreview, type Memory } from './memory-mapper';
-import { memoryVisibleTo } from './visibility';
+import {
+  deleteMemoryRow,
+  deleteTrashed,
+  eraseRemains,
+  insertLinks,
+  insertTrashed,
+  linksOfMemory,
+  lockExistingSubjects,
+  lockExpiringMemory,
+  lockTrashed,
+  lockTrashToPurge,
+  memoriesDueToExpire,
+  visibleTrash,
+} from './trash.repository';
 
 /**
  * The trash. Trashing takes a Memory out of the memories table (so that nothing that reads
@@ -45,52 +58,11 @@ async function assertNotInUse(trx: Transaction<DB>, accountId: string, memoryId:
  * then everything a deletion does (links, counts, insights, index, change feed) happens.
  */
 async function moveToTrash(trx: Transaction<DB>, memory: MemoryRow, reason: TrashReason, now: Date): Promise<void> {
-  const links = await trx
-    .selectFrom('memory_links')
-    .select(['subject_id', 'created_at'])
-    .where('memory_id', '=', memory.id)
-    .orderBy('subject_id')
-    .execute();
+  const links = await linksOfMemory(trx, memory.id);
   const kept: TrashedLink[] = links.map((link) => ({ subject_id: link.subject_id, created_at: link.created_at.toISOString() }));
   await beforeMemoryDeleted(trx, memory, now);
-  await trx.deleteFrom('memories').where('id', '=', memory.id).execute();
-  await trx
-    .insertInto('memory_trash')
-    .values({
-      id: memory.id,
-      account_id: memory.account_id,
-      text: memory.text,
-      type: memory.type,
-      sensitivity: memory.sensitivity,
-      tags: memory.tags,
-      pinned: memory.pinned,
-      revision: memory.revision,
-      created_at: memory.created_at,
-      updated_at: memory.updated_at,
-      trashed_at: now,
-      reason,
-      links: JSON.stringify(kept),
-    })
-    .execute();
-}
-
-/** What is left of a Memory once it is purged: nothing, including stored answers that hold its text. */
-async function eraseRemains(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
-  await trx.deleteFrom('memory_revisions').where('account_id', '=', accountId).where('memory_id', '=', memoryId).execute();
-  await trx.deleteFrom('memory_trash').where('account_id', '=', accountId).where('id', '=', memoryId).execute();
-  await sql`delete from idempotency_keys where account_id = ${accountId} and strpos(body::text, ${memoryId}) > 0`.execute(trx);
-}
-
-/** A trashed Memory of the account that the principal may see, locked. */
-async function findTrashed(trx: Transaction<DB>, principal: Principal, id: string): Promise<TrashedMemoryRow | undefined> {
-  return trx
-    .selectFrom('memory_trash')
-    .selectAll()
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .where(memoryVisibleTo(principal, 'memory_trash'))
-    .forUpdate()
-    .executeTakeFirst();
+  await deleteMemoryRow(trx, memory.id);
+  await insertTrashed(trx, memory, { at: now, reason, links: kept });
 }
 
 export interface DeleteOutcome {
@@ -118,12 +90,12 @@ export async function deleteMemory(
         return { permanent: false, purgeAt: purgeTime(services, now) };
       }
       await beforeMemoryDeleted(trx, live, now);
-      await trx.deleteFrom('memories').where('id', '=', id).execute();
+      await deleteMemoryRow(trx, id);
       await eraseRemains(trx, principal.accountId, id);
       return { permanent: true, purgeAt: null };
     }
     // In the trash, a Memory exists only for the trash's own routes.
-    if (!options.permanent || !(await findTrashed(trx, principal, id))) throw memoryNotFound();
+    if (!options.permanent || !(await lockTrashed(trx, principal, id))) throw memoryNotFound();
     await eraseRemains(trx, principal.accountId, id);
     return { permanent: true, purgeAt: null };
   });
@@ -136,11 +108,7 @@ export async function listTrash(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<TrashedMemory>> {
   return pageByTimeAndId(
-    services.db
-      .selectFrom('memory_trash')
-      .selectAll()
-      .where('account_id', '=', principal.accountId)
-      .where(memoryVisibleTo(principal, 'memory_trash')),
+    visibleTrash(services.db, principal),
     { scope: 'memory_trash', filters: {}, cursor: query.cursor, limit: query.limit },
     { time: 'trashed_at', id: 'id' },
     (row) => [row.trashed_at, row.id],
@@ -159,7 +127,7 @@ export async function listTrash(
  */
 export async function restoreMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
   return services.db.transaction().execute(async (trx) => {
-    const trashed = await findTrashed(trx, principal, id);
+    const trashed = await lockTrashed(trx, principal, id);
     if (!trashed) {
       if (await findVisibleMemory(trx, principal, id)) {
         throw new AppError('memory_not_in_trash', 'This Memory is not in the trash.');
@@ -169,20 +137,10 @@ export async function restoreMemory(services: Services, principal: Principal, id
     const now = services.clock.now();
     // The Subjects first, as linking takes them: their rows, then the account's.
     const linkedIds = trashed.links.map((link) => link.subject_id);
-    const subjects =
-      linkedIds.length === 0
-        ? []
-        : await trx
-            .selectFrom('subjects')
-            .select('id')
-            .where('account_id', '=', principal.accountId)
-            .where('id', 'in', linkedIds)
-            .orderBy('id')
-            .forUpdate()
-            .execute();
+    const subjects = linkedIds.length === 0 ? [] : await lockExistingSubjects(trx, principal.accountId, linkedIds);
     const existing = new Set(subjects.map((subject) => subject.id));
     const links = trashed.links.filter((link) => existing.has(link.subject_id));
-    await trx.deleteFrom('memory_trash').where('id', '=', id).execute();
+    await deleteTrashed(trx, id);
     const memory = await insertMemory(trx, {
       id: trashed.id,
       account_id: trashed.account_id,
@@ -196,12 +154,7 @@ export async function restoreMemory(services: Services, principal: Principal, id
       updated_at: trashed.updated_at,
       expires_at: null,
     });
-    if (links.length > 0) {
-      await trx
-        .insertInto('memory_links')
-        .values(links.map((link) => ({ account_id: principal.accountId, subject_id: link.subject_id, memory_id: id, created_at: new Date(link.created_at) })))
-        .execute();
-    }
+    if (links.length > 0) await insertLinks(trx, principal.accountId, id, links);
     await afterMemoryCreated(trx, memory, now);
     for (const link of links) {
       await refreshDuplicatesOfMemory(trx, principal.accountId, id, now, [link.subject_id]);
@@ -226,27 +179,11 @@ export async function restoreMemory(services: Services, principal: Principal, id
 export async function expireMemories(services: Services, batch = 100): Promise<number> {
   let expired = 0;
   for (;;) {
-    const due = await services.db
-      .selectFrom('memories')
-      .select('id')
-      .where('expires_at', '<=', services.clock.now())
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('fact_sources').select('fact_id').whereRef('fact_sources.memory_id', '=', 'memories.id'))),
-      )
-      .orderBy('expires_at')
-      .limit(batch)
-      .execute();
+    const due = await memoriesDueToExpire(services.db, services.clock.now(), batch);
     for (const { id } of due) {
       const trashed = await services.db.transaction().execute(async (trx) => {
         const now = services.clock.now();
-        const row = await trx
-          .selectFrom('memories')
-          .selectAll()
-          .where('id', '=', id)
-          .where('expires_at', '<=', now)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const row = await lockExpiringMemory(trx, id, now);
         if (!row || (await factsSourcedFrom(trx, row.account_id, id)).length > 0) return false;
         await moveToTrash(trx, row, 'expired', now);
         return true;
@@ -263,15 +200,7 @@ export async function purgeOldTrash(services: Services, batch = 100): Promise<nu
   let purged = 0;
   for (;;) {
     const done = await services.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('memory_trash')
-        .select(['id', 'account_id'])
-        .where('trashed_at', '<=', before)
-        .orderBy('trashed_at')
-        .limit(batch)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const rows = await lockTrashToPurge(trx, before, batch);
       for (const row of rows) await eraseRemains(trx, row.account_id, row.id);
       return rows.length;
     });

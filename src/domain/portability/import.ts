@@ -1,12 +1,13 @@
-import { sql, type Transaction } from 'kysely';
-import type { DB, MemorySection, NewMemoryRow } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { DB, NewMemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
 import type { Services } from '../services';
 import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
-import { sectionOf } from '../memories/section-counts';
+import { SectionDeltas } from '../memories/section-counts';
+import { addToSectionCounts } from '../memories/section-counts.repository';
 import { prepareIndex } from '../search/search-index';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -17,6 +18,23 @@ import { statementKey } from '../facts/facts';
 import { normalizeAliases } from '../subjects/subjects';
 import type { NumberedLine } from './lines';
 import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type LineError } from './records';
+import {
+  accountBeforeImport,
+  addFactSources,
+  addSuggestionSources,
+  currentFactId,
+  insertFactUnlessStated,
+  insertMemories,
+  insertNewLinks,
+  insertRevisions,
+  insertSubject,
+  insertSuggestionUnlessPending,
+  insertTemplate,
+  insertWorkspaceProfile,
+  recountLinks,
+  setSuccessors,
+  tryImportLock,
+} from './import.repository';
 
 export type ImportSummary = {
   imported: { memories: number; subjects: number; links: number; facts: number; fact_suggestions: number; templates: number };
@@ -34,10 +52,7 @@ export const IMPORT_RETRY_AFTER_SECONDS = 5;
  */
 export async function importAccount(services: Services, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
   return services.db.transaction().execute(async (trx) => {
-    const { locked } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`mtl-import:${principal.accountId}`})) as locked`
-      .execute(trx)
-      .then((result) => result.rows[0]!);
-    if (!locked) {
+    if (!(await tryImportLock(trx, principal.accountId))) {
       throw new AppError('import_in_progress', 'Another import into this account is running; try again when it has finished.', undefined, {
         'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS),
       });
@@ -60,19 +75,6 @@ const MEMORY_BATCH_CHARS = 2_000_000;
 const LINK_BATCH = 1_000;
 
 type MemoryData = ExportData<'memory'>;
-
-const LONE_SURROGATE = /\p{Cs}/u;
-const LONE_SURROGATES = /\p{Cs}/gu;
-
-/**
- * Rows as a JSON parameter. A lone surrogate (which JSON may escape but PostgreSQL's JSON refuses)
- * becomes U+FFFD, as it does in any text parameter.
- */
-function rowsJson(rows: readonly object[]): string {
-  return JSON.stringify(rows, (_key, value: unknown) =>
-    typeof value === 'string' && LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
-  );
-}
 
 /** The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written, the counts. */
 class Importer {
@@ -98,7 +100,7 @@ class Importer {
   private pendingChars = 0;
   private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
   private readonly newLinks: Array<{ subjectId: string; memoryId: string }> = [];
-  private readonly sections = new Map<string, { section: MemorySection; sensitivity: string; memories: number }>();
+  private readonly sections = new SectionDeltas();
   private hasProfile = false;
   private templatesOwned = 0;
   private lastLine = 0;
@@ -124,21 +126,12 @@ class Importer {
   }
 
   async prepare(): Promise<void> {
-    const [subjects, profile, templates, memory] = await Promise.all([
-      this.trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', this.accountId).execute(),
-      this.trx.selectFrom('workspace_profiles').select('account_id').where('account_id', '=', this.accountId).executeTakeFirst(),
-      this.trx
-        .selectFrom('templates')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .where('account_id', '=', this.accountId)
-        .executeTakeFirstOrThrow(),
-      this.trx.selectFrom('memories').select('id').where('account_id', '=', this.accountId).limit(1).executeTakeFirst(),
-    ]);
-    for (const subject of subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
-    this.mentionable.push(...subjects);
-    this.hadMemories = memory !== undefined;
-    this.hasProfile = profile !== undefined;
-    this.templatesOwned = templates.count;
+    const account = await accountBeforeImport(this.trx, this.accountId);
+    for (const subject of account.subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
+    this.mentionable.push(...account.subjects);
+    this.hadMemories = account.hasMemories;
+    this.hasProfile = account.hasProfile;
+    this.templatesOwned = account.templates;
   }
 
   async take(line: NumberedLine): Promise<void> {
@@ -202,10 +195,7 @@ class Importer {
     this.read.workspace_profile += 1;
     if (this.read.workspace_profile > 1) throw invalidLine(line, [{ path: '/type', message: 'a file has at most one workspace profile' }]);
     if (this.hasProfile) return;
-    await this.trx
-      .insertInto('workspace_profiles')
-      .values({ account_id: this.accountId, guidance: data.guidance, updated_at: new Date(data.updated_at) })
-      .execute();
+    await insertWorkspaceProfile(this.trx, this.accountId, { guidance: data.guidance, updated_at: new Date(data.updated_at) });
   }
 
   private async subject(line: number, data: ExportData<'subject'>): Promise<void> {
@@ -226,19 +216,16 @@ class Importer {
     const subject = { id, name, aliases };
     this.mentionable.push(subject);
     if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
-    await this.trx
-      .insertInto('subjects')
-      .values({
-        id,
-        account_id: this.accountId,
-        name,
-        kind: data.kind,
-        aliases,
-        description: data.description,
-        created_at: new Date(data.created_at),
-        updated_at: new Date(data.updated_at),
-      })
-      .execute();
+    await insertSubject(this.trx, {
+      id,
+      account_id: this.accountId,
+      name,
+      kind: data.kind,
+      aliases,
+      description: data.description,
+      created_at: new Date(data.created_at),
+      updated_at: new Date(data.updated_at),
+    });
     this.subjects.set(data.id, id);
     this.existingSubjects.set(name.toLowerCase(), id);
     this.createdSubjects.add(id);
@@ -309,17 +296,7 @@ class Importer {
       expires_at: data.expires_at ? new Date(data.expires_at) : null,
     }));
     const index = await prepareIndex(this.trx, this.accountId, rows);
-    // Many rows as one JSON parameter: a statement of thousands of parameters costs more to build
-    // and send than the rows themselves.
-    const written = await sql<{ id: string; search_doc: string | number }>`
-      insert into memories (id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
-                            search_terms, search_length)
-      select id, ${this.accountId}, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
-             search_terms, search_length
-      from json_to_recordset(${rowsJson(rows.map((row) => ({ ...row, ...index.columns(row.id) })))}::json)
-        as r(id text, text text, type text, sensitivity text, tags text[], pinned boolean, revision int, created_at timestamptz,
-             updated_at timestamptz, expires_at timestamptz, search_terms int[], search_length int)
-      returning id, search_doc`.execute(this.trx);
+    const written = await insertMemories(this.trx, this.accountId, rows.map((row) => ({ ...row, ...index.columns(row.id) })));
     const revisions = batch.flatMap(({ data, id }) =>
       data.revisions.map((revision) => ({
         memory_id: id,
@@ -334,20 +311,9 @@ class Importer {
         actor_kind: revision.actor.kind,
       })),
     );
-    await sql`
-      insert into memory_revisions (memory_id, account_id, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, actor_key_id)
-      select memory_id, ${this.accountId}, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, null
-      from json_to_recordset(${rowsJson(revisions)}::json)
-        as r(memory_id text, revision int, text text, type text, sensitivity text, tags text[], pinned boolean,
-             created_at timestamptz, actor_kind text)`.execute(this.trx);
-    for (const row of rows) {
-      const section = sectionOf(row);
-      const key = `${section}|${row.sensitivity}`;
-      const entry = this.sections.get(key) ?? { section, sensitivity: row.sensitivity, memories: 0 };
-      entry.memories += 1;
-      this.sections.set(key, entry);
-    }
-    await index.writePostings(written.rows);
+    await insertRevisions(this.trx, this.accountId, revisions);
+    for (const row of rows) this.sections.add(row, 1);
+    await index.writePostings(written);
     await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
     const changes = rows.map(
       (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
@@ -369,12 +335,7 @@ class Importer {
     const batch = this.pendingLinks;
     if (batch.length === 0) return;
     this.pendingLinks = [];
-    const inserted = await this.trx
-      .insertInto('memory_links')
-      .values(batch.map((link) => ({ account_id: this.accountId, ...link })))
-      .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
-      .returning(['subject_id', 'memory_id'])
-      .execute();
+    const inserted = await insertNewLinks(this.trx, this.accountId, batch);
     const links = inserted.map((link) => ({ subjectId: link.subject_id, memoryId: link.memory_id }));
     for (const link of links) {
       this.newLinks.push(link);
@@ -406,45 +367,25 @@ class Importer {
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
-    const inserted = await this.trx
-      .insertInto('facts')
-      .values({
-        id: newId('fact', Date.parse(data.created_at)),
-        account_id: this.accountId,
-        subject_id: subjectId,
-        statement: data.statement,
-        statement_key: key,
-        accepted_at: new Date(data.accepted_at),
-        created_at: new Date(data.created_at),
-        valid_from: validFrom,
-        valid_until: validUntil,
-      })
-      // Only current Facts are unique by statement (a superseded one never meets this conflict).
-      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('valid_until', 'is', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertFactUnlessStated(this.trx, {
+      id: newId('fact', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: key,
+      accepted_at: new Date(data.accepted_at),
+      created_at: new Date(data.created_at),
+      valid_from: validFrom,
+      valid_until: validUntil,
+    });
     // A merged Subject that already states it keeps its Fact, which gains the file's sources.
-    const factId =
-      inserted?.id ??
-      (await this.trx
-        .selectFrom('facts')
-        .select('id')
-        .where('subject_id', '=', subjectId)
-        .where('statement_key', '=', key)
-        .where('valid_until', 'is', null)
-        .executeTakeFirstOrThrow()).id;
+    const factId = inserted ?? (await currentFactId(this.trx, subjectId, key));
     if (inserted) this.imported.facts += 1;
     this.facts.set(data.id, factId);
     this.factSubjects.set(factId, subjectId);
     if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
     this.touchedSubjects.add(subjectId);
-    if (sources.length > 0) {
-      await this.trx
-        .insertInto('fact_sources')
-        .values(sources.map((memory_id) => ({ account_id: this.accountId, fact_id: factId, memory_id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (sources.length > 0) await addFactSources(this.trx, this.accountId, factId, sources);
   }
 
   /** Points each superseded Fact at its successor, now that every Fact of the file has its new ID. */
@@ -463,9 +404,7 @@ class Importer {
       successorIds.push(successorId);
     }
     for (let start = 0; start < ids.length; start += LINK_BATCH) {
-      await sql`update facts f set superseded_by = u.successor
-        from unnest(${ids.slice(start, start + LINK_BATCH)}::text[], ${successorIds.slice(start, start + LINK_BATCH)}::text[]) as u(id, successor)
-        where f.id = u.id`.execute(this.trx);
+      await setSuccessors(this.trx, ids.slice(start, start + LINK_BATCH), successorIds.slice(start, start + LINK_BATCH));
     }
   }
 
@@ -487,33 +426,22 @@ class Importer {
     if (supersedes !== null && this.factSubjects.get(supersedes) !== subjectId) {
       throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
     }
-    const inserted = await this.trx
-      .insertInto('fact_suggestions')
-      .values({
-        id: newId('factSuggestion', Date.parse(data.created_at)),
-        account_id: this.accountId,
-        subject_id: subjectId,
-        statement: data.statement,
-        statement_key: statementKey(data.statement),
-        note: data.note,
-        status: data.status,
-        fact_id: factId,
-        supersedes,
-        created_at: new Date(data.created_at),
-        reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
-      })
-      // A merged Subject with the same suggestion pending keeps its own.
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertSuggestionUnlessPending(this.trx, {
+      id: newId('factSuggestion', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: statementKey(data.statement),
+      note: data.note,
+      status: data.status,
+      fact_id: factId,
+      supersedes,
+      created_at: new Date(data.created_at),
+      reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
+    });
     if (!inserted) return;
     this.imported.fact_suggestions += 1;
-    if (sources.length > 0) {
-      await this.trx
-        .insertInto('fact_suggestion_sources')
-        .values(sources.map((memory_id) => ({ account_id: this.accountId, suggestion_id: inserted.id, memory_id })))
-        .execute();
-    }
+    if (sources.length > 0) await addSuggestionSources(this.trx, this.accountId, inserted, sources);
   }
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
@@ -534,9 +462,9 @@ class Importer {
     const created = new Date(data.created_at);
     const id = newId('template', created.getTime());
     const sizes = data.draft.files.map((file) => codePointLength(file.content));
-    await this.trx
-      .insertInto('templates')
-      .values({
+    await insertTemplate(
+      this.trx,
+      {
         id,
         account_id: this.accountId,
         draft_revision: 1,
@@ -547,11 +475,8 @@ class Importer {
         state_version: 0,
         created_at: created,
         updated_at: new Date(data.updated_at),
-      })
-      .execute();
-    await this.trx
-      .insertInto('template_revisions')
-      .values({
+      },
+      {
         template_id: id,
         revision: 1,
         name,
@@ -562,12 +487,9 @@ class Importer {
         release_notes: data.release_notes,
         total_size: sizes.reduce((a, b) => a + b, 0),
         created_at: new Date(data.draft.updated_at),
-      })
-      .execute();
-    await this.trx
-      .insertInto('template_files')
-      .values(data.draft.files.map((file, i) => ({ template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })))
-      .execute();
+      },
+      data.draft.files.map((file, i) => ({ template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })),
+    );
     this.templatesOwned += 1;
     this.imported.templates += 1;
   }
@@ -593,28 +515,10 @@ class Importer {
    * feed's entries for the Subjects whose links or Facts changed.
    */
   private async settle(): Promise<void> {
-    const sections = [...this.sections.values()];
-    if (sections.length > 0) {
-      await this.trx
-        .insertInto('memory_section_counts')
-        .values(sections.map((entry) => ({ account_id: this.accountId, ...entry })))
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'section', 'sensitivity']).doUpdateSet({ memories: sql`memory_section_counts.memories + excluded.memories` }),
-        )
-        .execute();
-    }
+    const sections = this.sections.nonZero();
+    if (sections.length > 0) await addToSectionCounts(this.trx, this.accountId, sections);
     const touched = [...this.touchedSubjects].sort();
-    if (touched.length > 0) {
-      await this.trx
-        .updateTable('subject_memory_counts as c')
-        .set({
-          links: sql`(select count(*)::int from memory_links l where l.subject_id = c.subject_id)`,
-          secret_links: sql`(select count(*)::int from memory_links l join memories m on m.id = l.memory_id
-            where l.subject_id = c.subject_id and m.sensitivity = 'secret')`,
-        })
-        .where('c.subject_id', 'in', touched)
-        .execute();
-    }
+    if (touched.length > 0) await recountLinks(this.trx, touched);
     // New Memories' mentions of the Subjects known when they were written were found then; a
     // Subject that came later (or into an account that had Memories) is looked for in all of them.
     for (const subject of this.lateSubjects) await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);

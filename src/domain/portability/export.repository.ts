@@ -1,0 +1,130 @@
+import { sql, type Compilable } from 'kysely';
+import type { Queryable } from '../../db/schema';
+import type { Principal } from '../shared/principal';
+import { memoryVisibleTo } from '../memories/visibility';
+import { visibleMemories } from '../memories/memories.repository';
+import type { ExportData } from './records';
+
+/** The export's reads: a query per table, each read through a cursor of the snapshot's transaction (see export.ts). */
+
+/** The time of the transaction's snapshot, which its first statement takes. */
+export async function snapshotTime(db: Queryable): Promise<Date> {
+  const { now } = await sql<{ now: Date }>`select now() as now`.execute(db).then((result) => result.rows[0]!);
+  return now;
+}
+
+/** A query's rows, `size` at a time, through a cursor named `name` that is closed when the reading ends. */
+export async function* readInBatches<R>(db: Queryable, name: string, query: Compilable<R>, size: number): AsyncGenerator<R[]> {
+  const cursor = sql.raw(name);
+  await sql`declare ${cursor} no scroll cursor for ${query}`.execute(db);
+  try {
+    for (;;) {
+      const { rows } = await sql<R>`fetch forward ${sql.raw(String(size))} from ${cursor}`.execute(db);
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } finally {
+    await sql`close ${cursor}`.execute(db);
+  }
+}
+
+/** A timestamp as JSON inside a query's result, written as Date.prototype.toISOString writes it. */
+const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export async function findWorkspaceProfile(db: Queryable, accountId: string) {
+  return db
+    .selectFrom('workspace_profiles')
+    .select(['guidance', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export function subjectsToExport(db: Queryable, accountId: string) {
+  return db
+    .selectFrom('subjects')
+    .select(['id', 'name', 'kind', 'aliases', 'description', 'created_at', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('id');
+}
+
+/** The Memories the principal may see, each with its revisions the principal may see. */
+export function memoriesToExport(db: Queryable, principal: Principal) {
+  return visibleMemories(db, principal)
+    .select(
+      sql<ExportData<'memory'>['revisions']>`(select coalesce(json_agg(json_build_object(
+            'revision', r.revision, 'text', r.text, 'type', r.type, 'sensitivity', r.sensitivity, 'tags', r.tags,
+            'pinned', r.pinned, 'created_at', ${isoText('r.created_at')},
+            'actor', case when r.actor_key_id is null then json_build_object('kind', r.actor_kind)
+                          else json_build_object('kind', r.actor_kind, 'key_id', r.actor_key_id) end
+          ) order by r.revision), '[]'::json)
+          from memory_revisions r where r.memory_id = memories.id and ${memoryVisibleTo(principal, 'r')})`.as('revisions'),
+    )
+    // The order of the account's index on (account_id, updated_at, id): read without a sort.
+    .orderBy('memories.updated_at')
+    .orderBy('memories.id');
+}
+
+/** The links of the Memories the principal may see. */
+export function linksToExport(db: Queryable, principal: Principal) {
+  return db
+    .selectFrom('memory_links as l')
+    .innerJoin('memories as m', 'm.id', 'l.memory_id')
+    .select(['l.subject_id', 'l.memory_id', 'l.created_at'])
+    .where('l.account_id', '=', principal.accountId)
+    .where(memoryVisibleTo(principal, 'm'))
+    .orderBy('l.subject_id')
+    .orderBy('l.memory_id');
+}
+
+/** The sources of a Fact or suggestion the principal may see, in Memory-ID order, as a query's column. */
+function sourcesOf(
+  principal: Principal,
+  table: 'fact_sources' | 'fact_suggestion_sources',
+  owner: 'fact_id' | 'suggestion_id',
+  ownerColumn: 'facts.id' | 'fact_suggestions.id',
+) {
+  return sql<Array<{ memory_id: string }>>`(select coalesce(json_agg(json_build_object('memory_id', s.memory_id) order by s.memory_id), '[]'::json)
+      from ${sql.table(table)} s join memories m on m.id = s.memory_id
+      where s.${sql.ref(owner)} = ${sql.ref(ownerColumn)} and ${memoryVisibleTo(principal, 'm')})`.as('sources');
+}
+
+const FACT_COLUMNS = ['id', 'subject_id', 'statement', 'accepted_at', 'created_at', 'valid_from', 'valid_until', 'superseded_by'] as const;
+const SUGGESTION_COLUMNS = ['id', 'subject_id', 'statement', 'note', 'status', 'fact_id', 'supersedes', 'created_at', 'reviewed_at'] as const;
+
+export function factsToExport(db: Queryable, principal: Principal) {
+  const sources = sourcesOf(principal, 'fact_sources', 'fact_id', 'facts.id');
+  return db.selectFrom('facts').select([...FACT_COLUMNS, sources]).where('account_id', '=', principal.accountId).orderBy('id');
+}
+
+export function suggestionsToExport(db: Queryable, principal: Principal) {
+  const sources = sourcesOf(principal, 'fact_suggestion_sources', 'suggestion_id', 'fact_suggestions.id');
+  return db.selectFrom('fact_suggestions').select([...SUGGESTION_COLUMNS, sources]).where('account_id', '=', principal.accountId).orderBy('id');
+}
+
+/** The account's Templates, each with its draft revision. */
+export function templatesToExport(db: Queryable, accountId: string) {
+  return db
+    .selectFrom('templates as t')
+    .innerJoin('template_revisions as r', (join) => join.onRef('r.template_id', '=', 't.id').onRef('r.revision', '=', 't.draft_revision'))
+    .select([
+      't.id',
+      't.draft_revision',
+      't.review_state',
+      't.reviewed_revision',
+      't.publication_state',
+      't.version',
+      't.published_revision',
+      't.published_at',
+      't.created_at',
+      't.updated_at',
+      'r.name',
+      'r.summary',
+      'r.category',
+      'r.tags',
+      'r.license',
+      'r.release_notes',
+      'r.created_at as draft_updated_at',
+    ])
+    .where('t.account_id', '=', accountId)
+    .orderBy('t.id');
+}

@@ -1,0 +1,195 @@
+import { sql, type Insertable } from 'kysely';
+import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
+import type { IndexColumns } from '../search/search-index';
+
+/**
+ * The import's writes, and what it reads of the account before them. Many rows go as one JSON
+ * parameter: a statement of thousands of parameters costs more to build and send than the rows
+ * themselves.
+ */
+
+/** Whether this transaction now holds the account's import lock (held until it ends); false when another import holds it. */
+export async function tryImportLock(db: Queryable, accountId: string): Promise<boolean> {
+  const { locked } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`mtl-import:${accountId}`})) as locked`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  return locked;
+}
+
+/** What an import needs to know of the account before it writes. */
+export async function accountBeforeImport(db: Queryable, accountId: string) {
+  const [subjects, profile, templates, memory] = await Promise.all([
+    db.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', accountId).execute(),
+    db.selectFrom('workspace_profiles').select('account_id').where('account_id', '=', accountId).executeTakeFirst(),
+    db
+      .selectFrom('templates')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('memories').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst(),
+  ]);
+  return { subjects, hasProfile: profile !== undefined, templates: templates.count, hasMemories: memory !== undefined };
+}
+
+export async function insertWorkspaceProfile(db: Queryable, accountId: string, profile: { guidance: string; updated_at: Date }): Promise<void> {
+  await db
+    .insertInto('workspace_profiles')
+    .values({ account_id: accountId, guidance: profile.guidance, updated_at: profile.updated_at })
+    .execute();
+}
+
+export async function insertSubject(
+  db: Queryable,
+  subject: Insertable<DB['subjects']>,
+): Promise<void> {
+  await db.insertInto('subjects').values(subject).execute();
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+/**
+ * Rows as a JSON parameter. A lone surrogate (which JSON may escape but PostgreSQL's JSON refuses)
+ * becomes U+FFFD, as it does in any text parameter.
+ */
+function rowsJson(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'string' && LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
+  );
+}
+
+/** Inserts an account's new Memories with their search columns; returns their index numbers. */
+export async function insertMemories(
+  db: Queryable,
+  accountId: string,
+  rows: ReadonlyArray<NewMemoryRow & IndexColumns>,
+): Promise<Array<{ id: string; search_doc: string | number }>> {
+  const written = await sql<{ id: string; search_doc: string | number }>`
+      insert into memories (id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
+                            search_terms, search_length)
+      select id, ${accountId}, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at,
+             search_terms, search_length
+      from json_to_recordset(${rowsJson(rows)}::json)
+        as r(id text, text text, type text, sensitivity text, tags text[], pinned boolean, revision int, created_at timestamptz,
+             updated_at timestamptz, expires_at timestamptz, search_terms int[], search_length int)
+      returning id, search_doc`.execute(db);
+  return written.rows;
+}
+
+export interface ImportedRevision {
+  readonly memory_id: string;
+  readonly revision: number;
+  readonly text: string;
+  readonly type: string;
+  readonly sensitivity: string;
+  readonly tags: string[];
+  readonly pinned: boolean;
+  readonly created_at: string;
+  readonly actor_kind: string;
+}
+
+/** Inserts Memories' revisions of an account, without the API keys that made them. */
+export async function insertRevisions(db: Queryable, accountId: string, revisions: readonly ImportedRevision[]): Promise<void> {
+  await sql`
+      insert into memory_revisions (memory_id, account_id, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, actor_key_id)
+      select memory_id, ${accountId}, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, null
+      from json_to_recordset(${rowsJson(revisions)}::json)
+        as r(memory_id text, revision int, text text, type text, sensitivity text, tags text[], pinned boolean,
+             created_at timestamptz, actor_kind text)`.execute(db);
+}
+
+/** Inserts the links that do not exist yet; returns those inserted. */
+export async function insertNewLinks(
+  db: Queryable,
+  accountId: string,
+  links: ReadonlyArray<{ subject_id: string; memory_id: string; created_at: Date }>,
+): Promise<Array<{ subject_id: string; memory_id: string }>> {
+  return db
+    .insertInto('memory_links')
+    .values(links.map((link) => ({ account_id: accountId, ...link })))
+    .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
+    .returning(['subject_id', 'memory_id'])
+    .execute();
+}
+
+/** The ID of the row an insert returns, if it inserted one. */
+async function idIfInserted(insert: { executeTakeFirst(): Promise<{ id: string } | undefined> }): Promise<string | undefined> {
+  return (await insert.executeTakeFirst())?.id;
+}
+
+/** Inserts a current Fact unless its Subject already states it; returns its ID if inserted. */
+export async function insertFactUnlessStated(db: Queryable, fact: Insertable<DB['facts']>): Promise<string | undefined> {
+  return idIfInserted(
+    db
+      .insertInto('facts')
+      .values(fact)
+      // Only current Facts are unique by statement (a superseded one never meets this conflict).
+      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('valid_until', 'is', null).doNothing())
+      .returning('id'),
+  );
+}
+
+/** The ID of the Subject's current Fact with this statement key. */
+export async function currentFactId(db: Queryable, subjectId: string, statementKey: string): Promise<string> {
+  const fact = await db
+    .selectFrom('facts')
+    .select('id')
+    .where('subject_id', '=', subjectId)
+    .where('statement_key', '=', statementKey)
+    .where('valid_until', 'is', null)
+    .executeTakeFirstOrThrow();
+  return fact.id;
+}
+
+export async function addFactSources(db: Queryable, accountId: string, factId: string, memoryIds: readonly string[]): Promise<void> {
+  await db
+    .insertInto('fact_sources')
+    .values(memoryIds.map((memory_id) => ({ account_id: accountId, fact_id: factId, memory_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Points each Fact of `ids` at the successor of the same position in `successorIds`. */
+export async function setSuccessors(db: Queryable, ids: readonly string[], successorIds: readonly string[]): Promise<void> {
+  await sql`update facts f set superseded_by = u.successor
+        from unnest(${ids}::text[], ${successorIds}::text[]) as u(id, successor)
+        where f.id = u.id`.execute(db);
+}
+
+/** Inserts a suggestion unless an equal one exists; returns its ID if inserted. */
+export async function insertSuggestionUnlessPending(db: Queryable, suggestion: Insertable<DB['fact_suggestions']>): Promise<string | undefined> {
+  // A merged Subject with the same suggestion pending keeps its own.
+  return idIfInserted(db.insertInto('fact_suggestions').values(suggestion).onConflict((oc) => oc.doNothing()).returning('id'));
+}
+
+export async function addSuggestionSources(db: Queryable, accountId: string, suggestionId: string, memoryIds: readonly string[]): Promise<void> {
+  await db
+    .insertInto('fact_suggestion_sources')
+    .values(memoryIds.map((memory_id) => ({ account_id: accountId, suggestion_id: suggestionId, memory_id })))
+    .execute();
+}
+
+/** A Template with its first draft revision and that revision's files. */
+export async function insertTemplate(
+  db: Queryable,
+  template: Insertable<DB['templates']>,
+  revision: Insertable<DB['template_revisions']>,
+  files: ReadonlyArray<Insertable<DB['template_files']>>,
+): Promise<void> {
+  await db.insertInto('templates').values(template).execute();
+  await db.insertInto('template_revisions').values(revision).execute();
+  await db.insertInto('template_files').values(files).execute();
+}
+
+/** Recounts the linked Memories (and the secret ones among them) of these Subjects. */
+export async function recountLinks(db: Queryable, subjectIds: readonly string[]): Promise<void> {
+  await db
+    .updateTable('subject_memory_counts as c')
+    .set({
+      links: sql`(select count(*)::int from memory_links l where l.subject_id = c.subject_id)`,
+      secret_links: sql`(select count(*)::int from memory_links l join memories m on m.id = l.memory_id
+            where l.subject_id = c.subject_id and m.sensitivity = 'secret')`,
+    })
+    .where('c.subject_id', 'in', subjectIds)
+    .execute();
+}

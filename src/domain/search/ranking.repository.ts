@@ -1,0 +1,162 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { MemoryRow, Queryable } from '../../db/schema';
+import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
+import { B, K1 } from './bm25';
+import {
+  COORDINATION,
+  idfOf,
+  prefixSize,
+  type CorpusStats,
+  type FeedbackOptions,
+  type RankedDoc,
+  type RankingOptions,
+  type RerankedRow,
+  type ScoringTerm,
+} from './ranking';
+
+/**
+ * One ranking query over the inverted index (see migration 0008): BM25 over the postings of the
+ * query's terms, each term's read in descending impact and at most `prefixSize` of them, so the
+ * work is bounded by the query and not by how many Memories match. A term in fewer Memories than
+ * that is read in full, so its ranking is exact; a very common term contributes through the
+ * Memories where it weighs most.
+ */
+
+const bit = (queryTerm: number) => (1n << BigInt(queryTerm)).toString();
+
+/** The best postings of one term, each with its share of the score. */
+function postingsPrefix(term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number): RawBuilder<unknown> {
+  const weight = term.weight * idfOf(term, stats);
+  const read = (secret: boolean) => sql`(
+    select doc, ${weight}::float8 * impact as part, ${bit(term.queryTerm)}::bigint as bit, ${term.exact}::boolean as exact
+    from search_postings
+    where term_id = ${term.termId} and secret = ${secret}
+    order by impact desc limit ${Math.min(prefix, term.docs)})`;
+  return keysOnly ? read(false) : sql`${read(false)} union all ${read(true)}`;
+}
+
+/** Whether the Memory `s.doc` has one of these terms. */
+function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from search_postings x
+    where x.term_id = any(${sql.val(termIds)}::int[]) and x.doc = s.doc ${keysOnly ? sql`and not x.secret` : sql``})`;
+}
+
+/**
+ * The best `limit` Memories for the query, ordered by score, then the more recently updated,
+ * then ID. A Memory qualifies when it matches at least one query term, meets every requirement
+ * and contains no excluded word.
+ */
+export async function rankMemories(db: Queryable, options: RankingOptions): Promise<RankedDoc[]> {
+  const { principal, terms, stats } = options;
+  const keysOnly = readsKeyIndex(principal);
+  if (terms.length === 0 || stats.docs === 0) return [];
+  const prefix = prefixSize(terms.length);
+  const hits = sql.join(
+    terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix)),
+    sql` union all `,
+  );
+
+  // Requirements: a required query term matched if its bit is set, or, when its postings (or its
+  // corrections') were not read in full, if the Memory has one of them after all.
+  const termIdsOf = new Map<number, number[]>();
+  for (const term of terms) termIdsOf.set(term.queryTerm, [...(termIdsOf.get(term.queryTerm) ?? []), term.termId]);
+  const readInFull = (queryTerm: number) => terms.filter((t) => t.queryTerm === queryTerm).every((t) => t.docs <= prefix);
+  const termMatched = (queryTerm: number): RawBuilder<boolean> => {
+    const ids = termIdsOf.get(queryTerm);
+    if (!ids) return sql<boolean>`false`;
+    const byBit = sql<boolean>`(s.matched & ${bit(queryTerm)}::bigint) <> 0`;
+    return readInFull(queryTerm) ? byBit : sql<boolean>`(${byBit} or ${hasAnyTerm(ids, keysOnly)})`;
+  };
+  const conditions: RawBuilder<boolean>[] = options.requirements.map(
+    (alternatives) => sql<boolean>`(${sql.join(alternatives.map((all) => sql`(${sql.join(all.map(termMatched), sql` and `)})`), sql` or `)})`,
+  );
+  for (const termIds of options.excluded) {
+    conditions.push(sql<boolean>`not (${sql.join(termIds.map((id) => hasAnyTerm([id], keysOnly)), sql` and `)})`);
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+
+  const filters: RawBuilder<unknown>[] = [];
+  if (options.type) filters.push(sql`and m.type = ${options.type}`);
+  if (options.tag) filters.push(sql`and m.tags @> ${sql.val([options.tag])}::text[]`);
+  // Without filters on the Memory itself, only the best rows (and those tied with the last of
+  // them) need their Memory read; with filters, every candidate does.
+  const preLimit = options.type || options.tag ? sql`` : sql`order by score desc fetch first ${options.limit} rows with ties`;
+
+  const rows = await sql<{
+    id: string;
+    doc: string | number;
+    updated_at: Date;
+    score: number;
+    coordination: number;
+    matched: string;
+    exact: boolean;
+    term_ids: string | null;
+    term_docs: string | null;
+  }>`
+    with hits as (${hits}),
+    scored as (
+      select doc, sum(part) as bm25, bit_or(bit) as matched, bool_or(exact) as exact
+      from hits group by doc
+    ),
+    ranked as (
+      select s.doc, s.bm25, power(bit_count(s.matched::bit(64))::float8 / ${Math.max(1, options.knownTerms)}::float8, ${COORDINATION}::float8) as coordination,
+        s.matched, s.exact
+      from scored s ${where}
+    ),
+    scores as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit}),
+    -- Ties at the boundary of the described ones are described too: cheap, and simpler than exact.
+    best as (select s.*, rank() over (order by s.score desc) as rank from scores s)
+    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs
+    from best b join memories m on m.search_doc = b.doc
+    cross join lateral (
+      select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
+      from search_terms t
+      where b.rank <= ${options.describeBest} and t.id = any(m.search_terms)) d
+    where m.account_id = ${principal.accountId} and ${memoryVisibleTo(principal, 'm')} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
+    order by b.score desc, m.updated_at desc, m.id desc
+    limit ${options.limit}`.execute(db);
+  return rows.rows.map((row) => ({
+    id: row.id,
+    doc: Number(row.doc),
+    updatedAt: row.updated_at,
+    score: Number(row.score),
+    coordination: Number(row.coordination),
+    matched: BigInt(row.matched),
+    exact: row.exact,
+    terms: row.term_ids === null ? null : { ids: numbers(row.term_ids), docs: numbers(row.term_docs ?? '') },
+  }));
+}
+
+/** Integer lists come as comma-separated text, which parses faster than the driver's arrays. */
+function numbers(list: string): number[] {
+  return list === '' ? [] : list.split(',').map(Number);
+}
+
+/**
+ * The best `limit` of `candidates` once feedback terms add to their scores: for every feedback
+ * term a Memory has, its weight (FEEDBACK weight times idf) times the BM25 weight of one
+ * occurrence in a Memory of its length, scaled like the rest of its score by coordination. Ties go
+ * to the more recently updated Memory. Returns the Memories themselves, so that the hits need no
+ * other query.
+ */
+export async function rerankWithFeedback(db: Queryable, options: FeedbackOptions): Promise<RerankedRow[]> {
+  const { accountId, candidates, feedback, stats, limit } = options;
+  if (candidates.length === 0) return [];
+  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
+  const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`
+    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at, m.expires_at, m.search_doc,
+      c.score + c.coordination * f.weight * ${K1 + 1}::float8
+        / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * m.search_length)) as score
+    from unnest(${sql.val(candidates.map((c) => c.doc))}::bigint[], ${sql.val(candidates.map((c) => c.score))}::float8[],
+                ${sql.val(candidates.map((c) => c.coordination))}::float8[]) as c(doc, score, coordination)
+    join memories m on m.search_doc = c.doc
+    cross join lateral (
+      select coalesce(sum(w.weight), 0) as weight
+      from unnest(m.search_terms) as u(id)
+      join unnest(${sql.val([...feedback.keys()])}::int[], ${sql.val([...feedback.values()])}::float8[]) as w(id, weight) on w.id = u.id) f
+    where m.account_id = ${accountId}
+    order by score desc, m.updated_at desc, m.id desc
+    limit ${limit}`.execute(db);
+  return rows.rows.map((row) => ({ ...row, search_doc: Number(row.search_doc), score: Number(row.score) }));
+}

@@ -1,0 +1,192 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { B, K1 } from './bm25';
+import type { IndexableMemory } from './search-index';
+
+/**
+ * The statements of the search index's write side (see search-index.ts). They take any Kysely,
+ * so that the migration that builds the index can use them.
+ */
+export type IndexQueryable = Kysely<any> | Transaction<any>;
+
+// Array parameters of many integers or booleans, written as array literals directly: the
+// driver's general array encoding quotes and escapes every element.
+const numbers = (values: readonly number[]) => sql.val(`{${values.join(',')}}`);
+const booleans = (values: readonly boolean[]) => sql.val(`{${values.map((value) => (value ? 't' : 'f')).join(',')}}`);
+
+/** Writes Memories' search columns; returns their index numbers. */
+export async function writeIndexColumns(
+  db: IndexQueryable,
+  columns: ReadonlyArray<{ id: string; terms: readonly number[]; length: number }>,
+): Promise<Array<{ id: string; search_doc: string | number }>> {
+  const rows = await sql<{ id: string; search_doc: string | number }>`
+      update memories m set search_terms = c.terms, search_length = c.length
+      from (select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
+            as c(id text, terms int[], length int)) c
+      where m.id = c.id
+      returning m.id, m.search_doc`.execute(db);
+  return rows.rows;
+}
+
+export interface StatsDelta {
+  readonly docs: number;
+  readonly keyDocs: number;
+  readonly length: number;
+  readonly keyLength: number;
+}
+
+/** How many Memories (and of those API keys may see) newly contain a term. */
+export interface TermDelta {
+  readonly docs: number;
+  readonly keyDocs: number;
+}
+
+/**
+ * Adds to an account's statistics and its terms' counts (adding new terms), in one statement;
+ * `terms` are given in sorted order, which is the order their rows are locked in. Returns each
+ * term's ID with the average Memory lengths, of all and of those API keys may see, after the addition.
+ */
+export async function addTermsAndStats(
+  db: IndexQueryable,
+  accountId: string,
+  delta: StatsDelta,
+  terms: readonly string[],
+  termDocs: ReadonlyMap<string, TermDelta>,
+): Promise<Array<{ id: number; term: string; average: number; key_average: number }>> {
+  const { rows } = await sql<{ id: number; term: string; average: number; key_average: number }>`
+    with stats as (
+      insert into search_stats as s (account_id, docs, key_docs, length, key_length)
+      values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
+      on conflict (account_id) do update set
+        docs = s.docs + excluded.docs, key_docs = s.key_docs + excluded.key_docs,
+        length = s.length + excluded.length, key_length = s.key_length + excluded.key_length
+      returning
+        case when docs > 0 and length > 0 then length::float8 / docs else 1 end as average,
+        case when key_docs > 0 and key_length > 0 then key_length::float8 / key_docs else 1 end as key_average
+    ),
+    terms as (
+      insert into search_terms (account_id, term, docs, key_docs)
+      select ${accountId}, term, docs, key_docs
+      from unnest(${sql.val(terms)}::text[], ${numbers(terms.map((term) => termDocs.get(term)!.docs))}::int[],
+                  ${numbers(terms.map((term) => termDocs.get(term)!.keyDocs))}::int[]) with ordinality as i(term, docs, key_docs, n)
+      order by n
+      on conflict (account_id, term) do update
+        set docs = search_terms.docs + excluded.docs, key_docs = search_terms.key_docs + excluded.key_docs
+      returning id, term
+    )
+    select t.id, t.term, s.average, s.key_average from terms t cross join stats s`.execute(db);
+  return rows;
+}
+
+/** The postings of Memories, column by column: a posting is the same position in each. */
+export interface Postings {
+  readonly term: readonly number[];
+  readonly doc: readonly number[];
+  readonly tf: readonly number[];
+  readonly length: readonly number[];
+  readonly secret: readonly boolean[];
+}
+
+/**
+ * Inserts postings with their impacts, weighed against the average Memory lengths: `average` for
+ * secret Memories, `keyAverage` (that of what API keys see) for the others.
+ */
+export async function insertPostings(db: IndexQueryable, postings: Postings, average: number, keyAverage: number): Promise<void> {
+  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are
+  // weighed against the average length of what keys see, so the order a key reads in owes
+  // nothing to secret Memories.
+  await sql`
+        insert into search_postings (term_id, doc, impact, tf, secret)
+        select term_id, doc,
+          tf * ${K1 + 1}::float8 / (tf + ${K1}::float8 * (${1 - B}::float8
+            + ${B}::float8 * length / (case when secret then ${average}::float8 else ${keyAverage}::float8 end))),
+          tf, secret
+        from unnest(${numbers(postings.term)}::int[], ${numbers(postings.doc)}::bigint[], ${numbers(postings.tf)}::int[],
+                    ${numbers(postings.length)}::int[], ${booleans(postings.secret)}::boolean[]) as p(term_id, doc, tf, length, secret)
+        order by term_id, doc`.execute(db);
+}
+
+/** Adds to an account's statistics; returns them as they are then. */
+export async function addToStats(
+  db: IndexQueryable,
+  accountId: string,
+  delta: StatsDelta,
+): Promise<{ docs: number; length: number; keyDocs: number; keyLength: number }> {
+  const row = await sql<{ docs: number; length: string | number; key_docs: number; key_length: string | number }>`
+    insert into search_stats as s (account_id, docs, key_docs, length, key_length)
+    values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
+    on conflict (account_id) do update set
+      docs = s.docs + excluded.docs, key_docs = s.key_docs + excluded.key_docs,
+      length = s.length + excluded.length, key_length = s.key_length + excluded.key_length
+    returning docs, length, key_docs, key_length`.execute(db);
+  const stats = row.rows[0]!;
+  return { docs: stats.docs, length: Number(stats.length), keyDocs: stats.key_docs, keyLength: Number(stats.key_length) };
+}
+
+/** A Memory's search columns and index number, if the Memory exists. */
+export async function indexColumnsOf(db: IndexQueryable, memoryId: string) {
+  return (
+    await sql<{ account_id: string; search_doc: string | number; search_terms: number[]; search_length: number }>`
+      select account_id, search_doc, search_terms, search_length from memories where id = ${memoryId}`.execute(db)
+  ).rows[0];
+}
+
+export async function deletePostings(db: IndexQueryable, termIds: readonly number[], doc: number): Promise<void> {
+  await sql`delete from search_postings where term_id = any(${sql.val(termIds)}::int[]) and doc = ${doc}`.execute(db);
+}
+
+export async function setPostingsSecrecy(db: IndexQueryable, termIds: readonly number[], doc: number, secret: boolean): Promise<void> {
+  await sql`update search_postings set secret = ${secret} where term_id = any(${sql.val(termIds)}::int[]) and doc = ${doc}`.execute(db);
+}
+
+/** The terms of `termIds`, locked in ID order (sorted IDs), as the condition of an update of search_terms. */
+const lockedTerms = (termIds: readonly number[]) =>
+  sql`where id in (select id from search_terms where id = any(${sql.val(termIds)}::int[]) order by id for update)`;
+
+/** One Memory fewer has each of these terms (`secret`: it was not one API keys see). */
+export async function countTermsDown(db: IndexQueryable, termIds: readonly number[], secret: boolean): Promise<void> {
+  await sql`
+    update search_terms set docs = docs - 1, key_docs = key_docs - ${secret ? 0 : 1}
+    ${lockedTerms(termIds)}`.execute(db);
+}
+
+/** One Memory more (`sign` 1) or fewer (-1) that API keys see has each of these terms. */
+export async function addToKeyDocs(db: IndexQueryable, termIds: readonly number[], sign: number): Promise<void> {
+  await sql`
+    update search_terms set key_docs = key_docs + ${sign}
+    ${lockedTerms(termIds)}`.execute(db);
+}
+
+/** Deletes those of these terms that no Memory has any more. */
+export async function deleteUnusedTerms(db: IndexQueryable, termIds: readonly number[]): Promise<void> {
+  await sql`delete from search_terms where id = any(${sql.val(termIds)}::int[]) and docs <= 0`.execute(db);
+}
+
+export async function clearIndexColumns(db: IndexQueryable, memoryId: string): Promise<void> {
+  await sql`update memories set search_terms = '{}', search_length = 0 where id = ${memoryId}`.execute(db);
+}
+
+/** Up to `limit` Memories, of any account, that are not indexed, numbered after `after`, in index-number order. */
+export async function unindexedMemories(
+  db: IndexQueryable,
+  after: number,
+  limit: number,
+): Promise<Array<IndexableMemory & { search_doc: string | number }>> {
+  return (
+    await sql<IndexableMemory & { search_doc: string | number }>`
+        select id, account_id, text, tags, sensitivity, search_doc from memories
+        where search_doc > ${after} and search_length = 0
+        order by search_doc limit ${limit}`.execute(db)
+  ).rows;
+}
+
+/**
+ * A condition on `memories` rows: the Memory is indexed under every one of `terms` of the
+ * account; with no terms, none is.
+ */
+export function indexedUnderAll(accountId: string, terms: readonly string[]): RawBuilder<boolean> {
+  if (terms.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`memories.search_doc in (
+    select p.doc from search_terms t join search_postings p on p.term_id = t.id
+    where t.account_id = ${accountId} and t.term = any(${sql.val(terms)}::text[])
+    group by p.doc having count(*) = ${terms.length})`;
+}
