@@ -1,4 +1,3 @@
-import { DAY_MS, expectError, movableClock } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import {
   acceptedFact,
@@ -16,6 +15,8 @@ import {
   updateMemory,
   type ContextMemory,
 } from './helpers';
+import { DAY_MS, movableClock } from '../support/clock';
+import { expectError } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

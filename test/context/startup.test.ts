@@ -1,4 +1,3 @@
-import { expectError, TIMESTAMP_PATTERN } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import {
   acceptedFact,
@@ -15,6 +14,7 @@ import {
   newestFirst,
   type ContextMemory,
 } from './helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import {
   acceptedFact,
@@ -18,6 +17,7 @@ import {
   type CreatedMemory,
   type CreatedSubject,
 } from './helpers';
+import { expectError } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

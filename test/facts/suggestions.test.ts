@@ -1,5 +1,5 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { movableClock } from '../support/clock';
+import { expectError } from '../support/assertions';
 
 /* Facts that change over time: superseding a Fact, listing by validity, and who reads current Facts only. */
 

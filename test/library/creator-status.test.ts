@@ -1,6 +1,6 @@
 import { runWorkflow } from '../../src/domain/library/workflow';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 /**
  * The creator status: the one place a creator sees every owned Template (owner's view), what

@@ -1,7 +1,8 @@
 import type { Response } from 'supertest';
 import { generateKey } from '../../src/domain/api-keys/key-format';
-import { changeCharAt, expectError } from '../auth/helpers';
+import { changeCharAt } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 /**
  * A creator's private draft: the seed's safe draft sequence (read, replace the whole file set

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 /**
  * The public Library: what any authenticated caller finds is the published revision's public

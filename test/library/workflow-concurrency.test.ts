@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import type { Template, WorkflowRun } from '../../src/domain/library/templates';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 /*
  * Concurrent requests on one Template are serialised: of several requests built on the same

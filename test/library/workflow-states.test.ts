@@ -4,8 +4,8 @@ import { createApp, type App } from '../../src/app';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { REVIEW_CHECKS, type ReviewCheck } from '../../src/domain/library/review';
 import type { Template, WorkflowRun } from '../../src/domain/library/templates';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 /*
  * The Library workflow, state by state: what each action does from each reachable state (the

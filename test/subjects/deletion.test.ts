@@ -1,5 +1,6 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { expectError, movableClock, TIMESTAMP_PATTERN } from '../auth/helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { movableClock } from '../support/clock';
 
 const clock = movableClock();
 let t: TestApp;
