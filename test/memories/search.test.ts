@@ -1,4 +1,5 @@
 import { indexAllMemories } from '../../src/domain/search/search-index';
+import { expectError } from '../support/assertions';
 import { monotonicClock } from '../support/clock';
 import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
@@ -25,13 +26,6 @@ async function hitsFor(token: string, query: Record<string, string | number>): P
 }
 
 const ids = (hits: Hit[]) => hits.map((h) => h.memory.id);
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-  expect(res.body.error.status).toBe(status);
-  expect(res.body.error.retryable).toBe(false);
-}
 
 describe('ranking', () => {
   let alice: TestAccount;
