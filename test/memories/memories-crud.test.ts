@@ -1,6 +1,6 @@
 import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
-import { createMemory } from '../support/factories';
+import { createMemory, updateMemory } from '../support/factories';
 import { UNKNOWN_MEMORY } from '../support/ids';
 import { listIds, revisionNumbers } from './helpers';
 
@@ -9,6 +9,11 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
+
+/** A PATCH of a Memory that names the revision it expects in If-Match. */
+function patchIfMatch(token: string, id: string, ifMatch: string, body: object) {
+  return t.http.patch(`/v1/memories/${id}`).set(bearer(token)).set('If-Match', ifMatch).send(body);
+}
 
 describe('creating a Memory', () => {
   test('when a read-write key sends only text, then it gets 201 with a Location, ETag "1" and the defaults', async () => {
@@ -203,7 +208,7 @@ describe('getting a Memory', () => {
     expect(list.body.data[0].text).toBe(long.slice(0, 2_000));
     expect(list.body.data[0].text_truncated).toBe(true);
 
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ pinned: true }).expect(200);
+    await updateMemory(t, alice.readWriteKey, memory.id, { pinned: true });
     const again = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
     expect(again.headers.etag).toBe('"2"');
     expect(again.body.data.revision).toBe(2);
@@ -316,11 +321,7 @@ describe('updating a Memory', () => {
   test('when If-Match names the current revision, then the update succeeds', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"2"');
     expect(res.body.data.text).toBe('v2');
@@ -329,14 +330,10 @@ describe('updating a Memory', () => {
   test('when If-Match is stale because another update came first, then it is 412 precondition_failed and nothing changes', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.session)).send({ text: 'v2 by the app' }).expect(200);
+    await updateMemory(t, alice.session, memory.id, { text: 'v2 by the app' });
     const before = (await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey))).body.data;
 
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2 by the agent', pinned: true });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2 by the agent', pinned: true });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details).toEqual({ current_revision: 2 });
     expect(res.body.error.retryable).toBe(false);
@@ -350,12 +347,8 @@ describe('updating a Memory', () => {
   test('when If-Match is stale and the PATCH would change nothing, then it is still 412', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'v2' }).expect(200);
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2' });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2' });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details.current_revision).toBe(2);
   });
@@ -363,12 +356,8 @@ describe('updating a Memory', () => {
   test('when If-Match is *, then the update succeeds whatever the revision', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'v2' }).expect(200);
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '*')
-      .send({ text: 'v3' });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '*', { text: 'v3' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"3"');
     expect(res.body.data.text).toBe('v3');
@@ -377,11 +366,7 @@ describe('updating a Memory', () => {
   test.each(['"2"', 'W/"1"', '"1 "', '"01"'])('when If-Match is %s on revision 1, then it is 412 precondition_failed', async (ifMatch) => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', ifMatch)
-      .send({ text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, ifMatch, { text: 'v2' });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details.current_revision).toBe(1);
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -391,11 +376,7 @@ describe('updating a Memory', () => {
   test('when If-Match lists several entity tags and one is current, then the update succeeds', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"4", "1"')
-      .send({ text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"4", "1"', { text: 'v2' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"2"');
   });
@@ -405,11 +386,7 @@ describe('updating a Memory', () => {
     const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        t.http
-          .patch(`/v1/memories/${memory.id}`)
-          .set(bearer(alice.readWriteKey))
-          .set('If-Match', '"1"')
-          .send({ text: `writer ${n}` })
+        patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: `writer ${n}` })
           .then((res) => res),
       ),
     );
@@ -455,7 +432,7 @@ describe('deleting a Memory', () => {
   test('when a read-write key deletes a Memory, then it goes to the trash: gone for every route, revisions kept, and a second DELETE is 404', async () => {
     const alice = await t.account();
     const memory = await createMemory(t, alice.readWriteKey, { text: 'Short-lived' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'Still short-lived' }).expect(200);
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'Still short-lived' });
 
     const before = Date.now();
     const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
