@@ -31,3 +31,9 @@ export function expectError(res: Response, status: number, code: string, retryab
     expect(Array.isArray(details)).toBe(false);
   }
 }
+
+/** Fails with the answer when a request did not get the expected status; returns the response. */
+export function must(res: Response, status: number, what: string): Response {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
