@@ -1,6 +1,6 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
-import type { DataOf, Schemas } from '../support/client';
+import type { DataOf } from '../support/client';
 import { movableClock } from '../support/clock';
 import { createMemory, createSubject, linkMemory } from '../support/factories';
 import { UNKNOWN_SUBJECT } from '../support/ids';
@@ -14,8 +14,6 @@ afterAll(() => t.close());
 
 const MINUTE = 60 * 1000;
 const NAME = 'Zebulon Quux';
-
-type Impact = Schemas['DeletionImpact'];
 
 async function suggest(account: TestAccount, subjectId: string, statement: string, sources: string[]): Promise<string> {
   const res = await t.http
