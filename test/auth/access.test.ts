@@ -1,6 +1,6 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { createMemory } from '../support/factories';
-import { expectError } from './helpers';
+import { expectError } from '../support/assertions';
 
 // SPEC sections 1 and 9: what each kind of principal may do.
 

@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import { bearer, startTestApp, uniqueName, type TestApp } from '../support/app';
-import { ACTIVITY_ID_PATTERN, eventually, expectError, sleep, TIMESTAMP_PATTERN } from './helpers';
+import { ACTIVITY_ID_PATTERN, eventually, sleep } from './helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 
 // SPEC section 8: each API key has an activity list (application only), newest first, that
 // never holds bodies, query strings, Memory text or Template content.

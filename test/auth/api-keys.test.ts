@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { DAY_MS, eventually, expectError, KEY_ID_PATTERN, SECRET_PATTERN, sleep, TIMESTAMP_PATTERN } from './helpers';
+import { eventually, KEY_ID_PATTERN, SECRET_PATTERN, sleep } from './helpers';
+import { DAY_MS } from '../support/clock';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 
 // SPEC section 9 and the API-key rules of section 1: create, list, revoke, rotate.
 

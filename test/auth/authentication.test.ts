@@ -1,7 +1,9 @@
 import { SignJWT } from 'jose';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { bearer, signSession, startTestApp, TEST_JWT_SECRET, uniqueName, type TestApp } from '../support/app';
-import { changeCharAt, DAY_MS, expectError, movableClock } from './helpers';
+import { changeCharAt } from './helpers';
+import { DAY_MS, movableClock } from '../support/clock';
+import { expectError } from '../support/assertions';
 
 // SPEC section 1: who may call /v1 at all. Every failure is 401 unauthorized, retryable false.
 

@@ -1,5 +1,5 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
-import { expectError } from './helpers';
+import { expectError } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

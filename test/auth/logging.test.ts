@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { bearer, startTestApp, type TestApp } from '../support/app';
-import { expectError, sleep } from './helpers';
+import { sleep } from './helpers';
+import { expectError } from '../support/assertions';
 
 // SPEC sections 1 and 11: credentials never reach the logs, neither from the Authorization
 // header nor from a refused query string.

@@ -1,6 +1,6 @@
 import { bearer, signSession, startTestApp, uniqueName, type TestApp } from '../support/app';
-import { expectError } from './helpers';
 import { createSessionVerifier } from '../../src/domain/accounts/sessions';
+import { expectError } from '../support/assertions';
 
 // SPEC section 1: a session's `sub` is the account; accounts never see each other's resources
 // (another account's resource is 404, never 403).

@@ -1,18 +1,10 @@
-import { expectError } from '../auth/helpers';
+import type { RequestQuery } from '../../src/contract-types';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import {
-  acceptedFact,
-  codePoints,
-  createMemory,
-  createSubject,
-  firstCodePoints,
-  hasLoneSurrogate,
-  link,
-  longText,
-  type CreatedFact,
-  type CreatedMemory,
-  type CreatedSubject,
-} from './helpers';
+import { expectError } from '../support/assertions';
+import { clientOf, type DataOf } from '../support/client';
+import { createMemory, createSubject, linkMemory, type Memory, type Subject } from '../support/factories';
+import { UNKNOWN_MEMORY } from '../support/ids';
+import { acceptedFact, codePoints, firstCodePoints, hasLoneSurrogate, longText, type Fact } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,30 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_MEMORY = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
+type ContextMapData = DataOf<'getContextMap'>;
+type MapEdge = ContextMapData['edges'][number];
 
-interface MapNode {
-  id: string;
-  kind: 'memory' | 'subject' | 'fact';
-  label: string;
-}
-interface MapEdge {
-  from: string;
-  to: string;
-  kind: 'linked_to' | 'fact_of' | 'sourced_from';
-}
-interface ContextMapData {
-  root: string;
-  nodes: MapNode[];
-  edges: MapEdge[];
-  truncated: boolean;
-  omitted_nodes: number;
-}
-
-async function contextMap(token: string, memoryId: string, query: Record<string, string | number> = {}): Promise<ContextMapData> {
-  const res = await t.http.get(`/v1/memories/${memoryId}/context-map`).query(query).set(bearer(token));
-  if (res.status !== 200) throw new Error(`context map: ${res.status} ${JSON.stringify(res.body)}`);
-  const data: ContextMapData = res.body.data;
+async function contextMap(token: string, memoryId: string, query: RequestQuery<'getContextMap'> = {}): Promise<ContextMapData> {
+  const data = await clientOf(t, token).ok('getContextMap', { path: { id: memoryId }, query });
   expectWellFormedMap(data, memoryId);
   return data;
 }
@@ -72,16 +45,16 @@ const edge = (kind: MapEdge['kind'], from: string, to: string): MapEdge => ({ fr
 
 describe('the Context Map of a Memory linked to two Subjects', () => {
   let alice: TestAccount;
-  let root: CreatedMemory;
-  let alpha: CreatedSubject;
-  let beta: CreatedSubject;
-  let alphaOne: CreatedMemory;
-  let alphaTwo: CreatedMemory;
-  let betaOne: CreatedMemory;
-  let rootAlphaFact: CreatedFact;
-  let rootBetaFact: CreatedFact;
-  let alphaFact: CreatedFact;
-  let betaFact: CreatedFact;
+  let root: Memory;
+  let alpha: Subject;
+  let beta: Subject;
+  let alphaOne: Memory;
+  let alphaTwo: Memory;
+  let betaOne: Memory;
+  let rootAlphaFact: Fact;
+  let rootBetaFact: Fact;
+  let alphaFact: Fact;
+  let betaFact: Fact;
   let depthOf: Map<string, number>;
 
   beforeAll(async () => {
@@ -93,8 +66,8 @@ describe('the Context Map of a Memory linked to two Subjects', () => {
     betaOne = await createMemory(t, rw, { text: 'Beta one: vendor shortlist' });
     alpha = await createSubject(t, rw, { name: 'Alpha', kind: 'project' });
     beta = await createSubject(t, rw, { name: 'Beta', kind: 'project' });
-    for (const memory of [root, alphaOne, alphaTwo]) await link(t, rw, alpha.id, memory.id);
-    for (const memory of [root, betaOne]) await link(t, rw, beta.id, memory.id);
+    for (const memory of [root, alphaOne, alphaTwo]) await linkMemory(t, rw, alpha.id, memory.id);
+    for (const memory of [root, betaOne]) await linkMemory(t, rw, beta.id, memory.id);
     rootAlphaFact = await acceptedFact(t, rw, alice.session, alpha.id, 'Alpha started from the root memory', [root.id]);
     rootBetaFact = await acceptedFact(t, rw, alice.session, beta.id, 'Beta was decided in the root memory', [root.id]);
     alphaFact = await acceptedFact(t, rw, alice.session, alpha.id, `Alpha ${longText(500, 'long statement ')}`, [alphaOne.id]);
@@ -209,13 +182,13 @@ describe('the Context Map of a Memory linked to two Subjects', () => {
 
 describe('sensitive and secret Memories on a Context Map', () => {
   let alice: TestAccount;
-  let root: CreatedMemory;
-  let subject: CreatedSubject;
-  let normal: CreatedMemory;
-  let sensitive: CreatedMemory;
-  let secret: CreatedMemory;
-  let secretRoot: CreatedMemory;
-  let sensitiveRoot: CreatedMemory;
+  let root: Memory;
+  let subject: Subject;
+  let normal: Memory;
+  let sensitive: Memory;
+  let secret: Memory;
+  let secretRoot: Memory;
+  let sensitiveRoot: Memory;
 
   beforeAll(async () => {
     alice = await t.account();
@@ -226,7 +199,7 @@ describe('sensitive and secret Memories on a Context Map', () => {
     secretRoot = await createMemory(t, alice.session, { text: 'A secret root', sensitivity: 'secret' });
     sensitiveRoot = await createMemory(t, alice.readWriteKey, { text: 'A sensitive root', sensitivity: 'sensitive' });
     subject = await createSubject(t, alice.readWriteKey, { name: 'Neighbourhood' });
-    for (const memory of [root, normal, sensitive, secret, secretRoot, sensitiveRoot]) await link(t, alice.session, subject.id, memory.id);
+    for (const memory of [root, normal, sensitive, secret, secretRoot, sensitiveRoot]) await linkMemory(t, alice.session, subject.id, memory.id);
   });
 
   const memoryIds = (data: ContextMapData) => data.nodes.filter((node) => node.kind === 'memory').map((node) => node.id).sort();
@@ -239,7 +212,7 @@ describe('sensitive and secret Memories on a Context Map', () => {
   });
 
   test('when an API key sends include_sensitive=true, then sensitive neighbours appear but secret ones never do', async () => {
-    const data = await contextMap(alice.readOnlyKey, root.id, { include_sensitive: 'true' });
+    const data = await contextMap(alice.readOnlyKey, root.id, { include_sensitive: true });
     expect(memoryIds(data)).toEqual([root.id, normal.id, sensitive.id, sensitiveRoot.id].sort());
     expect(JSON.stringify(data)).not.toContain(secret.id);
     expect(JSON.stringify(data)).not.toContain(secretRoot.id);
@@ -248,7 +221,7 @@ describe('sensitive and secret Memories on a Context Map', () => {
   test('when the session loads the map, then secret neighbours appear only with include_sensitive=true', async () => {
     const plain = await contextMap(alice.session, root.id);
     expect(memoryIds(plain)).toEqual([root.id, normal.id].sort());
-    const everything = await contextMap(alice.session, root.id, { include_sensitive: 'true' });
+    const everything = await contextMap(alice.session, root.id, { include_sensitive: true });
     expect(memoryIds(everything)).toEqual([root.id, normal.id, sensitive.id, secret.id, secretRoot.id, sensitiveRoot.id].sort());
   });
 
@@ -265,7 +238,7 @@ describe('sensitive and secret Memories on a Context Map', () => {
 
   test('when a Fact is sourced from a secret Memory, then an API key sees the Fact but no edge to the secret source', async () => {
     const fact = await acceptedFact(t, alice.session, alice.session, subject.id, 'The neighbourhood has a secret', [secret.id, normal.id]);
-    const data = await contextMap(alice.readWriteKey, root.id, { include_sensitive: 'true' });
+    const data = await contextMap(alice.readWriteKey, root.id, { include_sensitive: true });
     expect(data.nodes.find((node) => node.id === fact.id)).toEqual({ id: fact.id, kind: 'fact', label: fact.statement });
     expect(data.edges.filter((e) => e.from === fact.id).map(edgeKey).sort()).toEqual(
       [edgeKey(edge('fact_of', fact.id, subject.id)), edgeKey(edge('sourced_from', fact.id, normal.id))].sort(),
@@ -275,7 +248,7 @@ describe('sensitive and secret Memories on a Context Map', () => {
 
 describe('Context Map validation and ownership', () => {
   let alice: TestAccount;
-  let root: CreatedMemory;
+  let root: Memory;
   beforeAll(async () => {
     alice = await t.account();
     root = await createMemory(t, alice.readWriteKey, { text: 'A lonely root' });

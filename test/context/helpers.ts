@@ -1,30 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Response } from 'supertest';
-import { bearer, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
+import { clientOf, type Schemas } from '../support/client';
+import { createMemory, type Memory } from '../support/factories';
 
 /* Shared helpers of the context tests (startup, resume, Subject context, Context Map). */
 
-export interface ContextMemory {
-  id: string;
-  type: string;
-  sensitivity: string;
-  pinned: boolean;
-  tags: string[];
-  text: string;
-  text_truncated: boolean;
-  updated_at: string;
-}
-
-export interface CreatedMemory {
-  id: string;
-  text: string;
-  type: string;
-  sensitivity: string;
-  pinned: boolean;
-  updated_at: string;
-  created_at: string;
-  revision: number;
-}
+export type ContextMemory = Schemas['ContextMemory'];
+export type Fact = Schemas['Fact'];
 
 export const ID_PATTERN = (prefix: string) => new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
 
@@ -85,67 +67,20 @@ export async function inBatches<T, R>(items: readonly T[], size: number, work: (
   return results;
 }
 
-function expectStatus(res: Response, status: number, what: string): void {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
-}
-
-export async function createMemory(t: TestApp, token: string, body: Record<string, unknown>): Promise<CreatedMemory> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send(body);
-  expectStatus(res, 201, 'creating a Memory');
-  return res.body.data;
-}
-
 /** Creates Memories ten at a time; the results keep the order of `bodies`. */
-export function createMemories(t: TestApp, token: string, bodies: ReadonlyArray<Record<string, unknown>>): Promise<CreatedMemory[]> {
+export function createMemories(t: TestApp, token: string, bodies: ReadonlyArray<Partial<Schemas['MemoryCreate']>>): Promise<Memory[]> {
   return inBatches(bodies, 10, (body) => createMemory(t, token, body));
 }
 
-export async function updateMemory(t: TestApp, token: string, id: string, body: Record<string, unknown>): Promise<CreatedMemory> {
-  const res = await t.http.patch(`/v1/memories/${id}`).set(bearer(token)).send(body);
-  expectStatus(res, 200, 'updating a Memory');
-  return res.body.data;
-}
-
 export async function deleteMemory(t: TestApp, token: string, id: string): Promise<void> {
-  const res = await t.http.delete(`/v1/memories/${id}`).set(bearer(token));
-  expectStatus(res, 200, 'deleting a Memory');
-}
-
-export interface CreatedSubject {
-  id: string;
-  name: string;
-  kind: string;
-  description: string;
-  memory_count: number;
-}
-
-export async function createSubject(t: TestApp, token: string, body: Record<string, unknown>): Promise<CreatedSubject> {
-  const res = await t.http.post('/v1/subjects').set(bearer(token)).send(body);
-  expectStatus(res, 201, 'creating a Subject');
-  return res.body.data;
-}
-
-export async function link(t: TestApp, token: string, subjectId: string, memoryId: string): Promise<void> {
-  const res = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(token)).send({ memory_id: memoryId });
-  expectStatus(res, 201, 'linking a Memory');
+  await clientOf(t, token).ok('deleteMemory', { path: { id } });
 }
 
 /** Two-step deletion of a Subject. */
 export async function deleteSubject(t: TestApp, token: string, subjectId: string): Promise<void> {
-  const prepared = await t.http.post(`/v1/subjects/${subjectId}/deletion/prepare`).set(bearer(token));
-  expectStatus(prepared, 200, 'preparing a Subject deletion');
-  const res = await t.http
-    .delete(`/v1/subjects/${subjectId}`)
-    .query({ confirmation_token: prepared.body.data.confirmation_token })
-    .set(bearer(token));
-  expectStatus(res, 200, 'deleting a Subject');
-}
-
-export interface CreatedFact {
-  id: string;
-  subject_id: string;
-  statement: string;
-  sources: Array<{ memory_id: string }>;
+  const api = clientOf(t, token);
+  const { confirmation_token } = await api.ok('prepareSubjectDeletion', { path: { subject_id: subjectId } });
+  await api.ok('deleteSubject', { path: { subject_id: subjectId }, query: { confirmation_token } });
 }
 
 /** A reviewed Fact: suggested with `suggester`, accepted with the account's session. */
@@ -156,15 +91,15 @@ export async function acceptedFact(
   subjectId: string,
   statement: string,
   sourceIds: string[],
-): Promise<CreatedFact> {
-  const suggested = await t.http
-    .post(`/v1/subjects/${subjectId}/fact-suggestions`)
-    .set(bearer(suggester))
-    .send({ statement, source_memory_ids: sourceIds });
-  expectStatus(suggested, 201, 'suggesting a Fact');
-  const accepted = await t.http.post(`/v1/fact-suggestions/${suggested.body.data.id}/accept`).set(bearer(session));
-  expectStatus(accepted, 200, 'accepting a Fact suggestion');
-  return accepted.body.data.fact;
+): Promise<Fact> {
+  const suggested = await clientOf(t, suggester).ok(
+    'createFactSuggestion',
+    { path: { subject_id: subjectId }, body: { statement, source_memory_ids: sourceIds } },
+    201,
+  );
+  const accepted = await clientOf(t, session).ok('acceptFactSuggestion', { path: { suggestion_id: suggested.id } });
+  if (!accepted.fact) throw new Error(`accepting a Fact suggestion made no Fact: ${JSON.stringify(accepted)}`);
+  return accepted.fact;
 }
 
 /** Newest first, as contexts order Memories: latest `updated_at`, then the larger ID. */
@@ -188,6 +123,14 @@ export function expectedFill(texts: readonly string[], left: number): { texts: s
     rest -= codePoints(shortened);
   }
   return { texts: out, left: rest };
+}
+
+/** The Memories of a context: each text at most 2,000 code points, never with a split pair. */
+export function expectContextTexts(memories: readonly ContextMemory[]): void {
+  for (const memory of memories) {
+    expect(codePoints(memory.text)).toBeLessThanOrEqual(2000);
+    expect(hasLoneSurrogate(memory.text)).toBe(false);
+  }
 }
 
 /** Every context Memory: at most 2,000 code points, never a split pair, a prefix of the stored text. */

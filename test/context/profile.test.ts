@@ -1,6 +1,6 @@
-import { expectError, TIMESTAMP_PATTERN } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { codePoints } from './helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

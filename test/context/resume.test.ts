@@ -1,20 +1,19 @@
-import { DAY_MS, expectError, movableClock } from '../auth/helpers';
+import type { RequestQuery } from '../../src/contract-types';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import { clientOf, type DataOf } from '../support/client';
+import { DAY_MS, movableClock } from '../support/clock';
+import { createMemory, createSubject, linkMemory, updateMemory } from '../support/factories';
 import {
   acceptedFact,
   codePoints,
   createMemories,
-  createMemory,
-  createSubject,
   deleteMemory,
   deleteSubject,
+  expectContextTexts,
   expectShortenedFrom,
   firstCodePoints,
-  hasLoneSurrogate,
-  link,
   longText,
-  updateMemory,
-  type ContextMemory,
 } from './helpers';
 
 let t: TestApp;
@@ -23,34 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ResumeData {
-  memories_upserted: ContextMemory[];
-  memories_removed: string[];
-  subjects_upserted: Array<{ id: string; name: string; kind: string; memory_count: number; fact_count: number }>;
-  subjects_removed: string[];
-  checkpoint: string;
-  has_more: boolean;
-  budget: { max_chars: number; used_chars: number };
-}
+type ResumeData = DataOf<'resumeContext'>;
 
 async function checkpointOf(token: string): Promise<string> {
-  const res = await t.http.get('/v1/context/startup').set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.checkpoint;
+  return (await clientOf(t, token).ok('getStartupContext')).checkpoint;
 }
 
 async function resume(
   token: string,
   checkpoint: string,
-  query: Record<string, string | number> = {},
+  query: Omit<RequestQuery<'resumeContext'>, 'checkpoint'> = {},
   app: TestApp = t,
 ): Promise<ResumeData> {
-  const res = await app.http
-    .get('/v1/context/resume')
-    .query({ checkpoint, ...query })
-    .set(bearer(token));
-  if (res.status !== 200) throw new Error(`resume: ${res.status} ${JSON.stringify(res.body)}`);
-  const data: ResumeData = res.body.data;
+  const data = await clientOf(app, token).ok('resumeContext', { query: { checkpoint, ...query } });
   expectPageWithinBudget(data, Number(query.max_chars ?? 8000));
   return data;
 }
@@ -62,10 +46,7 @@ function expectPageWithinBudget(data: ResumeData, maxChars: number): void {
     data.subjects_upserted.reduce((sum, subject) => sum + codePoints(subject.name), 0);
   expect(data.budget).toEqual({ max_chars: maxChars, used_chars: used });
   expect(used).toBeLessThanOrEqual(maxChars);
-  for (const memory of data.memories_upserted) {
-    expect(codePoints(memory.text)).toBeLessThanOrEqual(2000);
-    expect(hasLoneSurrogate(memory.text)).toBe(false);
-  }
+  expectContextTexts(data.memories_upserted);
 }
 
 const EMPTY = { memories_upserted: [], memories_removed: [], subjects_upserted: [], subjects_removed: [] };
@@ -178,7 +159,7 @@ describe('resuming from a startup checkpoint', () => {
     const rw = alice.readWriteKey;
     const memory = await createMemory(t, rw, { text: 'The garden gets sun in the morning' });
     const subject = await createSubject(t, rw, { name: 'Garden' });
-    await link(t, rw, subject.id, memory.id);
+    await linkMemory(t, rw, subject.id, memory.id);
     const checkpoint = await checkpointOf(rw);
 
     await acceptedFact(t, rw, alice.session, subject.id, 'The garden faces east', [memory.id]);
@@ -214,7 +195,7 @@ describe('Memories that change visibility', () => {
       }
     }
 
-    const session = await resume(alice.session, checkpoint, { include_sensitive: 'true' });
+    const session = await resume(alice.session, checkpoint, { include_sensitive: true });
     expect(session.memories_upserted.map((m) => [m.id, m.sensitivity, m.text])).toEqual([[memory.id, 'secret', 'Becomes secret']]);
     expect(session.memories_removed).toEqual([]);
 
@@ -233,7 +214,7 @@ describe('Memories that change visibility', () => {
     expect(without.memories_upserted).toEqual([]);
     expect(without.memories_removed).toEqual([memory.id]);
 
-    const withSensitive = await resume(alice.readOnlyKey, checkpoint, { include_sensitive: 'true' });
+    const withSensitive = await resume(alice.readOnlyKey, checkpoint, { include_sensitive: true });
     expect(withSensitive.memories_removed).toEqual([]);
     expect(withSensitive.memories_upserted).toEqual([
       expect.objectContaining({ id: memory.id, sensitivity: 'sensitive', text: 'Becomes sensitive' }),
@@ -253,7 +234,7 @@ describe('Memories that change visibility', () => {
       }
     }
     expect((await resume(alice.session, checkpoint)).memories_removed).toEqual([secret.id]);
-    const withSensitive = await resume(alice.session, checkpoint, { include_sensitive: 'true' });
+    const withSensitive = await resume(alice.session, checkpoint, { include_sensitive: true });
     expect(withSensitive.memories_upserted.map((m) => m.id)).toEqual([secret.id]);
   });
 

@@ -1,16 +1,16 @@
-import { expectError, TIMESTAMP_PATTERN } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import type { DataOf } from '../support/client';
+import { createMemory, createSubject, linkMemory } from '../support/factories';
 import {
   acceptedFact,
   codePoints,
   createMemories,
-  createMemory,
-  createSubject,
+  expectContextTexts,
   expectedFill,
   expectShortenedFrom,
   firstCodePoints,
   hasLoneSurrogate,
-  link,
   longText,
   newestFirst,
   type ContextMemory,
@@ -22,16 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface StartupData {
-  profile: { guidance: string; truncated: boolean };
-  pinned: ContextMemory[];
-  instructions: ContextMemory[];
-  recent: ContextMemory[];
-  subjects: Array<{ id: string; name: string; kind: string; memory_count: number; fact_count: number }>;
-  budget: { max_chars: number; used_chars: number };
-  omitted: { pinned: number; instructions: number; recent: number; subjects: number };
-  checkpoint: string;
-}
+type StartupData = DataOf<'getStartupContext'>;
 
 async function startup(token: string, query: Record<string, string | number | boolean> = {}): Promise<StartupData> {
   const res = await t.http.get('/v1/context/startup').query(query).set(bearer(token));
@@ -52,10 +43,7 @@ function expectBudgetAccountedFor(data: StartupData, maxChars: number): void {
   expect(data.budget).toEqual({ max_chars: maxChars, used_chars: returned });
   expect(returned).toBeLessThanOrEqual(maxChars);
   expect(hasLoneSurrogate(data.profile.guidance)).toBe(false);
-  for (const memory of memoriesOf(data)) {
-    expect(codePoints(memory.text)).toBeLessThanOrEqual(2000);
-    expect(hasLoneSurrogate(memory.text)).toBe(false);
-  }
+  expectContextTexts(memoriesOf(data));
 }
 
 /** Sorted newest first: later updated_at, then the larger ID. */
@@ -86,8 +74,8 @@ describe('the sections of startup context', () => {
     const big = await createSubject(t, rw, { name: 'Launch project', kind: 'project' });
     const small = await createSubject(t, rw, { name: 'Landlord', kind: 'person' });
     const none = await createSubject(t, rw, { name: 'Astronomy', kind: 'topic' });
-    for (const memory of [note!, decision!, event!]) await link(t, rw, big.id, memory.id);
-    await link(t, rw, small.id, reference!.id);
+    for (const memory of [note!, decision!, event!]) await linkMemory(t, rw, big.id, memory.id);
+    await linkMemory(t, rw, small.id, reference!.id);
     await acceptedFact(t, rw, alice.session, big.id, 'The project uses PostgreSQL', [decision!.id]);
 
     const data = await startup(rw);
@@ -149,9 +137,9 @@ describe('the sections of startup context', () => {
     const zebra = await createSubject(t, rw, { name: 'Zebra' });
     const apple = await createSubject(t, rw, { name: 'apple' });
     const mango = await createSubject(t, rw, { name: 'Mango' });
-    for (const memory of memories) await link(t, rw, mango.id, memory.id);
-    await link(t, rw, zebra.id, memories[0]!.id);
-    await link(t, rw, apple.id, memories[1]!.id);
+    for (const memory of memories) await linkMemory(t, rw, mango.id, memory.id);
+    await linkMemory(t, rw, zebra.id, memories[0]!.id);
+    await linkMemory(t, rw, apple.id, memories[1]!.id);
 
     const data = await startup(rw);
     expect(data.subjects.map((s) => [s.name, s.memory_count])).toEqual([
@@ -215,9 +203,9 @@ describe('the startup budget', () => {
     const bodies = Array.from({ length: 30 }, (_, i) => ({
       // Every text starts with a different number of ASCII characters, so cuts fall at odd and even UTF-16 offsets.
       text: longText(3000, `${'#'.repeat(i % 7)}Memory ${i} `),
-      ...(i < 10 ? { pinned: true, type: i % 2 === 0 ? 'note' : 'instruction' } : {}),
-      ...(i >= 10 && i < 20 ? { type: i % 2 === 0 ? 'instruction' : 'preference' } : {}),
-      ...(i >= 20 ? { type: ['note', 'decision', 'event', 'reference'][i % 4] } : {}),
+      ...(i < 10 ? { pinned: true, type: i % 2 === 0 ? ('note' as const) : ('instruction' as const) } : {}),
+      ...(i >= 10 && i < 20 ? { type: i % 2 === 0 ? ('instruction' as const) : ('preference' as const) } : {}),
+      ...(i >= 20 ? { type: (['note', 'decision', 'event', 'reference'] as const)[i % 4] } : {}),
     }));
     const created = await createMemories(t, alice.readWriteKey, bodies);
     for (const memory of created) fullText.set(memory.id, memory.text);
@@ -230,9 +218,9 @@ describe('the startup budget', () => {
       await createSubject(t, alice.readWriteKey, { name: 'Second subject' }),
       await createSubject(t, alice.readWriteKey, { name: 'Unlinked subject' }),
     ];
-    await link(t, alice.readWriteKey, subjects[0]!.id, created[0]!.id);
-    await link(t, alice.readWriteKey, subjects[0]!.id, created[1]!.id);
-    await link(t, alice.readWriteKey, subjects[1]!.id, created[2]!.id);
+    await linkMemory(t, alice.readWriteKey, subjects[0]!.id, created[0]!.id);
+    await linkMemory(t, alice.readWriteKey, subjects[0]!.id, created[1]!.id);
+    await linkMemory(t, alice.readWriteKey, subjects[1]!.id, created[2]!.id);
     subjectNames = subjects.map((s) => s.name);
   });
 
@@ -428,8 +416,8 @@ describe('sensitive and secret Memories in startup context', () => {
 
   test('when a Subject is linked to a secret Memory, then an API key sees a memory_count without it', async () => {
     const subject = await createSubject(t, alice.session, { name: 'Home' });
-    await link(t, alice.session, subject.id, normal);
-    await link(t, alice.session, subject.id, secret);
+    await linkMemory(t, alice.session, subject.id, normal);
+    await linkMemory(t, alice.session, subject.id, secret);
     const forKey = await startup(alice.readWriteKey, { include_sensitive: 'true' });
     expect(forKey.subjects).toEqual([{ id: subject.id, name: 'Home', kind: 'other', memory_count: 1, fact_count: 0 }]);
     const forSession = await startup(alice.session);

@@ -1,22 +1,20 @@
-import { expectError } from '../auth/helpers';
+import type { RequestQuery } from '../../src/contract-types';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import { clientOf, type DataOf } from '../support/client';
+import { createMemory, createSubject, linkMemory, type Memory, type Subject } from '../support/factories';
+import { UNKNOWN_SUBJECT } from '../support/ids';
 import {
   acceptedFact,
   codePoints,
   createMemories,
-  createMemory,
-  createSubject,
+  expectContextTexts,
   expectedFill,
   expectShortenedFrom,
-  hasLoneSurrogate,
-  link,
   longText,
   newestFirst,
   randomWord,
-  type ContextMemory,
-  type CreatedFact,
-  type CreatedMemory,
-  type CreatedSubject,
+  type Fact,
 } from './helpers';
 
 let t: TestApp;
@@ -25,26 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-
-interface SubjectContextData {
-  subject: { id: string; name: string; description: string; memory_count: number } & Record<string, unknown>;
-  facts: Array<{ id: string; statement: string; sources: Array<{ memory_id: string }> } & Record<string, unknown>>;
-  memories: ContextMemory[];
-  pending_insights: Array<{ id: string; kind: string; summary: string; memory_ids: string[] } & Record<string, unknown>>;
-  budget: { max_chars: number; used_chars: number };
-  omitted: { facts: number; memories: number; insights: number };
-}
+type SubjectContextData = DataOf<'getSubjectContext'>;
 
 async function subjectContext(
   token: string,
   subjectId: string,
-  query: Record<string, string | number> = {},
+  query: RequestQuery<'getSubjectContext'> = {},
 ): Promise<SubjectContextData> {
-  const res = await t.http.get(`/v1/subjects/${subjectId}/context`).query(query).set(bearer(token));
-  if (res.status !== 200) throw new Error(`subject context: ${res.status} ${JSON.stringify(res.body)}`);
-  expect(Object.keys(res.body.data)).toEqual(['subject', 'facts', 'memories', 'pending_insights', 'budget', 'omitted']);
-  const data: SubjectContextData = res.body.data;
+  const data = await clientOf(t, token).ok('getSubjectContext', { path: { subject_id: subjectId }, query });
+  expect(Object.keys(data)).toEqual(['subject', 'facts', 'memories', 'pending_insights', 'budget', 'omitted']);
   expectWithinBudget(data, Number(query.max_chars ?? 6000));
   return data;
 }
@@ -59,23 +46,20 @@ function expectWithinBudget(data: SubjectContextData, maxChars: number): void {
     data.pending_insights.reduce((sum, insight) => sum + codePoints(insight.summary), 0);
   expect(data.budget).toEqual({ max_chars: maxChars, used_chars: used });
   expect(used).toBeLessThanOrEqual(maxChars);
-  for (const memory of data.memories) {
-    expect(codePoints(memory.text)).toBeLessThanOrEqual(2000);
-    expect(hasLoneSurrogate(memory.text)).toBe(false);
-  }
+  expectContextTexts(data.memories);
 }
 
 describe('the content of a Subject context', () => {
   let alice: TestAccount;
-  let subject: CreatedSubject;
-  let pinned: CreatedMemory;
-  let older: CreatedMemory;
-  let newer: CreatedMemory;
-  let sensitive: CreatedMemory;
-  let secret: CreatedMemory;
-  let mention: CreatedMemory;
-  let firstFact: CreatedFact;
-  let secondFact: CreatedFact;
+  let subject: Subject;
+  let pinned: Memory;
+  let older: Memory;
+  let newer: Memory;
+  let sensitive: Memory;
+  let secret: Memory;
+  let mention: Memory;
+  let firstFact: Fact;
+  let secondFact: Fact;
 
   beforeAll(async () => {
     alice = await t.account();
@@ -87,7 +71,7 @@ describe('the content of a Subject context', () => {
     newer = await createMemory(t, rw, { text: 'Ferry timetable changes in winter', type: 'reference' });
     sensitive = await createMemory(t, rw, { text: 'Permit number is 88-12', sensitivity: 'sensitive' });
     secret = await createMemory(t, alice.session, { text: 'Lab door code 9931', sensitivity: 'secret' });
-    for (const memory of [pinned, older, newer, sensitive, secret]) await link(t, alice.session, subject.id, memory.id);
+    for (const memory of [pinned, older, newer, sensitive, secret]) await linkMemory(t, alice.session, subject.id, memory.id);
     // Mentions the Subject by name without being linked: a pending unlinked_mention insight.
     mention = await createMemory(t, rw, { text: 'Budget meeting for the Quokka Project on Monday' });
 
@@ -139,7 +123,7 @@ describe('the content of a Subject context', () => {
   });
 
   test('when an API key sends include_sensitive=true, then the sensitive Memory appears but the secret one never does', async () => {
-    const data = await subjectContext(alice.readOnlyKey, subject.id, { include_sensitive: 'true' });
+    const data = await subjectContext(alice.readOnlyKey, subject.id, { include_sensitive: true });
     expect(data.memories.map((memory) => memory.id)).toEqual([pinned.id, sensitive.id, newer.id, older.id]);
     expect(data.memories[1]).toMatchObject({ sensitivity: 'sensitive', text: 'Permit number is 88-12' });
     expect(JSON.stringify(data)).not.toContain(secret.id);
@@ -152,7 +136,7 @@ describe('the content of a Subject context', () => {
     expect(plain.subject.memory_count).toBe(5);
     expect(plain.facts[0]!.sources.map((source) => source.memory_id).sort()).toEqual([newer.id, secret.id].sort());
 
-    const everything = await subjectContext(alice.session, subject.id, { include_sensitive: 'true' });
+    const everything = await subjectContext(alice.session, subject.id, { include_sensitive: true });
     expect(everything.memories.map((memory) => memory.id)).toEqual([pinned.id, secret.id, sensitive.id, newer.id, older.id]);
     expect(everything.memories[1]).toMatchObject({ sensitivity: 'secret', text: 'Lab door code 9931' });
   });
@@ -165,7 +149,7 @@ describe('insights in a Subject context', () => {
     const normalMention = await createMemory(t, alice.readWriteKey, { text: 'Saw a wallaby today' });
     const secretMention = await createMemory(t, alice.session, { text: 'The Wallaby safe code is 1234', sensitivity: 'secret' });
 
-    const forKey = await subjectContext(alice.readWriteKey, subject.id, { include_sensitive: 'true' });
+    const forKey = await subjectContext(alice.readWriteKey, subject.id, { include_sensitive: true });
     expect(forKey.pending_insights.map((insight) => insight.memory_ids)).toEqual([[normalMention.id]]);
     expect(forKey.omitted.insights).toBe(0);
     expect(JSON.stringify(forKey)).not.toContain(secretMention.id);
@@ -180,8 +164,8 @@ describe('insights in a Subject context', () => {
 
 describe('the Subject context budget', () => {
   let alice: TestAccount;
-  let subject: CreatedSubject;
-  let facts: CreatedFact[];
+  let subject: Subject;
+  let facts: Fact[];
   let orderedTexts: string[];
   const fullText = new Map<string, string>();
 
@@ -200,7 +184,7 @@ describe('the Subject context budget', () => {
     );
     for (const memory of memories) fullText.set(memory.id, memory.text);
     for (let i = 0; i < memories.length; i += 5) {
-      await Promise.all(memories.slice(i, i + 5).map((memory) => link(t, rw, subject.id, memory.id)));
+      await Promise.all(memories.slice(i, i + 5).map((memory) => linkMemory(t, rw, subject.id, memory.id)));
     }
     facts = [
       await acceptedFact(t, rw, alice.session, subject.id, 'First reviewed statement', [memories[0]!.id]),
@@ -251,7 +235,7 @@ describe('Facts in a small budget', () => {
     const alice = await t.account();
     const subject = await createSubject(t, alice.readWriteKey, { name: 'Tiny' });
     const source = await createMemory(t, alice.readWriteKey, { text: 'Source of every fact' });
-    await link(t, alice.readWriteKey, subject.id, source.id);
+    await linkMemory(t, alice.readWriteKey, subject.id, source.id);
     const statements = Array.from({ length: 12 }, (_, i) => `Fact ${i + 1}`);
     for (const statement of statements) await acceptedFact(t, alice.readWriteKey, alice.session, subject.id, statement, [source.id]);
 

@@ -7,8 +7,8 @@ import { loadConfig } from '../../src/config';
 import { openPostgres, type Database } from '../../src/db/connect';
 import { adminQuery, openTestDatabase, testDatabaseUrl } from '../support/database';
 import { bearer, signSession, TEST_JWT_SECRET } from '../support/app';
-import { expectError } from '../auth/helpers';
 import { TcpProxy } from '../support/tcp-proxy';
+import { expectError } from '../support/assertions';
 
 const url = testDatabaseUrl();
 const onPostgres = url ? describe : describe.skip;

@@ -1,6 +1,6 @@
 import { runMaintenance } from '../../src/domain/maintenance/maintenance';
-import { movableClock } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { movableClock } from '../support/clock';
 
 const clock = movableClock();
 let t: TestApp;

@@ -1,5 +1,8 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import type { Schemas } from '../support/client';
+import { createMemory, createSubject, linkMemory } from '../support/factories';
+import { idPattern, UNKNOWN_SUBJECT, UNKNOWN_SUGGESTION } from '../support/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,39 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const FACT_ID = /^fct_[0-9A-HJKMNP-TV-Z]{26}$/;
-const UNKNOWN_SUGGESTION = 'fsg_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
+const FACT_ID = idPattern('fct');
 
-interface Fact {
-  id: string;
-  subject_id: string;
-  statement: string;
-  sources: { memory_id: string }[];
-  accepted_at: string;
-  created_at: string;
-  valid_from: string;
-  valid_until: string | null;
-  superseded_by: string | null;
-}
-
-async function createMemory(token: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send({ text, ...extra });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function createSubject(token: string, name: string): Promise<string> {
-  const res = await t.http.post('/v1/subjects').set(bearer(token)).send({ name });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function link(token: string, subjectId: string, memoryId: string): Promise<void> {
-  const res = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(token)).send({ memory_id: memoryId });
-  expect(res.status).toBe(201);
-}
+type Fact = Schemas['Fact'];
 
 async function suggest(token: string, subjectId: string, statement: string, sources: string[]): Promise<string> {
   const res = await t.http
@@ -71,11 +44,11 @@ const sourceIds = (item: { sources: { memory_id: string }[] }) => item.sources.m
 /** An account with one Subject and two Memories linked to it. */
 async function world(): Promise<{ a: TestAccount; subjectId: string; m1: string; m2: string }> {
   const a = await t.account();
-  const subjectId = await createSubject(a.readWriteKey, 'Grace Hopper');
-  const m1 = await createMemory(a.readWriteKey, 'Grace wrote the first compiler.');
-  const m2 = await createMemory(a.readWriteKey, 'Grace popularised the term debugging.');
-  await link(a.readWriteKey, subjectId, m1);
-  await link(a.readWriteKey, subjectId, m2);
+  const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Grace Hopper' })).id;
+  const m1 = (await createMemory(t, a.readWriteKey, { text: 'Grace wrote the first compiler.' })).id;
+  const m2 = (await createMemory(t, a.readWriteKey, { text: 'Grace popularised the term debugging.' })).id;
+  await linkMemory(t, a.readWriteKey, subjectId, m1);
+  await linkMemory(t, a.readWriteKey, subjectId, m2);
   return { a, subjectId, m1, m2 };
 }
 
@@ -108,8 +81,8 @@ describe('accepting a suggestion', () => {
       subject_id: subjectId,
       statement: 'Grace wrote the first compiler',
       sources: expect.any(Array),
-      accepted_at: expect.stringMatching(ISO_MS),
-      created_at: expect.stringMatching(ISO_MS),
+      accepted_at: expect.stringMatching(TIMESTAMP_PATTERN),
+      created_at: expect.stringMatching(TIMESTAMP_PATTERN),
       valid_from: fact.accepted_at,
       valid_until: null,
       superseded_by: null,
@@ -121,7 +94,7 @@ describe('accepting a suggestion', () => {
       statement: 'Grace wrote the first compiler',
       status: 'accepted',
       fact_id: fact.id,
-      reviewed_at: expect.stringMatching(ISO_MS),
+      reviewed_at: expect.stringMatching(TIMESTAMP_PATTERN),
     });
     expect(sourceIds(suggestion)).toEqual(sourceIds(fact));
     expect(fact.accepted_at).toBe(suggestion.reviewed_at);
@@ -180,7 +153,7 @@ describe('rejecting a suggestion', () => {
       id,
       status: 'rejected',
       fact_id: null,
-      reviewed_at: expect.stringMatching(ISO_MS),
+      reviewed_at: expect.stringMatching(TIMESTAMP_PATTERN),
       sources: [{ memory_id: m1 }],
     });
     expect((await listFacts(a.session, subjectId)).data).toEqual([]);
@@ -271,15 +244,15 @@ describe('listing Facts', () => {
 
   test('Facts are per Subject: another Subject of the same account lists none of them', async () => {
     const { a, subjectId, m1 } = await world();
-    const other = await createSubject(a.readWriteKey, 'Alan Turing');
+    const other = (await createSubject(t, a.readWriteKey, { name: 'Alan Turing' })).id;
     expect((await accept(a.session, await suggest(a.readWriteKey, subjectId, 'Grace fact', [m1]))).status).toBe(200);
     expect((await listFacts(a.readWriteKey, other)).data).toEqual([]);
   });
 
   test('a secret source is left out of the sources for API keys and shown to the session', async () => {
     const { a, subjectId, m1 } = await world();
-    const secret = await createMemory(a.session, 'Grace told me in confidence', { sensitivity: 'secret' });
-    await link(a.session, subjectId, secret);
+    const secret = (await createMemory(t, a.session, { text: 'Grace told me in confidence', sensitivity: 'secret' })).id;
+    await linkMemory(t, a.session, subjectId, secret);
     const id = await suggest(a.session, subjectId, 'Grace confided something', [m1, secret]);
     const accepted = await accept(a.session, id);
     expect(accepted.status).toBe(200);

@@ -1,5 +1,8 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import type { Schemas } from '../support/client';
+import { createMemory, createSubject, linkMemory } from '../support/factories';
+import { idPattern, UNKNOWN_MEMORY, UNKNOWN_SUBJECT } from '../support/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,40 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const SUGGESTION_ID = /^fsg_[0-9A-HJKMNP-TV-Z]{26}$/;
-const UNKNOWN_MEMORY = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
+const SUGGESTION_ID = idPattern('fsg');
 
-interface Suggestion {
-  id: string;
-  subject_id: string;
-  statement: string;
-  note: string | null;
-  sources: { memory_id: string }[];
-  status: 'pending' | 'accepted' | 'rejected';
-  fact_id: string | null;
-  supersedes: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-}
-
-async function createMemory(token: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send({ text, ...extra });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function createSubject(token: string, name: string): Promise<string> {
-  const res = await t.http.post('/v1/subjects').set(bearer(token)).send({ name, kind: 'person' });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function link(token: string, subjectId: string, memoryId: string): Promise<void> {
-  const res = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(token)).send({ memory_id: memoryId });
-  expect(res.status).toBe(201);
-}
+type Suggestion = Schemas['FactSuggestion'];
 
 function suggest(token: string, subjectId: string, body: Record<string, unknown>) {
   return t.http.post(`/v1/subjects/${subjectId}/fact-suggestions`).set(bearer(token)).send(body);
@@ -55,11 +27,11 @@ async function listSuggestions(token: string, subjectId: string, query: Record<s
 /** An account with one Subject and two Memories linked to it. */
 async function world(): Promise<{ a: TestAccount; subjectId: string; m1: string; m2: string }> {
   const a = await t.account();
-  const subjectId = await createSubject(a.readWriteKey, 'Ada Lovelace');
-  const m1 = await createMemory(a.readWriteKey, 'Ada leads the analytics project since March.');
-  const m2 = await createMemory(a.readWriteKey, 'The analytics project reports to Ada.');
-  await link(a.readWriteKey, subjectId, m1);
-  await link(a.readWriteKey, subjectId, m2);
+  const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Ada Lovelace', kind: 'person' })).id;
+  const m1 = (await createMemory(t, a.readWriteKey, { text: 'Ada leads the analytics project since March.' })).id;
+  const m2 = (await createMemory(t, a.readWriteKey, { text: 'The analytics project reports to Ada.' })).id;
+  await linkMemory(t, a.readWriteKey, subjectId, m1);
+  await linkMemory(t, a.readWriteKey, subjectId, m2);
   return { a, subjectId, m1, m2 };
 }
 
@@ -87,7 +59,7 @@ describe('suggesting a Fact', () => {
       status: 'pending',
       fact_id: null,
       supersedes: null,
-      created_at: expect.stringMatching(ISO_MS),
+      created_at: expect.stringMatching(TIMESTAMP_PATTERN),
       reviewed_at: null,
     });
     expect(suggestion.sources.map((s) => s.memory_id).sort()).toEqual([m1, m2].sort());
@@ -135,8 +107,8 @@ describe('suggesting a Fact', () => {
 
     const ten: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      const id = await createMemory(a.readWriteKey, `Source number ${i} about Ada`);
-      await link(a.readWriteKey, subjectId, id);
+      const id = (await createMemory(t, a.readWriteKey, { text: `Source number ${i} about Ada` })).id;
+      await linkMemory(t, a.readWriteKey, subjectId, id);
       ten.push(id);
     }
     const res = await suggest(a.readWriteKey, subjectId, { statement: 'Ada is well documented', source_memory_ids: ten });
@@ -146,8 +118,8 @@ describe('suggesting a Fact', () => {
 
   test('the same statement on another Subject is a separate suggestion', async () => {
     const { a, subjectId, m1 } = await world();
-    const other = await createSubject(a.readWriteKey, 'Charles Babbage');
-    await link(a.readWriteKey, other, m1);
+    const other = (await createSubject(t, a.readWriteKey, { name: 'Charles Babbage', kind: 'person' })).id;
+    await linkMemory(t, a.readWriteKey, other, m1);
     const one = await suggest(a.readWriteKey, subjectId, { statement: 'Works on the engine', source_memory_ids: [m1] });
     const two = await suggest(a.readWriteKey, other, { statement: 'Works on the engine', source_memory_ids: [m1] });
     expect([one.status, two.status]).toEqual([201, 201]);
@@ -182,9 +154,9 @@ describe('sources of a suggestion', () => {
   test("another account's Memory is 400 source_not_found, even when it is linked in that account", async () => {
     const { a, subjectId } = await world();
     const b = await t.account();
-    const theirs = await createMemory(b.readWriteKey, 'Ada is in my address book too');
-    const theirSubject = await createSubject(b.readWriteKey, 'Ada Lovelace');
-    await link(b.readWriteKey, theirSubject, theirs);
+    const theirs = (await createMemory(t, b.readWriteKey, { text: 'Ada is in my address book too' })).id;
+    const theirSubject = (await createSubject(t, b.readWriteKey, { name: 'Ada Lovelace', kind: 'person' })).id;
+    await linkMemory(t, b.readWriteKey, theirSubject, theirs);
 
     const res = await suggest(a.readWriteKey, subjectId, { statement: 'Ada leads the project', source_memory_ids: [theirs] });
     expectError(res, 400, 'source_not_found');
@@ -193,8 +165,8 @@ describe('sources of a suggestion', () => {
 
   test('a secret Memory is 400 source_not_found for an API key, while the session may use it', async () => {
     const { a, subjectId, m1 } = await world();
-    const secret = await createMemory(a.session, 'Ada told me her salary', { sensitivity: 'secret' });
-    await link(a.session, subjectId, secret);
+    const secret = (await createMemory(t, a.session, { text: 'Ada told me her salary', sensitivity: 'secret' })).id;
+    await linkMemory(t, a.session, subjectId, secret);
 
     const res = await suggest(a.readWriteKey, subjectId, { statement: 'Ada earns well', source_memory_ids: [m1, secret] });
     expectError(res, 400, 'source_not_found');
@@ -208,8 +180,8 @@ describe('sources of a suggestion', () => {
 
   test('the secret source of a suggestion made by the session is left out of what API keys see', async () => {
     const { a, subjectId, m1 } = await world();
-    const secret = await createMemory(a.session, 'Ada keeps a private diary', { sensitivity: 'secret' });
-    await link(a.session, subjectId, secret);
+    const secret = (await createMemory(t, a.session, { text: 'Ada keeps a private diary', sensitivity: 'secret' })).id;
+    await linkMemory(t, a.session, subjectId, secret);
     const made = await suggest(a.session, subjectId, { statement: 'Ada keeps a diary', source_memory_ids: [m1, secret] });
     expect(made.status).toBe(201);
 
@@ -221,7 +193,7 @@ describe('sources of a suggestion', () => {
 
   test('a Memory that exists but is not linked to the Subject is 400 source_not_linked, naming it', async () => {
     const { a, subjectId, m1 } = await world();
-    const loose = await createMemory(a.readWriteKey, 'Ada mentioned in passing');
+    const loose = (await createMemory(t, a.readWriteKey, { text: 'Ada mentioned in passing' })).id;
     const res = await suggest(a.readWriteKey, subjectId, { statement: 'Ada leads the project', source_memory_ids: [m1, loose] });
     expectError(res, 400, 'source_not_linked');
     expect(res.body.error.details.memory_ids).toEqual([loose]);
@@ -229,9 +201,9 @@ describe('sources of a suggestion', () => {
 
   test('a Memory linked to a different Subject only is 400 source_not_linked', async () => {
     const { a, subjectId } = await world();
-    const other = await createSubject(a.readWriteKey, 'Charles Babbage');
-    const elsewhere = await createMemory(a.readWriteKey, 'Charles designed the engine');
-    await link(a.readWriteKey, other, elsewhere);
+    const other = (await createSubject(t, a.readWriteKey, { name: 'Charles Babbage', kind: 'person' })).id;
+    const elsewhere = (await createMemory(t, a.readWriteKey, { text: 'Charles designed the engine' })).id;
+    await linkMemory(t, a.readWriteKey, other, elsewhere);
     const res = await suggest(a.readWriteKey, subjectId, { statement: 'Designed the engine', source_memory_ids: [elsewhere] });
     expectError(res, 400, 'source_not_linked');
   });
@@ -295,9 +267,9 @@ describe('refused suggestion requests', () => {
   test('an unknown Subject, or one of another account, is 404 subject_not_found; a malformed Subject ID is 400', async () => {
     const { a, m1 } = await world();
     const b = await t.account();
-    const theirSubject = await createSubject(b.readWriteKey, 'Ada Lovelace');
-    const theirMemory = await createMemory(b.readWriteKey, 'Ada leads the project');
-    await link(b.readWriteKey, theirSubject, theirMemory);
+    const theirSubject = (await createSubject(t, b.readWriteKey, { name: 'Ada Lovelace', kind: 'person' })).id;
+    const theirMemory = (await createMemory(t, b.readWriteKey, { text: 'Ada leads the project' })).id;
+    await linkMemory(t, b.readWriteKey, theirSubject, theirMemory);
 
     const body = { statement: 'Ada leads the project', source_memory_ids: [m1] };
     expectError(await suggest(a.readWriteKey, UNKNOWN_SUBJECT, body), 404, 'subject_not_found');
@@ -326,7 +298,7 @@ describe('refused suggestion requests', () => {
     expect(kept.status).toBe(201);
     const before = await listSuggestions(a.session, subjectId);
 
-    const loose = await createMemory(a.readWriteKey, 'Not linked at all');
+    const loose = (await createMemory(t, a.readWriteKey, { text: 'Not linked at all' })).id;
     const refused = [
       await suggest(a.readOnlyKey, subjectId, { statement: 'Refused one', source_memory_ids: [m1] }),
       await suggest(a.readWriteKey, subjectId, { statement: 'Refused two', source_memory_ids: [m2, UNKNOWN_MEMORY] }),

@@ -1,6 +1,8 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import type { Schemas } from '../support/client';
 import { movableClock } from '../support/clock';
+import { UNKNOWN_FACT } from '../support/ids';
+import { expectError } from '../support/assertions';
 
 /* Facts that change over time: superseding a Fact, listing by validity, and who reads current Facts only. */
 
@@ -12,16 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60_000;
-const UNKNOWN_FACT = 'fct_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
 
-interface Fact {
-  id: string;
-  statement: string;
-  accepted_at: string;
-  valid_from: string;
-  valid_until: string | null;
-  superseded_by: string | null;
-}
+type Fact = Schemas['Fact'];
 
 async function created<T = any>(res: PromiseLike<{ status: number; body: any }>, status = 201): Promise<T> {
   const answer = await res;

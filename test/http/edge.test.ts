@@ -2,8 +2,8 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createHttpServer } from '../../src/http/http-server';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 // Bad input that Node.js, Express or the database would refuse in their own words is answered
 // with the error envelope and a stable code, and leaves nothing written.

@@ -1,5 +1,6 @@
 import { bearer, startTestApp, type TestApp } from '../support/app';
-import { expectError, movableClock } from '../auth/helpers';
+import { expectError } from '../support/assertions';
+import { movableClock } from '../support/clock';
 
 const clock = movableClock();
 let t: TestApp;

@@ -1,5 +1,8 @@
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import type { Schemas } from '../support/client';
+import { createMemory, createSubject, linkMemory, updateMemory } from '../support/factories';
+import { idPattern, UNKNOWN_INSIGHT, UNKNOWN_SUBJECT } from '../support/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,42 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const INSIGHT_ID = /^ins_[0-9A-HJKMNP-TV-Z]{26}$/;
-const UNKNOWN_INSIGHT = 'ins_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
+const INSIGHT_ID = idPattern('ins');
 
-interface Insight {
-  id: string;
-  subject_id: string;
-  kind: 'unlinked_mention' | 'possible_duplicate';
-  status: 'pending' | 'dismissed';
-  summary: string;
-  memory_ids: string[];
-  created_at: string;
-}
-
-async function createMemory(token: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send({ text, ...extra });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function editMemory(token: string, id: string, patch: Record<string, unknown>): Promise<void> {
-  const res = await t.http.patch(`/v1/memories/${id}`).set(bearer(token)).send(patch);
-  expect(res.status).toBe(200);
-}
-
-async function createSubject(token: string, name: string, aliases: string[] = []): Promise<string> {
-  const res = await t.http.post('/v1/subjects').set(bearer(token)).send({ name, kind: 'person', aliases });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function link(token: string, subjectId: string, memoryId: string): Promise<void> {
-  const res = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(token)).send({ memory_id: memoryId });
-  expect(res.status).toBe(201);
-}
+type Insight = Schemas['MemoryInsight'];
 
 async function unlink(token: string, subjectId: string, memoryId: string): Promise<void> {
   const res = await t.http.delete(`/v1/subjects/${subjectId}/memories/${memoryId}`).set(bearer(token));
@@ -66,14 +36,14 @@ const dismiss = (token: string, id: string) => t.http.post(`/v1/memory-insights/
 /** An account with the Subject "Ada Lovelace", alias "Ada". */
 async function adaWorld(): Promise<{ a: TestAccount; subjectId: string }> {
   const a = await t.account();
-  const subjectId = await createSubject(a.readWriteKey, 'Ada Lovelace', ['Ada']);
+  const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Ada Lovelace', kind: 'person', aliases: ['Ada'] })).id;
   return { a, subjectId };
 }
 
 describe('unlinked_mention insights', () => {
   test('a Memory created after the Subject that mentions its alias gives one pending insight', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
 
     const list = await insights(a.readOnlyKey, subjectId);
     expect(list.next_cursor).toBeNull();
@@ -85,7 +55,7 @@ describe('unlinked_mention insights', () => {
         status: 'pending',
         summary: expect.any(String),
         memory_ids: [memoryId],
-        created_at: expect.stringMatching(ISO_MS),
+        created_at: expect.stringMatching(TIMESTAMP_PATTERN),
       },
     ]);
     expect(list.data[0]?.summary.length).toBeGreaterThan(0);
@@ -93,15 +63,15 @@ describe('unlinked_mention insights', () => {
 
   test('a Memory created before the Subject gives the insight as soon as the Subject is created', async () => {
     const a = await t.account();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
-    const subjectId = await createSubject(a.readWriteKey, 'Ada Lovelace', ['Ada']);
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Ada Lovelace', kind: 'person', aliases: ['Ada'] })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
   });
 
   test('the full name counts as well as the alias, and one Memory mentioning both gives one insight', async () => {
     const { a, subjectId } = await adaWorld();
-    const both = await createMemory(a.readWriteKey, 'Ada Lovelace, known as Ada, wrote notes.');
-    const full = await createMemory(a.readWriteKey, 'A letter from ada lovelace arrived.');
+    const both = (await createMemory(t, a.readWriteKey, { text: 'Ada Lovelace, known as Ada, wrote notes.' })).id;
+    const full = (await createMemory(t, a.readWriteKey, { text: 'A letter from ada lovelace arrived.' })).id;
     const list = await causes(a.readWriteKey, subjectId);
     expect(list).toHaveLength(2);
     expect(list).toEqual(
@@ -114,11 +84,11 @@ describe('unlinked_mention insights', () => {
 
   test('matching is case-insensitive and by whole words only: "ADA" matches, "Adams" and "canada" do not', async () => {
     const { a, subjectId } = await adaWorld();
-    const shouted = await createMemory(a.readWriteKey, 'ADA SAID HELLO');
-    const punctuated = await createMemory(a.readWriteKey, 'Thanks, ada!');
-    await createMemory(a.readWriteKey, 'John Adams wrote back');
-    await createMemory(a.readWriteKey, 'Travelled to canada last spring');
-    await createMemory(a.readWriteKey, 'The adage holds: measure twice');
+    const shouted = (await createMemory(t, a.readWriteKey, { text: 'ADA SAID HELLO' })).id;
+    const punctuated = (await createMemory(t, a.readWriteKey, { text: 'Thanks, ada!' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'John Adams wrote back' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'Travelled to canada last spring' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'The adage holds: measure twice' })).id;
 
     const list = await causes(a.readWriteKey, subjectId);
     expect(list.map(([, ids]) => ids[0]).sort()).toEqual([shouted, punctuated].sort());
@@ -127,10 +97,10 @@ describe('unlinked_mention insights', () => {
 
   test('linking the Memory removes the insight; unlinking brings it back', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
 
-    await link(a.readWriteKey, subjectId, memoryId);
+    await linkMemory(t, a.readWriteKey, subjectId, memoryId);
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
 
     await unlink(a.readWriteKey, subjectId, memoryId);
@@ -139,35 +109,35 @@ describe('unlinked_mention insights', () => {
 
   test('a link to another Subject does not remove the insight of this one', async () => {
     const { a, subjectId } = await adaWorld();
-    const other = await createSubject(a.readWriteKey, 'Analytical Engine');
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
-    await link(a.readWriteKey, other, memoryId);
+    const other = (await createSubject(t, a.readWriteKey, { name: 'Analytical Engine', kind: 'person' })).id;
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
+    await linkMemory(t, a.readWriteKey, other, memoryId);
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
   });
 
   test('editing the Memory so it no longer mentions the Subject removes the insight; mentioning it again brings one back', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
 
-    await editMemory(a.readWriteKey, memoryId, { text: 'Met nobody at the meetup' });
+    await updateMemory(t, a.readWriteKey, memoryId, { text: 'Met nobody at the meetup' });
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
 
-    await editMemory(a.readWriteKey, memoryId, { text: 'Met ada lovelace after all' });
+    await updateMemory(t, a.readWriteKey, memoryId, { text: 'Met ada lovelace after all' });
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
   });
 
   test('a Memory that starts mentioning the Subject after an edit gets an insight', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Lunch with a colleague');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Lunch with a colleague' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
-    await editMemory(a.readWriteKey, memoryId, { text: 'Lunch with Ada' });
+    await updateMemory(t, a.readWriteKey, memoryId, { text: 'Lunch with Ada' });
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
   });
 
   test('renaming the Subject or changing its aliases updates the mentions', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
-    const countess = await createMemory(a.readWriteKey, 'The Countess of Lovelace sent a note');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
+    const countess = (await createMemory(t, a.readWriteKey, { text: 'The Countess of Lovelace sent a note' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
 
     const dropAlias = await t.http.patch(`/v1/subjects/${subjectId}`).set(bearer(a.readWriteKey)).send({ aliases: [] });
@@ -185,7 +155,7 @@ describe('unlinked_mention insights', () => {
 
   test('deleting the Memory removes the insight', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toHaveLength(1);
 
     expect((await t.http.delete(`/v1/memories/${memoryId}`).set(bearer(a.readWriteKey))).status).toBe(200);
@@ -194,10 +164,10 @@ describe('unlinked_mention insights', () => {
 
   test('accented names match case-insensitively, whether the Memory comes before or after the Subject', async () => {
     const a = await t.account();
-    const before = await createMemory(a.readWriteKey, 'Coffee with ZOË tomorrow');
-    await createMemory(a.readWriteKey, 'Zoëy is someone else');
-    const subjectId = await createSubject(a.readWriteKey, 'Zoë Keating', ['Zoë']);
-    const after = await createMemory(a.readWriteKey, 'zoë called back');
+    const before = (await createMemory(t, a.readWriteKey, { text: 'Coffee with ZOË tomorrow' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'Zoëy is someone else' })).id;
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Zoë Keating', kind: 'person', aliases: ['Zoë'] })).id;
+    const after = (await createMemory(t, a.readWriteKey, { text: 'zoë called back' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([
       ['unlinked_mention', [before]],
       ['unlinked_mention', [after]],
@@ -206,16 +176,16 @@ describe('unlinked_mention insights', () => {
 
   test('a name with LIKE wildcards (% and _) is matched literally in Memories written before the Subject', async () => {
     const a = await t.account();
-    const literal = await createMemory(a.readWriteKey, 'Joined the 100%_club today');
-    await createMemory(a.readWriteKey, 'Joined the 100xyclub today');
-    const subjectId = await createSubject(a.readWriteKey, '100%_Club');
+    const literal = (await createMemory(t, a.readWriteKey, { text: 'Joined the 100%_club today' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'Joined the 100xyclub today' })).id;
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: '100%_Club', kind: 'person' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['unlinked_mention', [literal]]]);
   });
 
   test("another account's Memory that mentions the name gives no insight here", async () => {
     const { a, subjectId } = await adaWorld();
     const b = await t.account();
-    await createMemory(b.readWriteKey, 'Met Ada at the meetup');
+    (await createMemory(t, b.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
   });
 });
@@ -223,11 +193,11 @@ describe('unlinked_mention insights', () => {
 describe('possible_duplicate insights', () => {
   async function linkedPair(first: string, second: string) {
     const a = await t.account();
-    const subjectId = await createSubject(a.readWriteKey, 'Release Train');
-    const m1 = await createMemory(a.readWriteKey, first);
-    const m2 = await createMemory(a.readWriteKey, second);
-    await link(a.readWriteKey, subjectId, m1);
-    await link(a.readWriteKey, subjectId, m2);
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Release Train', kind: 'person' })).id;
+    const m1 = (await createMemory(t, a.readWriteKey, { text: first })).id;
+    const m2 = (await createMemory(t, a.readWriteKey, { text: second })).id;
+    await linkMemory(t, a.readWriteKey, subjectId, m1);
+    await linkMemory(t, a.readWriteKey, subjectId, m2);
     return { a, subjectId, m1, m2 };
   }
 
@@ -244,7 +214,7 @@ describe('possible_duplicate insights', () => {
         status: 'pending',
         summary: expect.any(String),
         memory_ids: [m1, m2].sort(),
-        created_at: expect.stringMatching(ISO_MS),
+        created_at: expect.stringMatching(TIMESTAMP_PATTERN),
       },
     ]);
   });
@@ -273,17 +243,17 @@ describe('possible_duplicate insights', () => {
 
   test('equal texts that are not both linked to the Subject give no duplicate insight', async () => {
     const a = await t.account();
-    const subjectId = await createSubject(a.readWriteKey, 'Release Train');
-    const m1 = await createMemory(a.readWriteKey, 'Ship it on Friday!');
-    await createMemory(a.readWriteKey, 'ship it on friday');
-    await link(a.readWriteKey, subjectId, m1);
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Release Train', kind: 'person' })).id;
+    const m1 = (await createMemory(t, a.readWriteKey, { text: 'Ship it on Friday!' })).id;
+    (await createMemory(t, a.readWriteKey, { text: 'ship it on friday' })).id;
+    await linkMemory(t, a.readWriteKey, subjectId, m1);
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
   });
 
   test('duplicates are found per Subject: the insight belongs to the Subject both Memories are linked to', async () => {
     const { a, subjectId, m1, m2 } = await linkedPair('Ship it on Friday!', 'ship it on friday');
-    const other = await createSubject(a.readWriteKey, 'Another Project');
-    await link(a.readWriteKey, other, m1);
+    const other = (await createSubject(t, a.readWriteKey, { name: 'Another Project', kind: 'person' })).id;
+    await linkMemory(t, a.readWriteKey, other, m1);
     expect(await causes(a.readWriteKey, other)).toEqual([]);
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['possible_duplicate', [m1, m2].sort()]]);
   });
@@ -298,14 +268,14 @@ describe('possible_duplicate insights', () => {
   test('editing one of them to a different text removes the insight', async () => {
     const { a, subjectId, m1 } = await linkedPair('Ship it on Friday!', 'ship it on friday');
     expect(await causes(a.readWriteKey, subjectId)).toHaveLength(1);
-    await editMemory(a.readWriteKey, m1, { text: 'Postponed to Monday after the incident review' });
+    await updateMemory(t, a.readWriteKey, m1, { text: 'Postponed to Monday after the incident review' });
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
   });
 
   test('editing a linked Memory into a duplicate of another creates the insight', async () => {
     const { a, subjectId, m1, m2 } = await linkedPair('Ship it on Friday!', 'Retrospective notes are in the wiki');
     expect(await causes(a.readWriteKey, subjectId)).toEqual([]);
-    await editMemory(a.readWriteKey, m2, { text: 'SHIP IT ON FRIDAY.' });
+    await updateMemory(t, a.readWriteKey, m2, { text: 'SHIP IT ON FRIDAY.' });
     expect(await causes(a.readWriteKey, subjectId)).toEqual([['possible_duplicate', [m1, m2].sort()]]);
   });
 
@@ -317,11 +287,11 @@ describe('possible_duplicate insights', () => {
 
   test('three copies give one insight per pair', async () => {
     const a = await t.account();
-    const subjectId = await createSubject(a.readWriteKey, 'Release Train');
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Release Train', kind: 'person' })).id;
     const ids: string[] = [];
     for (const text of ['Ship it on Friday!', 'ship it on friday', 'SHIP IT, ON FRIDAY']) {
-      const id = await createMemory(a.readWriteKey, text);
-      await link(a.readWriteKey, subjectId, id);
+      const id = (await createMemory(t, a.readWriteKey, { text: text })).id;
+      await linkMemory(t, a.readWriteKey, subjectId, id);
       ids.push(id);
     }
     const [x, y, z] = ids as [string, string, string];
@@ -333,16 +303,16 @@ describe('possible_duplicate insights', () => {
 describe('insight identity and listing', () => {
   test('listing twice gives the same insight ID, and unrelated changes keep it', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     const first = (await insights(a.readWriteKey, subjectId)).data;
     const second = (await insights(a.readWriteKey, subjectId)).data;
     expect(second).toEqual(first);
     expect(first).toHaveLength(1);
 
-    await createMemory(a.readWriteKey, 'Bought new shoes');
-    await createSubject(a.readWriteKey, 'Charles Babbage');
-    await editMemory(a.readWriteKey, memoryId, { tags: ['events'] });
-    await editMemory(a.readWriteKey, memoryId, { text: 'Met Ada again at the meetup' });
+    (await createMemory(t, a.readWriteKey, { text: 'Bought new shoes' })).id;
+    (await createSubject(t, a.readWriteKey, { name: 'Charles Babbage', kind: 'person' })).id;
+    await updateMemory(t, a.readWriteKey, memoryId, { tags: ['events'] });
+    await updateMemory(t, a.readWriteKey, memoryId, { text: 'Met Ada again at the meetup' });
     await t.http.patch(`/v1/subjects/${subjectId}`).set(bearer(a.readWriteKey)).send({ description: 'Mathematician' }).expect(200);
 
     const after = (await insights(a.readWriteKey, subjectId)).data;
@@ -352,7 +322,7 @@ describe('insight identity and listing', () => {
   test('pending insights are listed oldest first, page by page', async () => {
     const { a, subjectId } = await adaWorld();
     const ids: string[] = [];
-    for (const text of ['Ada one', 'Ada two', 'Ada three']) ids.push(await createMemory(a.readWriteKey, text));
+    for (const text of ['Ada one', 'Ada two', 'Ada three']) ids.push((await createMemory(t, a.readWriteKey, { text: text })).id);
 
     const all = await insights(a.readOnlyKey, subjectId);
     expect(all.data.map((i) => i.memory_ids[0])).toEqual(ids);
@@ -374,7 +344,7 @@ describe('insight identity and listing', () => {
   test("an unknown Subject, or another account's, is 404 subject_not_found", async () => {
     const { a } = await adaWorld();
     const b = await adaWorld();
-    await createMemory(b.a.readWriteKey, 'Met Ada at the meetup');
+    (await createMemory(t, b.a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     expect(await causes(b.a.readWriteKey, b.subjectId)).toHaveLength(1);
 
     for (const token of [a.session, a.readOnlyKey]) {
@@ -392,7 +362,7 @@ describe('insight identity and listing', () => {
 describe('dismissing an insight', () => {
   test('the session gets 200 with status dismissed; it leaves the pending list; dismissing again is 200', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     const [insight] = (await insights(a.session, subjectId)).data;
 
     const res = await dismiss(a.session, insight!.id);
@@ -406,14 +376,14 @@ describe('dismissing an insight', () => {
     expect(again.body).toEqual(res.body);
 
     // The cause lasts (the Memory still mentions Ada without a link): it stays dismissed.
-    await editMemory(a.readWriteKey, memoryId, { text: 'Met Ada once more at the meetup' });
-    await createMemory(a.readWriteKey, 'Unrelated shopping list');
+    await updateMemory(t, a.readWriteKey, memoryId, { text: 'Met Ada once more at the meetup' });
+    (await createMemory(t, a.readWriteKey, { text: 'Unrelated shopping list' })).id;
     expect(await causes(a.session, subjectId)).toEqual([]);
   });
 
   test('API keys of either mode get 403 session_required and the insight stays pending', async () => {
     const { a, subjectId } = await adaWorld();
-    await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     const [insight] = (await insights(a.session, subjectId)).data;
 
     for (const key of [a.readWriteKey, a.readOnlyKey]) expectError(await dismiss(key, insight!.id), 403, 'session_required');
@@ -433,7 +403,7 @@ describe('dismissing an insight', () => {
   test("another account's insight is 404 insight_not_found and stays pending for its owner", async () => {
     const { a, subjectId } = await adaWorld();
     const b = await t.account();
-    await createMemory(a.readWriteKey, 'Met Ada at the meetup');
+    (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
     const [insight] = (await insights(a.session, subjectId)).data;
 
     const res = await dismiss(b.session, insight!.id);
@@ -445,8 +415,8 @@ describe('dismissing an insight', () => {
 describe('insights and secret Memories', () => {
   test('a mention by a secret Memory is listed for the session but not for API keys', async () => {
     const { a, subjectId } = await adaWorld();
-    const visible = await createMemory(a.readWriteKey, 'Met Ada at the meetup');
-    const secret = await createMemory(a.session, "Ada's private phone number is in the vault", { sensitivity: 'secret' });
+    const visible = (await createMemory(t, a.readWriteKey, { text: 'Met Ada at the meetup' })).id;
+    const secret = (await createMemory(t, a.session, { text: "Ada's private phone number is in the vault", sensitivity: 'secret' })).id;
 
     const bySession = await causes(a.session, subjectId);
     expect(bySession).toEqual([
@@ -460,11 +430,11 @@ describe('insights and secret Memories', () => {
 
   test('a duplicate pair with a secret Memory is hidden from API keys', async () => {
     const a = await t.account();
-    const subjectId = await createSubject(a.readWriteKey, 'Release Train');
-    const normal = await createMemory(a.readWriteKey, 'Ship it on Friday!');
-    const secret = await createMemory(a.session, 'ship it on friday', { sensitivity: 'secret' });
-    await link(a.readWriteKey, subjectId, normal);
-    await link(a.session, subjectId, secret);
+    const subjectId = (await createSubject(t, a.readWriteKey, { name: 'Release Train', kind: 'person' })).id;
+    const normal = (await createMemory(t, a.readWriteKey, { text: 'Ship it on Friday!' })).id;
+    const secret = (await createMemory(t, a.session, { text: 'ship it on friday', sensitivity: 'secret' })).id;
+    await linkMemory(t, a.readWriteKey, subjectId, normal);
+    await linkMemory(t, a.session, subjectId, secret);
 
     expect(await causes(a.session, subjectId)).toEqual([['possible_duplicate', [normal, secret].sort()]]);
     expect(await causes(a.readOnlyKey, subjectId)).toEqual([]);
@@ -472,10 +442,10 @@ describe('insights and secret Memories', () => {
 
   test('a Memory that becomes secret takes its insight out of the API-key view', async () => {
     const { a, subjectId } = await adaWorld();
-    const memoryId = await createMemory(a.session, 'Met Ada at the meetup');
+    const memoryId = (await createMemory(t, a.session, { text: 'Met Ada at the meetup' })).id;
     expect(await causes(a.readOnlyKey, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
 
-    await editMemory(a.session, memoryId, { sensitivity: 'secret' });
+    await updateMemory(t, a.session, memoryId, { sensitivity: 'secret' });
     expect(await causes(a.readOnlyKey, subjectId)).toEqual([]);
     expect(await causes(a.session, subjectId)).toEqual([['unlinked_mention', [memoryId]]]);
   });

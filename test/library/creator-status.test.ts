@@ -1,35 +1,15 @@
 import { runWorkflow } from '../../src/domain/library/workflow';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import type { DataOf } from '../support/client';
+import { STATUS, workflow, type Template } from './helpers';
 
 /**
  * The creator status: the one place a creator sees every owned Template (owner's view), what
  * its latest workflow requests did, and the limits that apply before any write.
  */
 
-interface RunBody {
-  id: string;
-  template_id: string;
-  action: string;
-  revision: number | null;
-  status: 'succeeded' | 'failed';
-  checks: Array<{ check: string; status: string; findings: unknown[] }>;
-  error_code: string | null;
-  created_at: string;
-}
-
-interface TemplateBody {
-  id: string;
-  name: string;
-  draft: { revision: number; files: Array<{ path: string; size: number }> };
-  review: { state: string; reviewed_revision: number | null; last_run_id: string | null };
-  publication: { state: string; version: number; published_revision: number | null };
-}
-
-interface StatusBody {
-  templates: Array<{ template: TemplateBody; latest_runs: RunBody[] }>;
-  limits: Record<string, number>;
-}
+type StatusBody = DataOf<'getCreatorStatus'>;
 
 const OWNER_FIELDS = ['category', 'created_at', 'draft', 'id', 'license', 'name', 'publication', 'release_notes', 'review', 'summary', 'tags', 'updated_at'];
 const README = '# Focus hours\n\nTwo protected hours of deep work every morning, with a short plan first.\n';
@@ -48,22 +28,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function workflow(token: string, body: Record<string, unknown>) {
-  return t.http.post('/v1/library/templates/workflow').set(bearer(token)).send(body);
-}
-
 function createRequest(token: string, name: string) {
-  return workflow(token, { action: 'create', name, summary: 'Protected focus time', category: 'personal', license: 'MIT' });
+  return workflow(t, token, { action: 'create', name, summary: 'Protected focus time', category: 'personal', license: 'MIT' });
 }
 
-async function create(token: string, name: string): Promise<TemplateBody> {
+async function create(token: string, name: string): Promise<Template> {
   const res = await createRequest(token, name);
   if (res.status !== 201) throw new Error(`creating a Template failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.template as TemplateBody;
+  return res.body.data.template as Template;
 }
 
 async function status(token: string): Promise<StatusBody> {
-  const res = await t.http.get('/v1/library/creator/status').set(bearer(token));
+  const res = await t.http.get(STATUS).set(bearer(token));
   if (res.status !== 200) throw new Error(`creator status failed: ${res.status} ${JSON.stringify(res.body)}`);
   expect(Object.keys(res.body).sort()).toEqual(['data', 'ok']);
   return res.body.data as StatusBody;
@@ -100,7 +76,7 @@ describe('creator status', () => {
     }
 
     // Another account's workflow request on A's Template is 404 and leaves no run behind.
-    expectError(await workflow(b.readWriteKey, { action: 'unpublish', template_id: first.id }), 404, 'template_not_found');
+    expectError(await workflow(t, b.readWriteKey, { action: 'unpublish', template_id: first.id }), 404, 'template_not_found');
     expect((await status(a.readOnlyKey)).templates.find((e) => e.template.id === first.id)?.latest_runs).toHaveLength(1);
 
     const others = await status(b.readOnlyKey);
@@ -114,7 +90,7 @@ describe('creator status', () => {
     const { id } = await create(rw, 'Focus hours');
     const runIds: string[] = [];
     const run = async (body: Record<string, unknown>, expected: number) => {
-      const res = await workflow(rw, { template_id: id, ...body });
+      const res = await workflow(t, rw, { template_id: id, ...body });
       expect(res.status).toBe(expected);
       if (res.status === 200) runIds.push(res.body.data.run.id);
       return res;
@@ -168,7 +144,7 @@ describe('creator status', () => {
     const quiet = await create(a.readWriteKey, 'Quiet');
     const busy = await create(a.readWriteKey, 'Busy');
     for (let i = 0; i < 6; i += 1) {
-      const res = await workflow(a.readWriteKey, { action: 'unpublish', template_id: busy.id });
+      const res = await workflow(t, a.readWriteKey, { action: 'unpublish', template_id: busy.id });
       expectError(res, 400, 'invalid_template_state');
     }
     const mine = await status(a.readOnlyKey);

@@ -1,7 +1,10 @@
 import type { Response } from 'supertest';
 import { generateKey } from '../../src/domain/api-keys/key-format';
-import { changeCharAt, expectError } from '../auth/helpers';
+import { changeCharAt } from '../auth/helpers';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import type { DataOf } from '../support/client';
+import { putDraft, STATUS, WEEKLY_REVIEW, workflow, WORKFLOW, type DraftFile, type StatusEntry, type Template } from './helpers';
 
 /**
  * A creator's private draft: the seed's safe draft sequence (read, replace the whole file set
@@ -9,33 +12,7 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from '../support
  * file rules, every one of which a refused update reports at once without touching the draft.
  */
 
-interface DraftFileBody {
-  path: string;
-  content: string;
-}
-
-interface TemplateBody {
-  id: string;
-  name: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  license: string;
-  release_notes: string;
-  draft: { revision: number; files: Array<{ path: string; size: number }>; total_size: number; updated_at: string };
-  review: { state: string; reviewed_revision: number | null; last_run_id: string | null };
-  publication: { state: string; version: number; published_revision: number | null; published_at: string | null };
-  created_at: string;
-  updated_at: string;
-}
-
-interface ReadBody {
-  template_id: string;
-  revision: number;
-  files: Array<{ path: string; size: number; content: string; truncated: boolean }>;
-  missing: string[];
-  omitted: string[];
-}
+type DraftRead = DataOf<'readTemplateDraft'>;
 
 interface Violation {
   rule: string;
@@ -45,7 +22,7 @@ interface Violation {
 }
 
 const README = '# Weekly review\n\nA checklist to close the week calmly and to plan the next one with care.\n';
-const readme = (content = README): DraftFileBody => ({ path: 'README.md', content });
+const readme = (content = README): DraftFile => ({ path: 'README.md', content });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,23 +32,15 @@ afterAll(() => t.close());
 
 function createRequest(token: string, extra: Record<string, unknown> = {}) {
   return t.http
-    .post('/v1/library/templates/workflow')
+    .post(WORKFLOW)
     .set(bearer(token))
-    .send({
-      action: 'create',
-      name: 'Weekly review',
-      summary: 'A calm weekly review checklist',
-      category: 'productivity',
-      tags: ['planning'],
-      license: 'MIT',
-      ...extra,
-    });
+    .send({ action: 'create', ...WEEKLY_REVIEW, ...extra });
 }
 
-async function createTemplate(token: string, extra: Record<string, unknown> = {}): Promise<TemplateBody> {
+async function createTemplate(token: string, extra: Record<string, unknown> = {}): Promise<Template> {
   const res = await createRequest(token, extra);
   if (res.status !== 201) throw new Error(`creating a Template failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.template as TemplateBody;
+  return res.body.data.template as Template;
 }
 
 /** POST …/read; `body` undefined sends no body at all. */
@@ -80,25 +49,17 @@ function read(token: string, id: string, body?: Record<string, unknown>) {
   return body === undefined ? req : req.send(body);
 }
 
-function putDraft(token: string, id: string, body: Record<string, unknown>) {
-  return t.http.put(`/v1/library/templates/${id}/draft`).set(bearer(token)).send(body);
-}
-
-function workflow(token: string, body: Record<string, unknown>) {
-  return t.http.post('/v1/library/templates/workflow').set(bearer(token)).send(body);
-}
-
-async function readData(token: string, id: string, body?: Record<string, unknown>): Promise<ReadBody> {
+async function readData(token: string, id: string, body?: Record<string, unknown>): Promise<DraftRead> {
   const res = await read(token, id, body);
   expect(res.status).toBe(200);
   expect(res.body.ok).toBe(true);
-  return res.body.data as ReadBody;
+  return res.body.data as DraftRead;
 }
 
-async function ownerView(token: string, id: string): Promise<TemplateBody> {
-  const res = await t.http.get('/v1/library/creator/status').set(bearer(token));
+async function ownerView(token: string, id: string): Promise<Template> {
+  const res = await t.http.get(STATUS).set(bearer(token));
   expect(res.status).toBe(200);
-  const entry = (res.body.data.templates as Array<{ template: TemplateBody }>).find((e) => e.template.id === id);
+  const entry = (res.body.data.templates as StatusEntry[]).find((e) => e.template.id === id);
   if (!entry) throw new Error(`Template ${id} is not in the creator status`);
   return entry.template;
 }
@@ -113,15 +74,15 @@ async function snapshot(account: TestAccount, id: string) {
 }
 
 /** A new account with a Template at revision 2 holding README.md and notes/today.md. */
-async function templateWithDraft(): Promise<{ account: TestAccount; template: TemplateBody }> {
+async function templateWithDraft(): Promise<{ account: TestAccount; template: Template }> {
   const account = await t.account();
   const created = await createTemplate(account.readWriteKey);
-  const res = await putDraft(account.readWriteKey, created.id, {
+  const res = await putDraft(t, account.readWriteKey, created.id, {
     base_revision: 1,
     files: [readme(), { path: 'notes/today.md', content: 'Three things went well.\n' }],
   });
   expect(res.status).toBe(200);
-  return { account, template: res.body.data as TemplateBody };
+  return { account, template: res.body.data as Template };
 }
 
 const byRuleAndPath = (a: { rule: string; path?: string }, b: { rule: string; path?: string }) =>
@@ -160,15 +121,15 @@ describe('the safe draft sequence', () => {
     expect(first.omitted).toEqual([]);
 
     // 2. Send the complete replacement with the revision just read.
-    const files: DraftFileBody[] = [
+    const files: DraftFile[] = [
       readme(),
       { path: 'checklists/weekly.md', content: '- [ ] Inbox zero\r\n- [ ]\tReview the calendar\n' },
       { path: 'prompts/close_the_week-v2.md', content: 'What went well this week?\n' },
     ];
-    const updated = await putDraft(a.readWriteKey, created.id, { base_revision: first.revision, files });
+    const updated = await putDraft(t, a.readWriteKey, created.id, { base_revision: first.revision, files });
     expect(updated.status).toBe(200);
     expect(updated.body.ok).toBe(true);
-    const template = updated.body.data as TemplateBody;
+    const template = updated.body.data as Template;
     expect(template.id).toBe(created.id);
     expect(template.draft.revision).toBe(first.revision + 1);
     expect([...template.draft.files].sort((x, y) => x.path.localeCompare(y.path))).toEqual(
@@ -188,7 +149,7 @@ describe('the safe draft sequence', () => {
     );
 
     // 4. Submit for review: a workflow request of its own, naming the verified revision.
-    const review = await workflow(a.readWriteKey, { action: 'submit_review', template_id: created.id, revision: again.revision });
+    const review = await workflow(t, a.readWriteKey, { action: 'submit_review', template_id: created.id, revision: again.revision });
     expect(review.status).toBe(200);
     expect(review.body.data.run).toMatchObject({
       template_id: created.id,
@@ -208,7 +169,7 @@ describe('the safe draft sequence', () => {
   test('a revision from an older read reused after another update is 409 draft_changed with the current revision, and the draft stays as it is', async () => {
     const { account, template } = await templateWithDraft();
     const oldRevision = template.draft.revision;
-    const newer = await putDraft(account.readWriteKey, template.id, {
+    const newer = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: oldRevision,
       files: [readme(), { path: 'notes/today.md', content: 'Four things went well.\n' }],
     });
@@ -216,7 +177,7 @@ describe('the safe draft sequence', () => {
     expect(newer.body.data.draft.revision).toBe(oldRevision + 1);
     const before = await snapshot(account, template.id);
 
-    const stale = await putDraft(account.readWriteKey, template.id, {
+    const stale = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: oldRevision,
       files: [readme('# Overwritten\n\nThis must never land on top of the newer draft.\n')],
       name: 'Overwritten',
@@ -231,9 +192,9 @@ describe('the safe draft sequence', () => {
 
   test('an update after a review sends the review back to draft, so a stale review cannot be published', async () => {
     const { account, template } = await templateWithDraft();
-    const reviewed = await workflow(account.readWriteKey, { action: 'submit_review', template_id: template.id, revision: 2 });
+    const reviewed = await workflow(t, account.readWriteKey, { action: 'submit_review', template_id: template.id, revision: 2 });
     expect(reviewed.body.data.template.review.state).toBe('ready_to_publish');
-    const updated = await putDraft(account.readWriteKey, template.id, { base_revision: 2, files: [readme()] });
+    const updated = await putDraft(t, account.readWriteKey, template.id, { base_revision: 2, files: [readme()] });
     expect(updated.status).toBe(200);
     expect(updated.body.data.draft.revision).toBe(3);
     expect(updated.body.data.review.state).toBe('draft');
@@ -247,7 +208,7 @@ describe('reading a draft', () => {
   async function templateToRead() {
     const account = await t.account();
     const created = await createTemplate(account.readWriteKey);
-    const res = await putDraft(account.readWriteKey, created.id, {
+    const res = await putDraft(t, account.readWriteKey, created.id, {
       base_revision: 1,
       files: [readme(), { path: 'docs/emoji.md', content: EMOJI }, { path: 'notes/long.md', content: LONG }],
     });
@@ -262,7 +223,7 @@ describe('reading a draft', () => {
       { path: 'docs/emoji.md', size: 8, content: EMOJI, truncated: false },
       { path: 'notes/long.md', size: 100, content: LONG, truncated: false },
     ];
-    const sortFiles = (files: ReadBody['files']) => [...files].sort((x, y) => x.path.localeCompare(y.path));
+    const sortFiles = (files: DraftRead['files']) => [...files].sort((x, y) => x.path.localeCompare(y.path));
     for (const body of [undefined, {}]) {
       const data = await readData(account.readOnlyKey, id, body);
       expect(data.template_id).toBe(id);
@@ -324,9 +285,9 @@ describe('reading a draft', () => {
     const data = await readData(account.readOnlyKey, template.id, { paths: ['README.md'] });
     expect(data.files[0]?.content).toBe(README);
 
-    const put = await putDraft(account.readOnlyKey, template.id, { base_revision: data.revision, files: [readme()] });
+    const put = await putDraft(t, account.readOnlyKey, template.id, { base_revision: data.revision, files: [readme()] });
     expectError(put, 403, 'insufficient_key_mode');
-    const review = await workflow(account.readOnlyKey, { action: 'submit_review', template_id: template.id, revision: data.revision });
+    const review = await workflow(t, account.readOnlyKey, { action: 'submit_review', template_id: template.id, revision: data.revision });
     expectError(review, 403, 'insufficient_key_mode');
     const create = await createRequest(account.readOnlyKey);
     expectError(create, 403, 'insufficient_key_mode');
@@ -341,7 +302,7 @@ describe('reading a draft', () => {
     expectError(await read(stranger.readWriteKey, template.id, {}), 404, 'template_not_found');
     expectError(await read(stranger.session, template.id), 404, 'template_not_found');
     expectError(
-      await putDraft(stranger.readWriteKey, template.id, { base_revision: template.draft.revision, files: [readme()] }),
+      await putDraft(t, stranger.readWriteKey, template.id, { base_revision: template.draft.revision, files: [readme()] }),
       404,
       'template_not_found',
     );
@@ -370,8 +331,8 @@ describe('the file rules of a draft update', () => {
     expect(await snapshot(account, id)).toEqual(before);
   });
 
-  const put = (files: DraftFileBody[], extra: Record<string, unknown> = {}) =>
-    putDraft(account.readWriteKey, id, { base_revision: revision, files, ...extra });
+  const put = (files: DraftFile[], extra: Record<string, unknown> = {}) =>
+    putDraft(t, account.readWriteKey, id, { base_revision: revision, files, ...extra });
 
   test.each([
     ['a ".." segment', 'docs/../secrets.md'],
@@ -392,7 +353,7 @@ describe('the file rules of a draft update', () => {
     expect(path.length).toBe(200);
     // Checked on a fresh Template, so this test's success does not change the shared draft.
     const own = await createTemplate(account.readWriteKey);
-    const res = await putDraft(account.readWriteKey, own.id, { base_revision: 1, files: [readme(), { path, content: 'ok\n' }] });
+    const res = await putDraft(t, account.readWriteKey, own.id, { base_revision: 1, files: [readme(), { path, content: 'ok\n' }] });
     expect(res.status).toBe(200);
     expect(res.body.data.draft.files).toContainEqual({ path, size: 3 });
   });
@@ -539,7 +500,7 @@ describe('what a draft update may hold', () => {
     const a = await t.account();
     const created = await createTemplate(a.readWriteKey);
     const content = '🙂'.repeat(100000);
-    const res = await putDraft(a.readWriteKey, created.id, { base_revision: 1, files: [readme(), { path: 'smiles.md', content }] });
+    const res = await putDraft(t, a.readWriteKey, created.id, { base_revision: 1, files: [readme(), { path: 'smiles.md', content }] });
     expect(res.status).toBe(200);
     expect(res.body.data.draft.files).toContainEqual({ path: 'smiles.md', size: 100000 });
     const data = await readData(a.readWriteKey, created.id, { paths: ['smiles.md'], max_chars_per_file: 100000 });
@@ -556,7 +517,7 @@ describe('what a draft update may hold', () => {
     expect(bytes).toBeGreaterThan(1.5 * 1024 * 1024);
     expect(bytes).toBeLessThan(2 * 1024 * 1024);
 
-    const res = await putDraft(a.readWriteKey, created.id, body);
+    const res = await putDraft(t, a.readWriteKey, created.id, body);
     expect(res.status).toBe(200);
     expect(res.body.data.draft.revision).toBe(2);
     expect(res.body.data.draft.total_size).toBe(5 * 80000 + [...README].length);
@@ -568,7 +529,7 @@ describe('what a draft update may hold', () => {
   test('a refused over-2-MiB body leaves the draft as it was', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: 'big.md', content: 'x'.repeat(2 * 1024 * 1024) }],
     });
@@ -581,7 +542,7 @@ describe('what a draft update may hold', () => {
     const base = template.draft.revision;
     const [x, y] = await Promise.all(
       ['x', 'y'].map((who) =>
-        putDraft(account.readWriteKey, template.id, { base_revision: base, files: [readme(), { path: 'who.md', content: who }] }),
+        putDraft(t, account.readWriteKey, template.id, { base_revision: base, files: [readme(), { path: 'who.md', content: who }] }),
       ),
     );
     const results = [x, y].map((res) => res?.status).sort();
@@ -600,7 +561,7 @@ describe('what a draft update may hold', () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
     const key = generateKey('read_write');
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: `keys/${key}.md`, content: 'nothing to see\n' }],
     });
@@ -613,7 +574,7 @@ describe('what a draft update may hold', () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
     const key = generateKey('read_write');
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme()],
       summary: `Set MTL_KEY=${key} first`,
@@ -626,7 +587,7 @@ describe('what a draft update may hold', () => {
   test('a look-alike key with a wrong checksum is not an MTL key and is accepted', async () => {
     const { account, template } = await templateWithDraft();
     const fake = changeCharAt(generateKey('read_write'), 44);
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: 'example.md', content: `An example shape: ${fake}\n` }],
     });
@@ -635,7 +596,7 @@ describe('what a draft update may hold', () => {
 
   test('metadata sent with the files updates the owner view (name trimmed, tags trimmed, lower-cased and de-duplicated); metadata left out is kept', async () => {
     const { account, template } = await templateWithDraft();
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme()],
       name: '  Deep work  ',
@@ -657,7 +618,7 @@ describe('what a draft update may hold', () => {
     expect(res.body.data).toMatchObject(expected);
     expect(await ownerView(account.readOnlyKey, template.id)).toMatchObject({ ...expected, draft: { revision: template.draft.revision + 1 } });
 
-    const filesOnly = await putDraft(account.readWriteKey, template.id, {
+    const filesOnly = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision + 1,
       files: [readme(), { path: 'extra.md', content: 'more\n' }],
     });
@@ -668,7 +629,7 @@ describe('what a draft update may hold', () => {
   test('an unknown license leaves the metadata as it was', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
-    const res = await putDraft(account.readWriteKey, template.id, {
+    const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme()],
       name: 'Renamed',

@@ -1,34 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { expectError } from '../auth/helpers';
-import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
+import type { SuccessBody } from '../../src/contract-types';
+import { bearer, startTestApp, uniqueName, uniqueWord, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import { putDraft, workflow, type DraftFile, type PublicTemplate } from './helpers';
 
 /**
  * The public Library: what any authenticated caller finds is the published revision's public
  * listing, never a draft, an owner field or an unpublished Template.
  */
 
-interface PublicTemplateBody {
-  id: string;
-  name: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  license: string;
-  version: number;
-  published_at: string;
-  creator: { display_name: string | null };
-  readme_excerpt: string;
-}
-
-interface PageBody {
-  data: PublicTemplateBody[];
-  next_cursor: string | null;
-}
-
-interface DraftFileBody {
-  path: string;
-  content: string;
-}
+type PageBody = SuccessBody<'searchLibraryTemplates'>;
 
 interface PublishOptions {
   name?: string;
@@ -37,7 +17,7 @@ interface PublishOptions {
   tags?: string[];
   license?: string;
   readme?: string;
-  files?: DraftFileBody[];
+  files?: DraftFile[];
   releaseNotes?: string;
 }
 
@@ -50,20 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A word no other Template of this file contains: letters only, so stemming leaves it whole. */
-function word(): string {
-  const letters = 'bcdfghjklmnpqrstvwxz';
-  return `zq${[...randomBytes(8)].map((b) => letters[b % letters.length]).join('')}`;
-}
-
-function workflow(token: string, body: Record<string, unknown>) {
-  return t.http.post('/v1/library/templates/workflow').set(bearer(token)).send(body);
-}
-
-function putDraft(token: string, id: string, body: Record<string, unknown>) {
-  return t.http.put(`/v1/library/templates/${id}/draft`).set(bearer(token)).send(body);
-}
-
 async function ok<T>(label: string, promise: PromiseLike<{ status: number; body: { data: T } }>, status = 200): Promise<T> {
   const res = await promise;
   if (res.status !== status) throw new Error(`${label} failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -74,7 +40,7 @@ async function ok<T>(label: string, promise: PromiseLike<{ status: number; body:
 async function createDraft(token: string, options: PublishOptions = {}): Promise<string> {
   const data = await ok<{ template: { id: string } }>(
     'create',
-    workflow(token, {
+    workflow(t, token, {
       action: 'create',
       name: options.name ?? 'Weekly review',
       summary: options.summary ?? 'A calm weekly review for busy teams',
@@ -90,15 +56,15 @@ async function createDraft(token: string, options: PublishOptions = {}): Promise
 /** Create, write README (≥ 40 non-blank characters), review, publish: the id of a published Template. */
 async function publish(token: string, options: PublishOptions = {}): Promise<string> {
   const id = await createDraft(token, options);
-  await ok('draft update', putDraft(token, id, { base_revision: 1, files: [{ path: 'README.md', content: options.readme ?? DEFAULT_README }, ...(options.files ?? [])] }));
+  await ok('draft update', putDraft(t, token, id, { base_revision: 1, files: [{ path: 'README.md', content: options.readme ?? DEFAULT_README }, ...(options.files ?? [])] }));
   const reviewed = await ok<{ template: { review: { state: string } }; run: unknown }>(
     'review',
-    workflow(token, { action: 'submit_review', template_id: id, revision: 2 }),
+    workflow(t, token, { action: 'submit_review', template_id: id, revision: 2 }),
   );
   if (reviewed.template.review.state !== 'ready_to_publish') throw new Error(`review failed: ${JSON.stringify(reviewed.run)}`);
   await ok(
     'publish',
-    workflow(token, {
+    workflow(t, token, {
       action: 'publish',
       template_id: id,
       revision: 2,
@@ -139,7 +105,7 @@ describe('searching the public Library', () => {
   test('lists published Templates with exactly the public listing fields, to any authenticated caller', async () => {
     const subject = uniqueName('ada');
     const creator = await t.sessionToken(subject, { name: 'Ada Lovelace' });
-    const tag = word();
+    const tag = uniqueWord();
     const readme = `# Release checklist\n\n${'Ship it with care and calm. '.repeat(20)}\n`;
     const id = await publish(creator, {
       name: 'Release checklist',
@@ -155,7 +121,7 @@ describe('searching the public Library', () => {
       const page = await searchData(token, { tag });
       expect(page.next_cursor).toBeNull();
       expect(page.data).toHaveLength(1);
-      const item = page.data[0] as PublicTemplateBody;
+      const item = page.data[0] as PublicTemplate;
       expect(Object.keys(item).sort()).toEqual(PUBLIC_FIELDS);
       expect(Object.keys(item.creator)).toEqual(['display_name']);
       expect(item).toEqual({
@@ -180,7 +146,7 @@ describe('searching the public Library', () => {
 
   test('the README excerpt counts code points and never splits an emoji', async () => {
     const a = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     await publish(a.readWriteKey, { tags: [tag], readme: `# Emoji\n\n${'😀'.repeat(400)}\n` });
     const excerpt = (await searchData(a.readOnlyKey, { tag })).data[0]?.readme_excerpt ?? '';
     expect(excerpt).toBe(`Emoji ${'😀'.repeat(294)}`);
@@ -189,7 +155,7 @@ describe('searching the public Library', () => {
 
   test("the creator's display name is the session's name claim (the harness uses the subject)", async () => {
     const a = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     await publish(a.readWriteKey, { tags: [tag] });
     const page = await searchData(a.readOnlyKey, { tag });
     expect(page.data[0]?.creator).toEqual({ display_name: a.subject });
@@ -197,15 +163,15 @@ describe('searching the public Library', () => {
 
   test('a never-published Template and an unpublished one never appear, even by a word only they hold', async () => {
     const a = await t.account();
-    const tag = word();
-    const draftOnly = word();
-    const gone = word();
+    const tag = uniqueWord();
+    const draftOnly = uniqueWord();
+    const gone = uniqueWord();
     await createDraft(a.readWriteKey, { name: `Draft ${draftOnly}`, tags: [tag] });
     const unpublished = await publish(a.readWriteKey, { name: `Gone ${gone}`, tags: [tag] });
     const kept = await publish(a.readWriteKey, { tags: [tag] });
     expect(ids(await searchData(a.readWriteKey, { tag }))).toEqual([kept, unpublished]);
 
-    await ok('unpublish', workflow(a.readWriteKey, { action: 'unpublish', template_id: unpublished }));
+    await ok('unpublish', workflow(t, a.readWriteKey, { action: 'unpublish', template_id: unpublished }));
     expect(ids(await searchData(a.readWriteKey, { tag }))).toEqual([kept]);
     expect(ids(await searchData(a.readWriteKey, { query: draftOnly }))).toEqual([]);
     expect(ids(await searchData(a.readWriteKey, { query: gone }))).toEqual([]);
@@ -215,13 +181,13 @@ describe('searching the public Library', () => {
 
   test('a word that only the newer, unpublished draft of a published Template holds finds nothing; the public listing keeps the published revision', async () => {
     const a = await t.account();
-    const published = word();
-    const secret = word();
+    const published = uniqueWord();
+    const secret = uniqueWord();
     const id = await publish(a.readWriteKey, {
       name: `Standup ${published}`,
       readme: `# Standup\n\nA short daily standup format: ${published} yesterday, today, blockers.\n`,
     });
-    const update = await putDraft(a.readWriteKey, id, {
+    const update = await putDraft(t, a.readWriteKey, id, {
       base_revision: 2,
       name: `Standup ${secret}`,
       summary: `Now with ${secret} inside`,
@@ -248,7 +214,7 @@ describe('searching the public Library', () => {
 
   test('full-text query ranks a Template whose name matches above one whose README mentions the word once', async () => {
     const a = await t.account();
-    const term = word();
+    const term = uniqueWord();
     const inName = await publish(a.readWriteKey, { name: `Retro ${term}`, summary: 'For small teams, every second week' });
     // Published later, so newest-first alone would put it first.
     const inReadme = await publish(a.readWriteKey, {
@@ -265,7 +231,7 @@ describe('searching the public Library', () => {
 
   test('category and tag filters narrow the listing, alone and together (tags compared lower-cased)', async () => {
     const a = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     const writing = await publish(a.readWriteKey, { category: 'writing', tags: [tag] });
     const research = await publish(a.readWriteKey, { category: 'research', tags: [tag, 'papers'] });
     const otherResearch = await publish(a.readWriteKey, { category: 'research', tags: ['papers'] });
@@ -283,7 +249,7 @@ describe('searching the public Library', () => {
 
   test('limit defaults to 20 and may be at most 50: 51 is 400 invalid_request', async () => {
     const a = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     const published = await publishMany(a.readWriteKey, 21, () => ({ tags: [tag] }));
     const first = await searchData(a.readOnlyKey, { tag });
     expect(first.data).toHaveLength(20);
@@ -300,9 +266,9 @@ describe('searching the public Library', () => {
 
   test('pages of 2 over 5 published Templates give each once, newest first, and a cursor only fits the filters it came from', async () => {
     const a = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     const published = await publishMany(a.readWriteKey, 5, () => ({ tags: [tag] }));
-    const seen: PublicTemplateBody[] = [];
+    const seen: PublicTemplate[] = [];
     let cursor: string | null = null;
     let pages = 0;
     let firstCursor: string | null = null;
@@ -321,7 +287,7 @@ describe('searching the public Library', () => {
     expect(seen).toEqual(order);
 
     const reused = firstCursor as string;
-    expectError(await search(a.readOnlyKey, { tag: word(), limit: 2, cursor: reused }), 400, 'invalid_cursor');
+    expectError(await search(a.readOnlyKey, { tag: uniqueWord(), limit: 2, cursor: reused }), 400, 'invalid_cursor');
     expectError(await search(a.readOnlyKey, { tag, category: 'productivity', limit: 2, cursor: reused }), 400, 'invalid_cursor');
     expectError(await search(a.readOnlyKey, { tag, query: 'review', limit: 2, cursor: reused }), 400, 'invalid_cursor');
     expectError(await search(a.readOnlyKey, { limit: 2, cursor: reused }), 400, 'invalid_cursor');
@@ -333,7 +299,7 @@ describe('searching the public Library', () => {
 
   test('paging through ranked query results gives each match once, best first', async () => {
     const a = await t.account();
-    const term = word();
+    const term = uniqueWord();
     const byName = await publishMany(a.readWriteKey, 2, (i) => ({ name: `Plan ${term} ${i}` }));
     const byReadme = await publishMany(a.readWriteKey, 3, (i) => ({
       name: `Other plan ${i}`,
@@ -385,7 +351,7 @@ describe('one public Template', () => {
 
     const id = await publish(owner.readWriteKey);
     expect((await getPublic(owner.readOnlyKey, id)).status).toBe(200);
-    await ok('unpublish', workflow(owner.readWriteKey, { action: 'unpublish', template_id: id }));
+    await ok('unpublish', workflow(t, owner.readWriteKey, { action: 'unpublish', template_id: id }));
     expectError(await getPublic(owner.readWriteKey, id), 404, 'template_not_found');
     expectError(await getPublic(owner.session, id), 404, 'template_not_found');
 
@@ -395,11 +361,11 @@ describe('one public Template', () => {
 
   test('after republishing, the Template is back with the files it was published with', async () => {
     const owner = await t.account();
-    const tag = word();
+    const tag = uniqueWord();
     const id = await publish(owner.readWriteKey, { tags: [tag] });
-    await ok('unpublish', workflow(owner.readWriteKey, { action: 'unpublish', template_id: id }));
-    await ok('draft update', putDraft(owner.readWriteKey, id, { base_revision: 2, files: [{ path: 'README.md', content: DEFAULT_README }, { path: 'later.md', content: 'x' }] }));
-    await ok('republish', workflow(owner.readWriteKey, { action: 'republish', template_id: id, release_notes: 'Back in the Library again.' }));
+    await ok('unpublish', workflow(t, owner.readWriteKey, { action: 'unpublish', template_id: id }));
+    await ok('draft update', putDraft(t, owner.readWriteKey, id, { base_revision: 2, files: [{ path: 'README.md', content: DEFAULT_README }, { path: 'later.md', content: 'x' }] }));
+    await ok('republish', workflow(t, owner.readWriteKey, { action: 'republish', template_id: id, release_notes: 'Back in the Library again.' }));
     const res = await getPublic(owner.readOnlyKey, id);
     expect(res.status).toBe(200);
     expect(res.body.data.files).toEqual([{ path: 'README.md', size: [...DEFAULT_README].length }]);

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
-import type { Template, WorkflowRun } from '../../src/domain/library/templates';
-import { expectError } from '../auth/helpers';
-import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { startTestApp, type TestApp } from '../support/app';
+import { expectError, must } from '../support/assertions';
+import { newCreator, STATUS, WORKFLOW, type Creator, type StatusEntry, type Template, type WorkflowRun } from './helpers';
 
 /*
  * Concurrent requests on one Template are serialised: of several requests built on the same
@@ -9,8 +9,6 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from '../support
  * Meaningful on PostgreSQL (real parallel transactions); must hold on the embedded database too.
  */
 
-const WORKFLOW = '/v1/library/templates/workflow';
-const STATUS = '/v1/library/creator/status';
 const NOTES = 'Publishes the reviewed weekly checklist.';
 
 let t: TestApp;
@@ -18,21 +16,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-interface Creator {
-  readonly account: TestAccount;
-  readonly rw: Record<string, string>;
-  readonly ro: Record<string, string>;
-}
-
-async function newCreator(): Promise<Creator> {
-  const account = await t.account();
-  return { account, rw: bearer(account.readWriteKey), ro: bearer(account.readOnlyKey) };
-}
-
-function must(res: Response, status: number, what: string): void {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
-}
 
 const readme = (n: number) => ({
   path: 'README.md',
@@ -78,10 +61,10 @@ async function readyTemplate(c: Creator): Promise<Template> {
   return template;
 }
 
-async function statusOf(c: Creator, id: string): Promise<{ template: Template; latest_runs: WorkflowRun[] }> {
+async function statusOf(c: Creator, id: string): Promise<StatusEntry> {
   const res = await t.http.get(STATUS).set(c.ro);
   must(res, 200, 'creator status');
-  const entry = (res.body.data.templates as Array<{ template: Template; latest_runs: WorkflowRun[] }>).find((e) => e.template.id === id);
+  const entry = (res.body.data.templates as StatusEntry[]).find((e) => e.template.id === id);
   if (!entry) throw new Error(`${id} is not in the creator status`);
   return entry;
 }
@@ -106,7 +89,7 @@ function expectOneWinner(responses: Response[], losers: Array<[number, string]>)
 }
 
 test('five concurrent draft updates from the same base revision: one is stored, four are told the draft changed', async () => {
-  const c = await newCreator();
+  const c = await newCreator(t);
   const tpl = await createTemplate(c);
   const responses = await together(
     [1, 2, 3, 4, 5].map((n) =>
@@ -131,7 +114,7 @@ test('five concurrent draft updates from the same base revision: one is stored, 
 });
 
 test('five concurrent publish requests for a ready Template: one publishes version 1, the others are refused', async () => {
-  const c = await newCreator();
+  const c = await newCreator(t);
   const tpl = await readyTemplate(c);
   const responses = await together([1, 2, 3, 4, 5].map(() => t.http.post(WORKFLOW).set(c.rw).send(publishBody(tpl))));
   const winner = expectOneWinner(responses, [
@@ -155,7 +138,7 @@ test('five concurrent publish requests for a ready Template: one publishes versi
 });
 
 test('three concurrent unpublish requests: one takes the Template out of the Library, the others are refused', async () => {
-  const c = await newCreator();
+  const c = await newCreator(t);
   const tpl = await readyTemplate(c);
   const published = (await act(c, publishBody(tpl))).template;
   const responses = await together(
@@ -171,7 +154,7 @@ test('three concurrent unpublish requests: one takes the Template out of the Lib
 });
 
 test('three concurrent submit_review requests on one revision: the review runs once', async () => {
-  const c = await newCreator();
+  const c = await newCreator(t);
   const tpl = await putDraft(c, await createTemplate(c), 1);
   const responses = await together(
     [1, 2, 3].map(() => t.http.post(WORKFLOW).set(c.rw).send({ action: 'submit_review', template_id: tpl.id, revision: tpl.draft.revision })),
@@ -186,7 +169,7 @@ test('three concurrent submit_review requests on one revision: the review runs o
 });
 
 test('a draft update racing a publish never gets the unreviewed revision published', async () => {
-  const c = await newCreator();
+  const c = await newCreator(t);
   const tpl = await readyTemplate(c);
   const [published, updated] = await together([
     t.http.post(WORKFLOW).set(c.rw).send(publishBody(tpl)),

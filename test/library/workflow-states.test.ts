@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { createApp, type App } from '../../src/app';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { REVIEW_CHECKS, type ReviewCheck } from '../../src/domain/library/review';
-import type { Template, WorkflowRun } from '../../src/domain/library/templates';
-import { expectError } from '../auth/helpers';
-import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
+import { expectError, must } from '../support/assertions';
+import { newCreator, STATUS, WEEKLY_REVIEW, WORKFLOW, type Creator, type StatusEntry, type Template, type WorkflowRun } from './helpers';
 
 /*
  * The Library workflow, state by state: what each action does from each reachable state (the
@@ -19,13 +19,7 @@ type Action = 'submit_review' | 'retry' | 'publish' | 'unpublish' | 'republish';
 type ReviewState = Template['review']['state'];
 type PublicationState = Template['publication']['state'];
 type FileSummary = Template['draft']['files'][number];
-interface StatusEntry {
-  template: Template;
-  latest_runs: WorkflowRun[];
-}
 
-const WORKFLOW = '/v1/library/templates/workflow';
-const STATUS = '/v1/library/creator/status';
 const ACTIONS: readonly Action[] = ['submit_review', 'retry', 'publish', 'unpublish', 'republish'];
 const CHECK_NAMES = ['readme_present', 'file_rules', 'license_allowed', 'metadata_complete', 'no_secrets', 'text_only'];
 const PUBLISH_NOTES = 'Publishes the reviewed weekly checklist.';
@@ -67,25 +61,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers: a creator, their Template, and the steps that bring it to each state.
 
-interface Creator {
-  readonly account: TestAccount;
-  readonly rw: Record<string, string>;
-  readonly ro: Record<string, string>;
-}
-
-async function newCreator(): Promise<Creator> {
-  const account = await t.account();
-  return { account, rw: bearer(account.readWriteKey), ro: bearer(account.readOnlyKey) };
-}
-
-function must(res: Response, status: number, what: string): void {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
-}
-
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join('');
-/** A word no other Template contains, to find (or not find) one Template in public search. */
-const uniqueWord = () => `quokka${letters(10)}`;
-
 /** A file set that passes every check; the word appears in the README and names a second file. */
 function goodFiles(word: string) {
   return [
@@ -100,15 +75,7 @@ async function createTemplate(http: Http, c: Creator, overrides: Record<string, 
   const res = await http
     .post(WORKFLOW)
     .set(c.rw)
-    .send({
-      action: 'create',
-      name: 'Weekly review',
-      summary: 'A calm weekly review checklist',
-      category: 'productivity',
-      tags: ['planning'],
-      license: 'MIT',
-      ...overrides,
-    });
+    .send({ action: 'create', ...WEEKLY_REVIEW, ...overrides });
   must(res, 201, 'create');
   return res.body.data.template;
 }
@@ -304,7 +271,7 @@ function outcomeName(s: StateSpec, action: Action): string {
 
 describe.each(STATES.map((s) => [stateName(s), s] as const))('from %s', (_name, s) => {
   test.each(ACTIONS.map((action) => [action, outcomeName(s, action), action] as const))('%s %s', async (_label, _outcome, action) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const { template: before, publicFiles } = await bringTo(lib, c, s);
     expect({ review: before.review.state, publication: before.publication.state }).toEqual({ review: s.review, publication: s.publication });
     const statusBefore = await statusOf(lib, c, before.id);
@@ -375,7 +342,7 @@ describe.each(STATES.map((s) => [stateName(s), s] as const))('from %s', (_name, 
 
 describe('create', () => {
   test('a new Template starts at revision 1 with a starter README.md, in draft, never published, version 0', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const res = await t.http
       .post(WORKFLOW)
       .set(c.rw)
@@ -420,7 +387,7 @@ describe('create', () => {
   });
 
   test('a read-only key cannot create a Template (403 insufficient_key_mode)', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const res = await t.http
       .post(WORKFLOW)
       .set(c.ro)
@@ -440,7 +407,7 @@ describe('create', () => {
     ['an unknown action', { ...valid, action: 'delete' }],
     ['no name', { action: 'create', category: 'productivity', license: 'MIT' }],
   ])('create with %s is 400 invalid_request and creates nothing', async (_what, body) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const res = await t.http.post(WORKFLOW).set(c.rw).send(body);
     expectError(res, 400, 'invalid_request');
     const status = await t.http.get(STATUS).set(c.ro);
@@ -449,7 +416,7 @@ describe('create', () => {
   });
 
   test('a name of exactly 100 characters and 10 tags are accepted', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c, { name: 'n'.repeat(100), tags: Array.from({ length: 10 }, (_, i) => `tag${i}`) });
     expect(tpl.name).toHaveLength(100);
     expect(tpl.tags).toHaveLength(10);
@@ -460,7 +427,7 @@ describe('create', () => {
 
 describe('revisions: a review and a publication concern exactly the draft that was reviewed', () => {
   test('submit_review with a stale revision is 409 draft_changed with the current revision, recorded as a failed run', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord()));
     expect(tpl.draft.revision).toBe(2);
     const before = await statusOf(t.http, c, tpl.id);
@@ -486,7 +453,7 @@ describe('revisions: a review and a publication concern exactly the draft that w
   }
 
   test('a draft update after ready_to_publish sends the review back to draft, and the new revision cannot be published until it is reviewed', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const { edited } = await reviewedThenEdited(c);
     expect(edited.review.state).toBe('draft');
     expect(edited.publication).toEqual({ state: 'never_published', version: 0, published_revision: null, published_at: null });
@@ -505,7 +472,7 @@ describe('revisions: a review and a publication concern exactly the draft that w
   });
 
   test('publishing the revision that completed review after the draft moved on is 409 draft_changed naming the current revision', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const { reviewed, edited } = await reviewedThenEdited(c);
     // The caller's premise (revision 2 is the draft) is stale: it must read the draft again.
     const old = await t.http.post(WORKFLOW).set(c.rw).send(actionBody('publish', reviewed));
@@ -521,7 +488,7 @@ describe('revisions: a review and a publication concern exactly the draft that w
 
 describe('review_error and retry', () => {
   test('a review that cannot finish leaves review_error with a failed run; retry reruns it on the same revision', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await putDraft(lib, c, await createTemplate(lib, c), goodFiles(uniqueWord()));
     crashing.add(tpl.id);
     try {
@@ -574,7 +541,7 @@ describe('review_error and retry', () => {
     });
     try {
       const http = request(broken.express);
-      const c = await newCreator();
+      const c = await newCreator(t);
       const tpl = await putDraft(http, c, await createTemplate(http, c), goodFiles(uniqueWord()));
       const first = await step(http, c, tpl, 'submit_review');
       expect(first.template.review.state).toBe('review_error');
@@ -603,7 +570,7 @@ describe('publish', () => {
     ['files_public false', 'files_public', (tpl: Template) => ({ license: tpl.license, files_public: false, reviewed_revision: tpl.draft.revision })],
     ['another reviewed_revision', 'reviewed_revision', (tpl: Template) => ({ license: tpl.license, files_public: true, reviewed_revision: tpl.draft.revision - 1 })],
   ])('a confirmation with %s is 400 publish_confirmation_mismatch and publishes nothing', async (_what, field, confirm) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await readyTemplate(c);
     const before = await statusOf(t.http, c, tpl.id);
     const res = await t.http
@@ -623,7 +590,7 @@ describe('publish', () => {
     ['no release notes', { release_notes: undefined }],
     ['no confirmation', { confirm: undefined }],
   ])('publish with %s is 400 invalid_request', async (_what, change) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await readyTemplate(c);
     const res = await t.http.post(WORKFLOW).set(c.rw).send({ ...actionBody('publish', tpl), ...change });
     expectError(res, 400, 'invalid_request');
@@ -631,14 +598,14 @@ describe('publish', () => {
   });
 
   test('release notes of exactly 10 characters are enough', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await readyTemplate(c);
     const res = await t.http.post(WORKFLOW).set(c.rw).send({ ...actionBody('publish', tpl), release_notes: 'Ten chars!' });
     expect(res.status).toBe(200);
   });
 
   test('publishing makes the reviewed revision version 1 in the Library; a later edit, review and publish makes version 2, and meanwhile the public side keeps the published files', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const first = uniqueWord();
     const ready = await readyTemplate(c, first);
     const published = await step(t.http, c, ready, 'publish');
@@ -695,7 +662,7 @@ describe('publish', () => {
 
 describe('unpublish and republish', () => {
   test('unpublish takes the Template out of search and detail; republish brings back the same version with the last published files, although the draft changed meanwhile', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const first = uniqueWord();
     const ready = await review(t.http, c, await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(first)), 'ready_to_publish');
     const published = (await step(t.http, c, ready, 'publish')).template;
@@ -731,7 +698,7 @@ describe('unpublish and republish', () => {
   });
 
   test('republish needs release notes of at least 10 characters', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const { template } = await bringTo(t.http, c, { review: 'ready_to_publish', publication: 'unpublished', content: 'good', allowed: [] });
     const res = await t.http.post(WORKFLOW).set(c.rw).send({ action: 'republish', template_id: template.id, release_notes: 'Too short' });
     expectError(res, 400, 'invalid_request');
@@ -757,7 +724,7 @@ describe('review checks', () => {
   ];
 
   test.each(SECRETS)('%s in a file: changes_requested, a no_secrets finding naming file and line, and the secret itself nowhere', async (_kind, make) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const { secret, text } = make();
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [
       ...goodFiles(uniqueWord()),
@@ -780,7 +747,7 @@ describe('review checks', () => {
   });
 
   test('a file full of secrets: the first 50 findings in order of line, the rest counted', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const lines = Array.from({ length: 120 }, (_, i) => `AKIA${String(i).padStart(16, '0')}`);
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [
       ...goodFiles(uniqueWord()),
@@ -795,7 +762,7 @@ describe('review checks', () => {
   });
 
   test('an MTL API key in a draft is refused at the update itself (400 secret_in_content), without echoing the key', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c);
     const key = generateKey('read_write');
     const res = await t.http
@@ -809,7 +776,7 @@ describe('review checks', () => {
   });
 
   test('the unchanged starter README fails readme_present', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c);
     const { run } = await step(t.http, c, tpl, 'submit_review');
     expect(run.checks.find((ch) => ch.check === 'readme_present')).toEqual({
@@ -820,7 +787,7 @@ describe('review checks', () => {
   });
 
   test('a README needs 40 non-blank characters: 39 fails readme_present, 40 passes', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const short = `${'a'.repeat(20)} \n\n  ${'b'.repeat(19)}\n`;
     let tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [{ path: 'README.md', content: short }]);
     const failed = await step(t.http, c, tpl, 'submit_review');
@@ -833,7 +800,7 @@ describe('review checks', () => {
   });
 
   test('a summary under 10 characters fails metadata_complete and nothing else', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord()), { summary: 'Too short' });
     const { template, run } = await step(t.http, c, tpl, 'submit_review');
     expect(template.review.state).toBe('changes_requested');
@@ -844,7 +811,7 @@ describe('review checks', () => {
   });
 
   test('a passing review reports every check passed with no findings', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord()));
     const { template, run } = await step(t.http, c, tpl, 'submit_review');
     expect(template.review).toEqual({ state: 'ready_to_publish', reviewed_revision: tpl.draft.revision, last_run_id: run.id });
@@ -862,8 +829,8 @@ describe('ownership and key modes', () => {
   }
 
   test.each(ACTIONS)("%s on another account's Template is 404 template_not_found and leaves it untouched", async (action) => {
-    const owner = await newCreator();
-    const other = await newCreator();
+    const owner = await newCreator(t);
+    const other = await newCreator(t);
     const tpl = await fullyPublished(owner);
     const before = await statusOf(t.http, owner, tpl.id);
     const res = await t.http.post(WORKFLOW).set(other.rw).send(actionBody(action, tpl));
@@ -875,8 +842,8 @@ describe('ownership and key modes', () => {
   });
 
   test("the draft routes of another account's Template are 404 too", async () => {
-    const owner = await newCreator();
-    const other = await newCreator();
+    const owner = await newCreator(t);
+    const other = await newCreator(t);
     const tpl = await createTemplate(t.http, owner);
     expectError(await t.http.post(`/v1/library/templates/${tpl.id}/read`).set(other.ro).send({}), 404, 'template_not_found');
     expectError(
@@ -888,13 +855,13 @@ describe('ownership and key modes', () => {
   });
 
   test('a well-formed but unknown Template ID is 404 template_not_found', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const res = await t.http.post(WORKFLOW).set(c.rw).send({ action: 'unpublish', template_id: 'tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H' });
     expectError(res, 404, 'template_not_found');
   });
 
   test.each(ACTIONS)('%s with a read-only key is 403 insufficient_key_mode and leaves no trace', async (action) => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await fullyPublished(c);
     const before = await statusOf(t.http, c, tpl.id);
     const res = await t.http.post(WORKFLOW).set(c.ro).send(actionBody(action, tpl));
@@ -903,7 +870,7 @@ describe('ownership and key modes', () => {
   });
 
   test('a draft update with a read-only key is 403 insufficient_key_mode; reading the draft is allowed', async () => {
-    const c = await newCreator();
+    const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c);
     expectError(
       await t.http.put(`/v1/library/templates/${tpl.id}/draft`).set(c.ro).send({ base_revision: 1, files: goodFiles(uniqueWord()) }),

@@ -1,6 +1,6 @@
 import { bearer } from '../support/app';
+import { must } from '../support/assertions';
 import { callOk, startMcpTestApp, type McpTestApp } from './helpers';
-import { must } from './rest-parity';
 
 /*
  * An agent's session over MCP with a read-write key, start to finish: load startup context and

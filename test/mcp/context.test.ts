@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { movableClock } from '../auth/helpers';
 import { bearer, type TestAccount } from '../support/app';
+import { must } from '../support/assertions';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
-import { expectSameError, must } from './rest-parity';
+import { expectSameError } from './rest-parity';
+import { movableClock } from '../support/clock';
 
 /*
  * The context tools (startup, resume, workspace profile, Subject context, Context Map) give the

@@ -1,9 +1,10 @@
-import { randomInt } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Response } from 'supertest';
-import { bearer, type TestAccount } from '../support/app';
+import { bearer, uniqueWord, type TestAccount } from '../support/app';
+import { must } from '../support/assertions';
+import { workflow } from '../library/helpers';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
-import { expectSameError, must } from './rest-parity';
+import { expectSameError } from './rest-parity';
 
 /*
  * The Library through the MCP tools: the creator's draft, review and publication workflow with one
@@ -22,16 +23,12 @@ afterAll(async () => {
   await app.close();
 });
 
-const WORKFLOW = '/v1/library/templates/workflow';
 const TEMPLATE_ID = /^tpl_[0-9A-HJKMNP-TV-Z]{26}$/;
 const RUN_ID = /^run_[0-9A-HJKMNP-TV-Z]{26}$/;
 const CHECKS = ['readme_present', 'file_rules', 'license_allowed', 'metadata_complete', 'no_secrets', 'text_only'];
 const PUBLISH_NOTES = 'First public version of the checklist.';
 const REPUBLISH_NOTES = 'Back in the Library with the same files.';
 
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join('');
-/** A word no other Template holds, to find (or not find) one Template in public search. */
-const uniqueWord = () => `wombat${letters(10)}`;
 
 function goodFiles(word: string) {
   return [
@@ -75,8 +72,6 @@ async function readyTemplate(c: Creator, word = uniqueWord()): Promise<string> {
 function publishArgs(id: string, revision = 2) {
   return { template_id: id, revision, release_notes: PUBLISH_NOTES, confirm: { license: 'MIT', files_public: true, reviewed_revision: revision } };
 }
-
-const workflow = (token: string, body: Record<string, unknown>) => app.http.post(WORKFLOW).set(bearer(token)).send(body);
 
 async function creatorStatus(token: string) {
   return must(await app.http.get('/v1/library/creator/status').set(bearer(token)), 200, 'creator status').body;
@@ -226,7 +221,7 @@ describe('refusals shared with REST', () => {
     expect(mcp).toMatchObject({ status: 409, details: expect.objectContaining({ current_revision: 2 }) });
 
     const review = await callError(c.rw, 'submit_template_for_review', { template_id: id, revision: 1 });
-    expectSameError(review, await workflow(key, { action: 'submit_review', template_id: id, revision: 1 }), 'draft_changed');
+    expectSameError(review, await workflow(app, key, { action: 'submit_review', template_id: id, revision: 1 }), 'draft_changed');
 
     expect(await callOk(c.ro, 'read_template_draft', { template_id: id })).toEqual(before);
   });
@@ -238,7 +233,7 @@ describe('refusals shared with REST', () => {
     await callOk(c.rw, 'update_template_draft', { template_id: id, base_revision: 1, files: goodFiles(uniqueWord()) });
 
     const publish = await callError(c.rw, 'publish_template', publishArgs(id));
-    expectSameError(publish, await workflow(key, { action: 'publish', ...publishArgs(id) }), 'invalid_template_state');
+    expectSameError(publish, await workflow(app, key, { action: 'publish', ...publishArgs(id) }), 'invalid_template_state');
     expect(publish.details).toMatchObject({ review_state: 'draft', publication_state: 'never_published' });
 
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
@@ -249,7 +244,7 @@ describe('refusals shared with REST', () => {
     for (const [tool, args, body] of cases) {
       const mcp = await callError(c.rw, tool, args);
       expect({ tool, code: mcp.code }).toEqual({ tool, code: 'invalid_template_state' });
-      expectSameError(mcp, await workflow(key, body), 'invalid_template_state');
+      expectSameError(mcp, await workflow(app, key, body), 'invalid_template_state');
     }
 
     // Each refusal is a failed run; the Template itself did not change.
@@ -278,7 +273,7 @@ describe('refusals shared with REST', () => {
     for (const [field, confirm] of confirms) {
       const args = { template_id: id, revision: 2, release_notes: PUBLISH_NOTES, confirm };
       const mcp = await callError(c.rw, 'publish_template', args);
-      expectSameError(mcp, await workflow(key, { action: 'publish', ...args }), 'publish_confirmation_mismatch');
+      expectSameError(mcp, await workflow(app, key, { action: 'publish', ...args }), 'publish_confirmation_mismatch');
       expect(mcp.details).toMatchObject({ mismatched: [field] });
     }
     expect(await publicSearch(word)).toEqual([]);
@@ -299,14 +294,14 @@ describe('refusals shared with REST', () => {
         { template_id: id, base_revision: 2, files },
         () => app.http.put(`/v1/library/templates/${id}/draft`).set(bearer(key)).send({ base_revision: 2, files }),
       ],
-      ['submit_template_for_review', { template_id: id, revision: 2 }, () => workflow(key, { action: 'submit_review', template_id: id, revision: 2 })],
-      ['retry_template_review', { template_id: id, revision: 2 }, () => workflow(key, { action: 'retry', template_id: id, revision: 2 })],
-      ['publish_template', publishArgs(id), () => workflow(key, { action: 'publish', ...publishArgs(id) })],
-      ['unpublish_template', { template_id: id }, () => workflow(key, { action: 'unpublish', template_id: id })],
+      ['submit_template_for_review', { template_id: id, revision: 2 }, () => workflow(app, key, { action: 'submit_review', template_id: id, revision: 2 })],
+      ['retry_template_review', { template_id: id, revision: 2 }, () => workflow(app, key, { action: 'retry', template_id: id, revision: 2 })],
+      ['publish_template', publishArgs(id), () => workflow(app, key, { action: 'publish', ...publishArgs(id) })],
+      ['unpublish_template', { template_id: id }, () => workflow(app, key, { action: 'unpublish', template_id: id })],
       [
         'republish_template',
         { template_id: id, release_notes: REPUBLISH_NOTES },
-        () => workflow(key, { action: 'republish', template_id: id, release_notes: REPUBLISH_NOTES }),
+        () => workflow(app, key, { action: 'republish', template_id: id, release_notes: REPUBLISH_NOTES }),
       ],
       // Not published yet: the public detail does not show it either.
       ['get_library_template', { template_id: id }, () => app.http.get(`/v1/library/templates/${id}`).set(bearer(key))],
@@ -328,20 +323,20 @@ describe('refusals shared with REST', () => {
     const id = await readyTemplate(c);
     const files = goodFiles(uniqueWord());
     const cases: Array<[string, Record<string, unknown>, () => Promise<Response>]> = [
-      ['create_template', CREATE_ARGS, () => workflow(ro, { action: 'create', ...CREATE_ARGS })],
+      ['create_template', CREATE_ARGS, () => workflow(app, ro, { action: 'create', ...CREATE_ARGS })],
       [
         'update_template_draft',
         { template_id: id, base_revision: 2, files },
         () => app.http.put(`/v1/library/templates/${id}/draft`).set(bearer(ro)).send({ base_revision: 2, files }),
       ],
-      ['submit_template_for_review', { template_id: id, revision: 2 }, () => workflow(ro, { action: 'submit_review', template_id: id, revision: 2 })],
-      ['retry_template_review', { template_id: id, revision: 2 }, () => workflow(ro, { action: 'retry', template_id: id, revision: 2 })],
-      ['publish_template', publishArgs(id), () => workflow(ro, { action: 'publish', ...publishArgs(id) })],
-      ['unpublish_template', { template_id: id }, () => workflow(ro, { action: 'unpublish', template_id: id })],
+      ['submit_template_for_review', { template_id: id, revision: 2 }, () => workflow(app, ro, { action: 'submit_review', template_id: id, revision: 2 })],
+      ['retry_template_review', { template_id: id, revision: 2 }, () => workflow(app, ro, { action: 'retry', template_id: id, revision: 2 })],
+      ['publish_template', publishArgs(id), () => workflow(app, ro, { action: 'publish', ...publishArgs(id) })],
+      ['unpublish_template', { template_id: id }, () => workflow(app, ro, { action: 'unpublish', template_id: id })],
       [
         'republish_template',
         { template_id: id, release_notes: REPUBLISH_NOTES },
-        () => workflow(ro, { action: 'republish', template_id: id, release_notes: REPUBLISH_NOTES }),
+        () => workflow(app, ro, { action: 'republish', template_id: id, release_notes: REPUBLISH_NOTES }),
       ],
     ];
     for (const [tool, args, rest] of cases) {

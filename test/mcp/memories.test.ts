@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { bearer, type TestAccount } from '../support/app';
+import { bearer, uniqueWord, type TestAccount } from '../support/app';
+import { UNKNOWN_MEMORY } from '../support/ids';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
 import { expectSameError } from './rest-parity';
 
@@ -9,14 +9,6 @@ beforeAll(async () => {
   app = await startMcpTestApp();
 });
 afterAll(() => app.close());
-
-const UNKNOWN_ID = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-
-/** A word no other test uses, made of letters only so full-text search keeps it whole. */
-function uniqueWord(prefix = 'wombat'): string {
-  const letters = 'bcdfghjkmnpqrstvwxz';
-  return prefix + [...randomBytes(8)].map((byte) => letters[byte % letters.length]).join('');
-}
 
 interface Caller {
   readonly account: TestAccount;
@@ -260,7 +252,7 @@ describe('Memories over MCP, compared with REST', () => {
     const { account, ro } = await caller();
     const a = await restCreate(account.readWriteKey, { text: 'alpha' });
     const b = await restCreate(account.readWriteKey, { text: 'beta '.repeat(500) });
-    const ids = [b.id, UNKNOWN_ID, a.id, b.id];
+    const ids = [b.id, UNKNOWN_MEMORY, a.id, b.id];
 
     const batch = await callOk(ro, 'get_memories', { ids });
     const batchRest = await app.http.get(`/v1/memories/batch?ids=${ids.join(',')}`).set(bearer(account.readOnlyKey));
@@ -268,7 +260,7 @@ describe('Memories over MCP, compared with REST', () => {
     expect(batch).toEqual(batchRest.body);
     expect(batch.data.items.map((item: { id: string; status: string }) => [item.id, item.status])).toEqual([
       [b.id, 'ok'],
-      [UNKNOWN_ID, 'error'],
+      [UNKNOWN_MEMORY, 'error'],
       [a.id, 'ok'],
     ]);
     expect(batch.data.items[0]).toMatchObject({ truncated: true, text_length: 2500, memory: { text_truncated: true } });
@@ -347,7 +339,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       expectSameError(revisions, await app.http.get(`/v1/memories/${bobs.id}/revisions`).set(bearer(token)));
     }
     // Another account's Memory and an unknown one cannot be told apart.
-    const unknown = await callError(alice.rw, 'get_memory', { id: UNKNOWN_ID });
+    const unknown = await callError(alice.rw, 'get_memory', { id: UNKNOWN_MEMORY });
     const foreign = await callError(alice.rw, 'get_memory', { id: bobs.id });
     expect({ ...unknown, request_id: '' }).toEqual({ ...foreign, request_id: '' });
 
@@ -366,7 +358,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
     expectSameError(created, await app.http.post('/v1/memories').set(bearer(key)).send({ text: 'nope' }));
     expect(created).toMatchObject({ code: 'insufficient_key_mode', status: 403 });
 
-    for (const id of [memory.id, UNKNOWN_ID]) {
+    for (const id of [memory.id, UNKNOWN_MEMORY]) {
       const updated = await callError(ro, 'update_memory', { id, pinned: true });
       expectSameError(updated, await app.http.patch(`/v1/memories/${id}`).set(bearer(key)).send({ pinned: true }));
       expect(updated.code).toBe('insufficient_key_mode');

@@ -1,7 +1,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { bearer } from '../support/app';
-import { expectError } from '../auth/helpers';
 import { startMcpTestApp, type McpTestApp } from './helpers';
+import { expectError } from '../support/assertions';
 
 // SPEC section 10: the same rate limits; a key has one budget for /v1 and /mcp together.
 

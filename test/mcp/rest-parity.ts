@@ -24,9 +24,3 @@ export function expectSameError(mcp: ToolError, rest: Response, code: string = r
   expect(mcpRequestId.length).toBeGreaterThan(0);
   expect(typeof restRequestId).toBe('string');
 }
-
-/** Fails with the answer when a REST request did not get the expected status. */
-export function must(res: Response, status: number, what: string): Response {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
-  return res;
-}

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { bearer, type TestAccount } from '../support/app';
+import { must } from '../support/assertions';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
-import { expectSameError, must } from './rest-parity';
+import { expectSameError } from './rest-parity';
 
 /*
  * Subjects, links, two-step deletion, Facts, suggestions and insights through the MCP tools,

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { bearer } from '../support/app';
-import { eventually, expectError } from '../auth/helpers';
+import { eventually } from '../auth/helpers';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
 import { expectSameError } from './rest-parity';
+import { expectError } from '../support/assertions';
 
 // SPEC section 10: /mcp takes the same bearer tokens as /v1, with the same limits and activity.
 

@@ -1,24 +1,9 @@
+import { expectError } from '../support/assertions';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import type { DataOf } from '../support/client';
+import { createMemory } from '../support/factories';
 
-interface MemoryBody {
-  id: string;
-  text: string;
-  text_truncated: boolean;
-}
-
-interface BatchItem {
-  id: string;
-  status: 'ok' | 'error';
-  memory?: MemoryBody;
-  truncated?: boolean;
-  text_length?: number;
-  error?: { code: string; message: string };
-}
-
-interface BatchData {
-  items: BatchItem[];
-  budget: { per_item: number; total: number; used: number };
-}
+type BatchData = DataOf<'batchGetMemories'>;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,19 +20,10 @@ const codePoints = (text: string) => [...text].length;
 /** A text of exactly `length` code points, distinct per `label`. */
 const textOf = (length: number, label: string) => `${label} `.concat('x'.repeat(length)).slice(0, length);
 
-async function remember(token: string, text: string, extra: Record<string, unknown> = {}): Promise<MemoryBody> {
-  const res = await t.http
-    .post('/v1/memories')
-    .set(bearer(token))
-    .send({ text, ...extra });
-  if (res.status !== 201) throw new Error(`creating a Memory failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as MemoryBody;
-}
-
 /** Creates Memories one after another (so their order is known) and returns their IDs. */
 async function rememberAll(token: string, texts: string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const text of texts) out.push((await remember(token, text)).id);
+  for (const text of texts) out.push((await createMemory(t, token, { text })).id);
   return out;
 }
 
@@ -59,13 +35,7 @@ async function batchData(token: string, ids: string[]): Promise<BatchData> {
   const res = await batch(token, ids);
   expect(res.status).toBe(200);
   expect(res.body.ok).toBe(true);
-  return res.body.data as BatchData;
-}
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-  expect(res.body.error.retryable).toBe(false);
+  return res.body.data;
 }
 
 const budgetExceeded = (id: string) => ({
@@ -250,8 +220,8 @@ describe('unknown, invisible and duplicate IDs', () => {
 
   test('a secret Memory is memory_not_found for API keys and uses no budget, but is returned to the session', async () => {
     const lena = await t.account();
-    const secret = await remember(lena.session, 'The safe code is 4711', { sensitivity: 'secret' });
-    const normal = await remember(lena.readWriteKey, 'Normal memory');
+    const secret = await createMemory(t, lena.session, { text: 'The safe code is 4711', sensitivity: 'secret' });
+    const normal = await createMemory(t, lena.readWriteKey, { text: 'Normal memory' });
     const forKey = await batchData(lena.readOnlyKey, [secret.id, normal.id]);
     expect(forKey.items[0]).toEqual(notFound(secret.id));
     expect(forKey.items[1]).toMatchObject({ id: normal.id, status: 'ok' });

@@ -1,5 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { createMemory, updateMemory } from '../support/factories';
+import { UNKNOWN_MEMORY } from '../support/ids';
+import { listIds, revisionNumbers } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,36 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UNKNOWN_ID = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-
-/** A word no other test uses, made of letters only so full-text search keeps it whole. */
-function uniqueWord(prefix = 'zephyr'): string {
-  const letters = 'bcdfghjkmnpqrstvwxz';
-  return prefix + [...randomBytes(8)].map((byte) => letters[byte % letters.length]).join('');
-}
-
-async function create(token: string, body: Record<string, unknown>) {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send(body);
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
-async function listIds(token: string): Promise<string[]> {
-  const res = await t.http.get('/v1/memories?limit=100').set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.map((memory: { id: string }) => memory.id);
-}
-
-async function revisionNumbers(token: string, id: string): Promise<number[]> {
-  const res = await t.http.get(`/v1/memories/${id}/revisions?limit=100`).set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.map((revision: { revision: number }) => revision.revision);
-}
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
+/** A PATCH of a Memory that names the revision it expects in If-Match. */
+function patchIfMatch(token: string, id: string, ifMatch: string, body: object) {
+  return t.http.patch(`/v1/memories/${id}`).set(bearer(token)).set('If-Match', ifMatch).send(body);
 }
 
 describe('creating a Memory', () => {
@@ -58,7 +34,7 @@ describe('creating a Memory', () => {
       tags: [],
       pinned: false,
       revision: 1,
-      created_at: expect.stringMatching(ISO_MS),
+      created_at: expect.stringMatching(TIMESTAMP_PATTERN),
       updated_at: memory.created_at,
       expires_at: null,
     });
@@ -70,7 +46,7 @@ describe('creating a Memory', () => {
 
   test('when a session sends every field, then each is stored as sent', async () => {
     const alice = await t.account();
-    const memory = await create(alice.session, {
+    const memory = await createMemory(t, alice.session, {
       text: 'Ship on Fridays is forbidden',
       type: 'decision',
       sensitivity: 'sensitive',
@@ -89,7 +65,7 @@ describe('creating a Memory', () => {
 
   test('when tags have spaces, capitals and duplicates, then they are trimmed, lower-cased and de-duplicated in first order', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, {
+    const memory = await createMemory(t, alice.readWriteKey, {
       text: 'Trip notes',
       tags: ['  Travel ', 'FOOD', 'travel', 'Food  ', 'Japan', ' japan'],
     });
@@ -102,7 +78,7 @@ describe('creating a Memory', () => {
   test('when the text has leading and trailing spaces and emoji, then it is stored exactly as given', async () => {
     const alice = await t.account();
     const text = '  Café ☕️ with 👩‍💻 friends 🎉\n\t ';
-    const memory = await create(alice.readWriteKey, { text });
+    const memory = await createMemory(t, alice.readWriteKey, { text });
     expect(memory.text).toBe(text);
 
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -119,14 +95,14 @@ describe('creating a Memory', () => {
     const alice = await t.account();
     const text = '😀'.repeat(32_000);
     expect(text.length).toBe(64_000);
-    const memory = await create(alice.readWriteKey, { text });
+    const memory = await createMemory(t, alice.readWriteKey, { text });
     expect(memory.text).toBe(text);
     expect(memory.text_truncated).toBe(false);
   });
 
   test('when the text is exactly 32,000 characters, then it is accepted', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'a'.repeat(32_000) });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'a'.repeat(32_000) });
     expect(memory.text).toHaveLength(32_000);
   });
 
@@ -151,7 +127,7 @@ describe('creating a Memory', () => {
     ['pinned is not a boolean', { text: 'x', pinned: 'yes' }],
     ['pinned is the string "true"', { text: 'x', pinned: 'true' }],
     ['there is an unknown field', { text: 'x', colour: 'blue' }],
-    ['an id is sent', { text: 'x', id: UNKNOWN_ID }],
+    ['an id is sent', { text: 'x', id: UNKNOWN_MEMORY }],
     ['the body is an array', [{ text: 'x' }]],
   ];
 
@@ -159,7 +135,7 @@ describe('creating a Memory', () => {
     const alice = await t.account();
     const res = await t.http.post('/v1/memories').set(bearer(alice.readWriteKey)).send(body as object);
     expectError(res, 400, 'invalid_request');
-    expect(await listIds(alice.session)).toEqual([]);
+    expect(await listIds(t, alice.session)).toEqual([]);
   });
 
   test('when a 21-tag body has duplicates that would fold to fewer, then it is still refused (the limit is on what is sent)', async () => {
@@ -169,13 +145,13 @@ describe('creating a Memory', () => {
       .set(bearer(alice.readWriteKey))
       .send({ text: 'x', tags: Array.from({ length: 21 }, () => 'same') });
     expectError(res, 400, 'invalid_request');
-    expect(await listIds(alice.session)).toEqual([]);
+    expect(await listIds(t, alice.session)).toEqual([]);
   });
 
   test('when twenty 64-character tags are sent, then they are accepted', async () => {
     const alice = await t.account();
     const tags = Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'t'.repeat(62)}`);
-    const memory = await create(alice.readWriteKey, { text: 'x', tags });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'x', tags });
     expect(memory.tags).toEqual(tags);
   });
 
@@ -183,7 +159,7 @@ describe('creating a Memory', () => {
     const alice = await t.account();
     const res = await t.http.post('/v1/memories').set(bearer(alice.readOnlyKey)).send({ text: 'x' });
     expectError(res, 403, 'insufficient_key_mode');
-    expect(await listIds(alice.session)).toEqual([]);
+    expect(await listIds(t, alice.session)).toEqual([]);
   });
 });
 
@@ -203,15 +179,15 @@ describe('addressing a Memory by ID', () => {
   test('when the ID is well-formed but unknown, then every Memory route gives 404 memory_not_found', async () => {
     const alice = await t.account();
     const token = alice.readWriteKey;
-    expectError(await t.http.get(`/v1/memories/${UNKNOWN_ID}`).set(bearer(token)), 404, 'memory_not_found');
+    expectError(await t.http.get(`/v1/memories/${UNKNOWN_MEMORY}`).set(bearer(token)), 404, 'memory_not_found');
     expectError(
-      await t.http.patch(`/v1/memories/${UNKNOWN_ID}`).set(bearer(token)).send({ pinned: true }),
+      await t.http.patch(`/v1/memories/${UNKNOWN_MEMORY}`).set(bearer(token)).send({ pinned: true }),
       404,
       'memory_not_found',
     );
-    expectError(await t.http.delete(`/v1/memories/${UNKNOWN_ID}`).set(bearer(token)), 404, 'memory_not_found');
-    expectError(await t.http.get(`/v1/memories/${UNKNOWN_ID}/revisions`).set(bearer(token)), 404, 'memory_not_found');
-    expectError(await t.http.get(`/v1/memories/${UNKNOWN_ID}/revisions/1`).set(bearer(token)), 404, 'memory_not_found');
+    expectError(await t.http.delete(`/v1/memories/${UNKNOWN_MEMORY}`).set(bearer(token)), 404, 'memory_not_found');
+    expectError(await t.http.get(`/v1/memories/${UNKNOWN_MEMORY}/revisions`).set(bearer(token)), 404, 'memory_not_found');
+    expectError(await t.http.get(`/v1/memories/${UNKNOWN_MEMORY}/revisions/1`).set(bearer(token)), 404, 'memory_not_found');
   });
 });
 
@@ -220,7 +196,7 @@ describe('getting a Memory', () => {
     const alice = await t.account();
     const long = '0123456789'.repeat(500);
     expect(long).toHaveLength(5_000);
-    const memory = await create(alice.readWriteKey, { text: long });
+    const memory = await createMemory(t, alice.readWriteKey, { text: long });
 
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
     expect(got.status).toBe(200);
@@ -232,7 +208,7 @@ describe('getting a Memory', () => {
     expect(list.body.data[0].text).toBe(long.slice(0, 2_000));
     expect(list.body.data[0].text_truncated).toBe(true);
 
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ pinned: true }).expect(200);
+    await updateMemory(t, alice.readWriteKey, memory.id, { pinned: true });
     const again = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
     expect(again.headers.etag).toBe('"2"');
     expect(again.body.data.revision).toBe(2);
@@ -252,7 +228,7 @@ describe('updating a Memory', () => {
     'when a read-write key changes %s, then the revision goes up by one and the ETag follows',
     async (_field, patch, expected) => {
       const alice = await t.account();
-      const memory = await create(alice.readWriteKey, { text: 'Old words', tags: ['old'] });
+      const memory = await createMemory(t, alice.readWriteKey, { text: 'Old words', tags: ['old'] });
 
       const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send(patch);
       expect(res.status).toBe(200);
@@ -261,32 +237,32 @@ describe('updating a Memory', () => {
         ...memory,
         ...expected,
         revision: 2,
-        updated_at: expect.stringMatching(ISO_MS),
+        updated_at: expect.stringMatching(TIMESTAMP_PATTERN),
       });
       expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(memory.updated_at));
 
       const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
       expect(got.headers.etag).toBe('"2"');
       expect(got.body.data).toEqual(res.body.data);
-      expect(await revisionNumbers(alice.session, memory.id)).toEqual([2, 1]);
+      expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([2, 1]);
     },
   );
 
   test('when several updates follow each other, then each one adds exactly one revision', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
     for (const [index, patch] of [{ text: 'v2' }, { pinned: true, type: 'event' }, { tags: ['x', 'y'] }].entries()) {
       const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send(patch);
       expect(res.status).toBe(200);
       expect(res.body.data.revision).toBe(index + 2);
       expect(res.headers.etag).toBe(`"${index + 2}"`);
     }
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([4, 3, 2, 1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([4, 3, 2, 1]);
   });
 
   test('when a PATCH changes nothing, then it is 200 with the same revision and no revision is recorded', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, {
+    const memory = await createMemory(t, alice.readWriteKey, {
       text: 'Same as before',
       type: 'preference',
       tags: ['alpha', 'beta'],
@@ -300,12 +276,12 @@ describe('updating a Memory', () => {
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"1"');
     expect(res.body.data).toEqual(memory);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([1]);
   });
 
   test('when the body is empty, then it is 400 invalid_request and nothing changes', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Keep me' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Keep me' });
     const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({});
     expectError(res, 400, 'invalid_request');
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -314,7 +290,7 @@ describe('updating a Memory', () => {
 
   test('when an unknown field comes with a valid one, then it is 400 invalid_request and the valid one is not applied', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Keep me' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Keep me' });
     const res = await t.http
       .patch(`/v1/memories/${memory.id}`)
       .set(bearer(alice.readWriteKey))
@@ -322,7 +298,7 @@ describe('updating a Memory', () => {
     expectError(res, 400, 'invalid_request');
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(got.body.data).toEqual(memory);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([1]);
   });
 
   test.each<[string, Record<string, unknown>]>([
@@ -335,7 +311,7 @@ describe('updating a Memory', () => {
     ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
   ])('when the PATCH sends %s, then it is 400 invalid_request and nothing changes', async (_case, patch) => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Keep me' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Keep me' });
     const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send(patch);
     expectError(res, 400, 'invalid_request');
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -344,12 +320,8 @@ describe('updating a Memory', () => {
 
   test('when If-Match names the current revision, then the update succeeds', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"2"');
     expect(res.body.data.text).toBe('v2');
@@ -357,15 +329,11 @@ describe('updating a Memory', () => {
 
   test('when If-Match is stale because another update came first, then it is 412 precondition_failed and nothing changes', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.session)).send({ text: 'v2 by the app' }).expect(200);
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    await updateMemory(t, alice.session, memory.id, { text: 'v2 by the app' });
     const before = (await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey))).body.data;
 
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2 by the agent', pinned: true });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2 by the agent', pinned: true });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details).toEqual({ current_revision: 2 });
     expect(res.body.error.retryable).toBe(false);
@@ -373,31 +341,23 @@ describe('updating a Memory', () => {
 
     const after = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(after.body.data).toEqual(before);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([2, 1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([2, 1]);
   });
 
   test('when If-Match is stale and the PATCH would change nothing, then it is still 412', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'v2' }).expect(200);
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"1"')
-      .send({ text: 'v2' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: 'v2' });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details.current_revision).toBe(2);
   });
 
   test('when If-Match is *, then the update succeeds whatever the revision', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'v2' }).expect(200);
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '*')
-      .send({ text: 'v3' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'v2' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '*', { text: 'v3' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"3"');
     expect(res.body.data.text).toBe('v3');
@@ -405,12 +365,8 @@ describe('updating a Memory', () => {
 
   test.each(['"2"', 'W/"1"', '"1 "', '"01"'])('when If-Match is %s on revision 1, then it is 412 precondition_failed', async (ifMatch) => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', ifMatch)
-      .send({ text: 'v2' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, ifMatch, { text: 'v2' });
     expectError(res, 412, 'precondition_failed');
     expect(res.body.error.details.current_revision).toBe(1);
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -419,26 +375,18 @@ describe('updating a Memory', () => {
 
   test('when If-Match lists several entity tags and one is current, then the update succeeds', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
-    const res = await t.http
-      .patch(`/v1/memories/${memory.id}`)
-      .set(bearer(alice.readWriteKey))
-      .set('If-Match', '"4", "1"')
-      .send({ text: 'v2' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
+    const res = await patchIfMatch(alice.readWriteKey, memory.id, '"4", "1"', { text: 'v2' });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe('"2"');
   });
 
   test('when five clients PATCH at once with If-Match "1", then exactly one wins and the others get 412', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        t.http
-          .patch(`/v1/memories/${memory.id}`)
-          .set(bearer(alice.readWriteKey))
-          .set('If-Match', '"1"')
-          .send({ text: `writer ${n}` })
+        patchIfMatch(alice.readWriteKey, memory.id, '"1"', { text: `writer ${n}` })
           .then((res) => res),
       ),
     );
@@ -450,12 +398,12 @@ describe('updating a Memory', () => {
     const winner = results.find((res) => res.status === 200)!;
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(got.body.data).toEqual(winner.body.data);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([2, 1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([2, 1]);
   });
 
   test('when five clients PATCH at once without If-Match, then every change gets its own revision', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'v1' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'v1' });
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
         t.http
@@ -467,12 +415,12 @@ describe('updating a Memory', () => {
     );
     expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.map((res) => res.body.data.revision).sort()).toEqual([2, 3, 4, 5, 6]);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([6, 5, 4, 3, 2, 1]);
   });
 
   test('when a read-only key updates a Memory, then it gets 403 insufficient_key_mode and nothing changes', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Keep me' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Keep me' });
     const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey)).send({ pinned: true });
     expectError(res, 403, 'insufficient_key_mode');
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
@@ -483,8 +431,8 @@ describe('updating a Memory', () => {
 describe('deleting a Memory', () => {
   test('when a read-write key deletes a Memory, then it goes to the trash: gone for every route, revisions kept, and a second DELETE is 404', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Short-lived' });
-    await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ text: 'Still short-lived' }).expect(200);
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Short-lived' });
+    await updateMemory(t, alice.readWriteKey, memory.id, { text: 'Still short-lived' });
 
     const before = Date.now();
     const res = await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
@@ -499,7 +447,7 @@ describe('deleting a Memory', () => {
     expectError(await t.http.get(`/v1/memories/${memory.id}/revisions`).set(bearer(alice.session)), 404, 'memory_not_found');
     expectError(await t.http.get(`/v1/memories/${memory.id}/revisions/1`).set(bearer(alice.session)), 404, 'memory_not_found');
     expectError(await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)), 404, 'memory_not_found');
-    expect(await listIds(alice.session)).toEqual([]);
+    expect(await listIds(t, alice.session)).toEqual([]);
 
     const revisions = await t.database.db
       .selectFrom('memory_revisions')
@@ -512,15 +460,15 @@ describe('deleting a Memory', () => {
 
   test('when a read-only key deletes a Memory, then it gets 403 insufficient_key_mode and the Memory stays', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Stays' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Stays' });
     expectError(await t.http.delete(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey)), 403, 'insufficient_key_mode');
     expect((await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey))).status).toBe(200);
   });
 
   test('when the Memory is a source of a reviewed Fact, then DELETE is 400 memory_in_use naming the Fact and the Memory stays', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Apollo launches in May' });
-    const other = await create(alice.readWriteKey, { text: 'Apollo has a budget' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Apollo launches in May' });
+    const other = await createMemory(t, alice.readWriteKey, { text: 'Apollo has a budget' });
     // A reviewed Fact, made the way users make one: link, suggest, accept in the application.
     const subject = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: uniqueWord('Apollo ') });
     const subjectId = subject.body.data.id as string;
@@ -546,12 +494,12 @@ describe('deleting a Memory', () => {
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(memory);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([1]);
   });
 
   test('when the Memory is only linked to a Subject, then DELETE succeeds and removes the link', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Met Dana at the conference' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Met Dana at the conference' });
     const subject = await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: uniqueWord('Conference ') });
     const subjectId = subject.body.data.id as string;
     const link = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(alice.readWriteKey)).send({ memory_id: memory.id });
@@ -575,8 +523,8 @@ describe('deleting a Memory', () => {
 describe('filtering by tag', () => {
   test('when a list asks for ?tag=, then only Memories carrying that tag come back, compared lower-case', async () => {
     const alice = await t.account();
-    const tagged = await create(alice.readWriteKey, { text: 'Tagged one', tags: ['Garden'] });
-    await create(alice.readWriteKey, { text: 'Untagged one' });
+    const tagged = await createMemory(t, alice.readWriteKey, { text: 'Tagged one', tags: ['Garden'] });
+    await createMemory(t, alice.readWriteKey, { text: 'Untagged one' });
 
     const res = await t.http.get('/v1/memories?tag=GARDEN').set(bearer(alice.readOnlyKey));
     expect(res.status).toBe(200);
@@ -586,8 +534,8 @@ describe('filtering by tag', () => {
   test('when a search asks for ?tag=, then only hits carrying that tag come back', async () => {
     const alice = await t.account();
     const word = uniqueWord();
-    const tagged = await create(alice.readWriteKey, { text: `The ${word} in the shed`, tags: ['garden'] });
-    await create(alice.readWriteKey, { text: `The ${word} in the kitchen` });
+    const tagged = await createMemory(t, alice.readWriteKey, { text: `The ${word} in the shed`, tags: ['garden'] });
+    await createMemory(t, alice.readWriteKey, { text: `The ${word} in the kitchen` });
 
     const res = await t.http.get(`/v1/memories/search?q=${word}&tag=garden`).set(bearer(alice.readOnlyKey));
     expect(res.status).toBe(200);
@@ -600,8 +548,8 @@ describe('two accounts', () => {
     const alice = await t.account();
     const bob = await t.account();
     const word = uniqueWord();
-    const memory = await create(alice.readWriteKey, { text: `Alice keeps a ${word} in the garden`, tags: ['private'] });
-    await create(bob.readWriteKey, { text: 'Bob keeps a bicycle in the garden', tags: ['private'] });
+    const memory = await createMemory(t, alice.readWriteKey, { text: `Alice keeps a ${word} in the garden`, tags: ['private'] });
+    await createMemory(t, bob.readWriteKey, { text: 'Bob keeps a bicycle in the garden', tags: ['private'] });
     return { alice, bob, memory, word };
   }
 
@@ -609,7 +557,7 @@ describe('two accounts', () => {
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.session));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(memory);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([1]);
   }
 
   test("when Bob addresses Alice's Memory by ID, then every route is 404 memory_not_found and nothing of Alice's changes", async () => {

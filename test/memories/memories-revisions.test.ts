@@ -1,3 +1,4 @@
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { createMemory, updateMemory } from '../support/factories';
 
@@ -6,13 +7,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-}
 
 /** The revision a Memory write should have recorded: its state, its time and who made it. */
 function revisionOf(memory: any, actor: { kind: 'api_key'; key_id: string } | { kind: 'session' }) {
@@ -59,7 +53,7 @@ describe('listing revisions', () => {
       tags: ['work', 'meetings'],
       pinned: true,
     });
-    for (const revision of res.body.data) expect(revision.created_at).toMatch(ISO_MS);
+    for (const revision of res.body.data) expect(revision.created_at).toMatch(TIMESTAMP_PATTERN);
     // A session actor names no key.
     expect(res.body.data[0].actor).not.toHaveProperty('key_id');
     expect(res.body.data[2].actor).not.toHaveProperty('key_id');

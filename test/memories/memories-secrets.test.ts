@@ -1,5 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import { clientOf } from '../support/client';
+import { createMemory, updateMemory, type Memory } from '../support/factories';
+import { UNKNOWN_MEMORY } from '../support/ids';
+import { listIds, revisionNumbers } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,66 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-
-/** A word no other test uses, made of letters only so full-text search keeps it whole. */
-function uniqueWord(prefix = 'quokka'): string {
-  const letters = 'bcdfghjkmnpqrstvwxz';
-  return prefix + [...randomBytes(8)].map((byte) => letters[byte % letters.length]).join('');
-}
-
-async function create(token: string, body: Record<string, unknown>) {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send(body);
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
-async function patch(token: string, id: string, body: Record<string, unknown>) {
-  const res = await t.http.patch(`/v1/memories/${id}`).set(bearer(token)).send(body);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-}
-
-async function listIds(token: string, query = ''): Promise<string[]> {
-  const res = await t.http.get(`/v1/memories?limit=100${query}`).set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.map((memory: { id: string }) => memory.id);
-}
-
 async function searchIds(token: string, q: string): Promise<string[]> {
-  const res = await t.http.get(`/v1/memories/search?q=${encodeURIComponent(q)}`).set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.map((hit: { memory: { id: string } }) => hit.memory.id);
+  const hits = await clientOf(t, token).ok('searchMemories', { query: { q } });
+  return hits.map((hit) => hit.memory.id);
 }
 
-async function batch(token: string, ids: string[]) {
-  const res = await t.http.get(`/v1/memories/batch?ids=${ids.join(',')}`).set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function revisionNumbers(token: string, id: string): Promise<number[]> {
-  const res = await t.http.get(`/v1/memories/${id}/revisions?limit=100`).set(bearer(token));
-  expect(res.status).toBe(200);
-  return res.body.data.map((revision: { revision: number }) => revision.revision);
-}
+const batch = (token: string, ids: string[]) => clientOf(t, token).ok('batchGetMemories', { query: { ids } });
 
 /** Alice, with a secret Memory made by her session and a normal one next to it. */
-async function aliceWithASecret(): Promise<{ alice: TestAccount; secret: any; normal: any; word: string }> {
+async function aliceWithASecret(): Promise<{ alice: TestAccount; secret: Memory; normal: Memory; word: string }> {
   const alice = await t.account();
   const word = uniqueWord();
-  const secret = await create(alice.session, {
+  const secret = await createMemory(t, alice.session, {
     text: `The safe combination is hidden under the ${word}`,
     sensitivity: 'secret',
     tags: ['vault'],
   });
   expect(secret.sensitivity).toBe('secret');
-  const normal = await create(alice.readWriteKey, { text: `The ${word} is a small marsupial`, tags: ['vault'] });
+  const normal = await createMemory(t, alice.readWriteKey, { text: `The ${word} is a small marsupial`, tags: ['vault'] });
   return { alice, secret, normal, word };
 }
 
@@ -106,7 +68,7 @@ describe('a secret Memory made by the session', () => {
     const got = await t.http.get(`/v1/memories/${secret.id}`).set(bearer(alice.session));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(secret);
-    expect(await revisionNumbers(alice.session, secret.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, secret.id)).toEqual([1]);
   });
 
   test('when a read-only key updates or deletes it, then the answer is the same as for a Memory that does not exist', async () => {
@@ -114,7 +76,7 @@ describe('a secret Memory made by the session', () => {
     // what matters is that the secret Memory cannot be told apart from an unknown one.
     const { alice, secret } = await aliceWithASecret();
     const key = alice.readOnlyKey;
-    for (const id of [secret.id, UNKNOWN_ID]) {
+    for (const id of [secret.id, UNKNOWN_MEMORY]) {
       expectError(await t.http.patch(`/v1/memories/${id}`).set(bearer(key)).send({ pinned: true }), 403, 'insufficient_key_mode');
       expectError(await t.http.delete(`/v1/memories/${id}`).set(bearer(key)), 403, 'insufficient_key_mode');
     }
@@ -126,8 +88,8 @@ describe('a secret Memory made by the session', () => {
     const { alice, secret, normal, word } = await aliceWithASecret();
     const key = keyOf(alice);
 
-    expect(await listIds(key)).toEqual([normal.id]);
-    expect(await listIds(key, '&sensitivity=secret')).toEqual([]);
+    expect(await listIds(t, key)).toEqual([normal.id]);
+    expect(await listIds(t, key, { sensitivity: 'secret' })).toEqual([]);
     expect(await searchIds(key, word)).toEqual([normal.id]);
     expect(await searchIds(key, 'combination')).toEqual([]);
 
@@ -146,13 +108,13 @@ describe('a secret Memory made by the session', () => {
     const got = await t.http.get(`/v1/memories/${secret.id}`).set(bearer(session));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(secret);
-    expect(await revisionNumbers(session, secret.id)).toEqual([1]);
+    expect(await revisionNumbers(t, session, secret.id)).toEqual([1]);
     const revision = await t.http.get(`/v1/memories/${secret.id}/revisions/1`).set(bearer(session));
     expect(revision.status).toBe(200);
     expect(revision.body.data).toMatchObject({ revision: 1, sensitivity: 'secret', actor: { kind: 'session' } });
 
-    expect((await listIds(session)).sort()).toEqual([secret.id, normal.id].sort());
-    expect(await listIds(session, '&sensitivity=secret')).toEqual([secret.id]);
+    expect((await listIds(t, session)).sort()).toEqual([secret.id, normal.id].sort());
+    expect(await listIds(t, session, { sensitivity: 'secret' })).toEqual([secret.id]);
     expect((await searchIds(session, word)).sort()).toEqual([secret.id, normal.id].sort());
     expect(await searchIds(session, 'combination')).toEqual([secret.id]);
 
@@ -164,7 +126,7 @@ describe('a secret Memory made by the session', () => {
 
   test('when the session updates and then deletes it, then both succeed', async () => {
     const { alice, secret } = await aliceWithASecret();
-    const updated = await patch(alice.session, secret.id, { pinned: true });
+    const updated = await updateMemory(t, alice.session, secret.id, { pinned: true });
     expect(updated).toMatchObject({ revision: 2, pinned: true, sensitivity: 'secret' });
     const res = await t.http.delete(`/v1/memories/${secret.id}`).set(bearer(alice.session));
     expect(res.status).toBe(200);
@@ -181,12 +143,12 @@ describe('API keys may not make a Memory secret', () => {
       .set(bearer(alice.readWriteKey))
       .send({ text: 'My PIN is 1234', sensitivity: 'secret' });
     expectError(res, 403, 'secret_memory_forbidden');
-    expect(await listIds(alice.session)).toEqual([]);
+    expect(await listIds(t, alice.session)).toEqual([]);
   });
 
   test('when a read-write key turns a normal Memory secret, then it is 403 secret_memory_forbidden and nothing changes', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'My PIN is 1234' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'My PIN is 1234' });
 
     for (const body of [{ sensitivity: 'secret' }, { sensitivity: 'secret', text: 'My PIN is 9999', pinned: true }]) {
       const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send(body);
@@ -202,12 +164,12 @@ describe('API keys may not make a Memory secret', () => {
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(memory);
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([1]);
   });
 
   test('when a read-write key turns a sensitive Memory secret, then it is 403 secret_memory_forbidden too', async () => {
     const alice = await t.account();
-    const memory = await create(alice.readWriteKey, { text: 'Blood type O negative', sensitivity: 'sensitive' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Blood type O negative', sensitivity: 'sensitive' });
     const res = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(alice.readWriteKey)).send({ sensitivity: 'secret' });
     expectError(res, 403, 'secret_memory_forbidden');
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.readOnlyKey));
@@ -219,16 +181,16 @@ describe('a Memory the session turns secret', () => {
   test('when the session turns it secret, then it disappears for keys, and comes back when it is made normal again', async () => {
     const alice = await t.account();
     const word = uniqueWord();
-    const memory = await create(alice.readWriteKey, { text: `Door code near the ${word}` });
+    const memory = await createMemory(t, alice.readWriteKey, { text: `Door code near the ${word}` });
     for (const key of [alice.readWriteKey, alice.readOnlyKey]) {
       expect((await t.http.get(`/v1/memories/${memory.id}`).set(bearer(key))).status).toBe(200);
     }
 
-    await patch(alice.session, memory.id, { sensitivity: 'secret' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret' });
     for (const key of [alice.readWriteKey, alice.readOnlyKey]) {
       expectError(await t.http.get(`/v1/memories/${memory.id}`).set(bearer(key)), 404, 'memory_not_found');
       expectError(await t.http.get(`/v1/memories/${memory.id}/revisions`).set(bearer(key)), 404, 'memory_not_found');
-      expect(await listIds(key)).toEqual([]);
+      expect(await listIds(t, key)).toEqual([]);
       expect(await searchIds(key, word)).toEqual([]);
       const data = await batch(key, [memory.id]);
       expect(data.items[0]).toMatchObject({ id: memory.id, status: 'error', error: { code: 'memory_not_found' } });
@@ -239,12 +201,12 @@ describe('a Memory the session turns secret', () => {
       'memory_not_found',
     );
 
-    await patch(alice.session, memory.id, { sensitivity: 'normal' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'normal' });
     for (const key of [alice.readWriteKey, alice.readOnlyKey]) {
       const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(key));
       expect(got.status).toBe(200);
       expect(got.body.data).toMatchObject({ sensitivity: 'normal', revision: 3 });
-      expect(await listIds(key)).toEqual([memory.id]);
+      expect(await listIds(t, key)).toEqual([memory.id]);
       expect(await searchIds(key, word)).toEqual([memory.id]);
     }
   });
@@ -254,30 +216,30 @@ describe('sensitive Memories', () => {
   test.each(keyModes)('when %s reads, then sensitive Memories are returned by get, list, search and batch', async (_mode, keyOf) => {
     const alice = await t.account();
     const word = uniqueWord();
-    const memory = await create(alice.readWriteKey, { text: `Allergic to ${word} pollen`, sensitivity: 'sensitive' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: `Allergic to ${word} pollen`, sensitivity: 'sensitive' });
     expect(memory.sensitivity).toBe('sensitive');
     const key = keyOf(alice);
 
     const got = await t.http.get(`/v1/memories/${memory.id}`).set(bearer(key));
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(memory);
-    expect(await listIds(key)).toEqual([memory.id]);
-    expect(await listIds(key, '&sensitivity=sensitive')).toEqual([memory.id]);
+    expect(await listIds(t, key)).toEqual([memory.id]);
+    expect(await listIds(t, key, { sensitivity: 'sensitive' })).toEqual([memory.id]);
     expect(await searchIds(key, word)).toEqual([memory.id]);
     const data = await batch(key, [memory.id]);
     expect(data.items).toEqual([
       { id: memory.id, status: 'ok', memory, truncated: false, text_length: [...memory.text].length },
     ]);
-    expect(await revisionNumbers(key, memory.id)).toEqual([1]);
+    expect(await revisionNumbers(t, key, memory.id)).toEqual([1]);
   });
 });
 
 describe('revisions of a Memory that was secret for a while', () => {
   test('when the session makes a Memory secret and then normal again, then keys do not see the secret revision but the session sees all', async () => {
     const alice = await t.account();
-    const memory = await create(alice.session, { text: 'Wi-Fi password is on the fridge' });
-    await patch(alice.session, memory.id, { sensitivity: 'secret', text: 'Wi-Fi password is hunter2' });
-    await patch(alice.session, memory.id, { sensitivity: 'normal', text: 'Wi-Fi password was changed' });
+    const memory = await createMemory(t, alice.session, { text: 'Wi-Fi password is on the fridge' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret', text: 'Wi-Fi password is hunter2' });
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'normal', text: 'Wi-Fi password was changed' });
 
     for (const key of [alice.readWriteKey, alice.readOnlyKey]) {
       const list = await t.http.get(`/v1/memories/${memory.id}/revisions`).set(bearer(key));
@@ -303,7 +265,7 @@ describe('revisions of a Memory that was secret for a while', () => {
       expect(next.body.next_cursor).toBeNull();
     }
 
-    expect(await revisionNumbers(alice.session, memory.id)).toEqual([3, 2, 1]);
+    expect(await revisionNumbers(t, alice.session, memory.id)).toEqual([3, 2, 1]);
     const secretRevision = await t.http.get(`/v1/memories/${memory.id}/revisions/2`).set(bearer(alice.session));
     expect(secretRevision.status).toBe(200);
     expect(secretRevision.body.data).toMatchObject({ revision: 2, sensitivity: 'secret', text: 'Wi-Fi password is hunter2' });

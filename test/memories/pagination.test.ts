@@ -1,3 +1,4 @@
+import { expectError } from '../support/assertions';
 import { monotonicClock } from '../support/clock';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { createMemory, type Memory } from '../support/factories';
@@ -30,12 +31,6 @@ function newestFirst(memories: Memory[]): Memory[] {
   return [...memories].sort((a, b) =>
     a.updated_at === b.updated_at ? (a.id < b.id ? 1 : -1) : a.updated_at < b.updated_at ? 1 : -1,
   );
-}
-
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-  expect(res.body.error.retryable).toBe(false);
 }
 
 describe('paging through 45 Memories', () => {

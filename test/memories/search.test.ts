@@ -1,9 +1,10 @@
 import { indexAllMemories } from '../../src/domain/search/search-index';
+import { expectError } from '../support/assertions';
 import { monotonicClock } from '../support/clock';
 import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import type { DataOf } from '../support/client';
-import { createMemory, type Memory } from '../support/factories';
+import { createMemory, updateMemory, type Memory } from '../support/factories';
 
 type Hit = DataOf<'searchMemories'>[number];
 
@@ -26,13 +27,6 @@ async function hitsFor(token: string, query: Record<string, string | number>): P
 
 const ids = (hits: Hit[]) => hits.map((h) => h.memory.id);
 
-function expectError(res: { status: number; body: any }, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.ok).toBe(false);
-  expect(res.body.error.status).toBe(status);
-  expect(res.body.error.retryable).toBe(false);
-}
-
 describe('ranking', () => {
   let alice: TestAccount;
   beforeAll(async () => {
@@ -43,7 +37,7 @@ describe('ranking', () => {
     const once = await createMemory(t, alice.readWriteKey, { text: 'Went kayaking once with my cousin near the old harbour wall.' });
     const thrice = await createMemory(t, alice.readWriteKey, { text: 'Kayaking is a passion: kayaking at dawn, kayaking at dusk.' });
     // Make the single mention the most recently updated: relevance must still win over recency.
-    await t.http.patch(`/v1/memories/${once.id}`).set(bearer(alice.readWriteKey)).send({ pinned: true }).expect(200);
+    await updateMemory(t, alice.readWriteKey, once.id, { pinned: true });
 
     const hits = await hitsFor(alice.readOnlyKey, { q: 'kayaking' });
     expect(ids(hits)).toEqual([thrice.id, once.id]);
@@ -90,7 +84,7 @@ describe('ranking', () => {
     expect(ids(hits)).toEqual([newer.id, older.id]);
     expect(hits[0]!.score).toBe(hits[1]!.score);
 
-    await t.http.patch(`/v1/memories/${older.id}`).set(bearer(carol.readWriteKey)).send({ pinned: true }).expect(200);
+    await updateMemory(t, carol.readWriteKey, older.id, { pinned: true });
     hits = await hitsFor(carol.readWriteKey, { q: 'ficus' });
     expect(ids(hits)).toEqual([older.id, newer.id]);
   });
@@ -228,7 +222,7 @@ describe('hits', () => {
     expect(ids(await hitsFor(leo.readOnlyKey, { q: 'quoka rotnest', require_all: 'true' }))).toEqual([both.id]);
     expect((await hitsFor(leo.readOnlyKey, { q: 'quoka' })).map((hit) => hit.match)).toEqual(['fuzzy', 'fuzzy']);
 
-    await t.http.patch(`/v1/memories/${one.id}`).set(bearer(leo.readWriteKey)).send({ text: 'A wombat photo.', tags: ['marsupials'] }).expect(200);
+    await updateMemory(t, leo.readWriteKey, one.id, { text: 'A wombat photo.', tags: ['marsupials'] });
     expect(ids(await hitsFor(leo.readOnlyKey, { q: 'wombatt' }))).toEqual([one.id]);
     expect(ids(await hitsFor(leo.readOnlyKey, { q: 'marsupals' }))).toEqual([one.id]);
     // The word the edit removed finds only the Memory that still has it.

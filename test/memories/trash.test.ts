@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import { createApp } from '../../src/app';
 import { runMaintenance } from '../../src/domain/maintenance/maintenance';
 import { expireMemories } from '../../src/domain/memories/trash';
-import { bearer, startTestApp, uniqueName, type TestAccount, type TestApp } from '../support/app';
+import { bearer, startTestApp, uniqueName, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { clientOf } from '../support/client';
-import { movableClock } from '../support/clock';
+import { DAY_MS, movableClock } from '../support/clock';
 import { createMemory, createSubject, linkMemory, updateMemory } from '../support/factories';
-import { expectError } from '../auth/helpers';
+import { expectError } from '../support/assertions';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Trash retention and expiry are a matter of days and minutes: the tests move the clock.
 const clock = movableClock();
 let t: TestApp;
@@ -17,8 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A word no other test writes, so that where it is stored can be looked for everywhere. */
-const uniqueWord = () => `zq${uniqueName('').replace(/[^a-z0-9]/gi, '').toLowerCase().slice(-10)}xv`;
+/**
+ * A word no other test writes, so that where it is stored can be looked for everywhere; it ends
+ * in "v", so that changing its last letter to "q" makes a typo of it.
+ */
+const trashWord = () => `${uniqueWord('zq')}xv`;
 
 /** Every table (rows cast to text) that holds `needle`, with how many rows. */
 async function tablesHolding(needle: string): Promise<Record<string, number>> {
@@ -37,7 +39,7 @@ async function tablesHolding(needle: string): Promise<Record<string, number>> {
 
 /** A Memory with a unique word, linked to a Subject, mentioned with a twin (a duplicate insight) and a revision. */
 async function richMemory(account: TestAccount) {
-  const word = uniqueWord();
+  const word = trashWord();
   const subject = await createSubject(t, account.session, { name: uniqueName('Trip') });
   const memory = await createMemory(t, account.readWriteKey, { text: `Booked the ${word} ferry for Tuesday`, tags: ['travel'] });
   await updateMemory(t, account.readWriteKey, memory.id, { text: `Booked the ${word} ferry for Tuesday morning` });
@@ -96,7 +98,7 @@ describe('the trash', () => {
     expect(resumed.memories_removed).toEqual([memory.id]);
     expect(JSON.stringify(await api.ok('getContextMap', { path: { id: twin.id } }))).not.toContain(memory.id);
     // A word only the trashed Memory had is out of the search vocabulary: no correction leads to it.
-    const lone = uniqueWord();
+    const lone = trashWord();
     const loner = await createMemory(t, alice.readWriteKey, { text: `Parked at the ${lone} garage` });
     expect((await api.ok('searchMemories', { query: { q: `${lone.slice(0, -1)}q` } })).map((hit) => hit.memory.id)).toEqual([loner.id]);
     await api.ok('deleteMemory', { path: { id: loner.id } });

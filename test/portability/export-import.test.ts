@@ -1,5 +1,4 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { expectError } from '../auth/helpers';
 import {
   comparable,
   end,
@@ -14,6 +13,7 @@ import {
   toText,
   type Line,
 } from './helpers';
+import { expectError } from '../support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { connectRedis, type RedisConnection } from '../../src/http/rate-limit';
-import { expectError } from '../auth/helpers';
 import { bearer, startTestApp, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,5 +1,9 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { expectError, movableClock, TIMESTAMP_PATTERN } from '../auth/helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import type { DataOf } from '../support/client';
+import { movableClock } from '../support/clock';
+import { createMemory, createSubject, linkMemory } from '../support/factories';
+import { UNKNOWN_SUBJECT } from '../support/ids';
 
 const clock = movableClock();
 let t: TestApp;
@@ -9,32 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60 * 1000;
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
 const NAME = 'Zebulon Quux';
-
-interface Impact {
-  linked_memories: number;
-  facts: number;
-  fact_suggestions: number;
-  insights: number;
-}
-
-async function createSubject(token: string, name = NAME): Promise<string> {
-  const res = await t.http.post('/v1/subjects').set(bearer(token)).send({ name, kind: 'person' });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function createMemory(token: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.http.post('/v1/memories').set(bearer(token)).send({ text, ...extra });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-
-async function link(token: string, subjectId: string, memoryId: string): Promise<void> {
-  const res = await t.http.post(`/v1/subjects/${subjectId}/memories`).set(bearer(token)).send({ memory_id: memoryId });
-  expect(res.status).toBe(201);
-}
 
 async function suggest(account: TestAccount, subjectId: string, statement: string, sources: string[]): Promise<string> {
   const res = await t.http
@@ -56,7 +35,7 @@ async function addFact(account: TestAccount, subjectId: string, statement: strin
 async function prepare(token: string, subjectId: string) {
   const res = await t.http.post(`/v1/subjects/${subjectId}/deletion/prepare`).set(bearer(token));
   expect(res.status).toBe(200);
-  return res.body.data as { subject_id: string; confirmation_token: string; expires_at: string; impact: Impact };
+  return res.body.data as DataOf<'prepareSubjectDeletion'>;
 }
 
 function deleteSubject(token: string, subjectId: string, confirmationToken?: string) {
@@ -90,12 +69,12 @@ async function snapshot(account: TestAccount, subjectId: string) {
  */
 async function populatedSubject() {
   const alice = await t.account();
-  const m1 = await createMemory(alice.readWriteKey, 'Zebulon Quux likes green tea.');
-  const m2 = await createMemory(alice.readWriteKey, 'zebulon quux likes green tea!');
-  const mentioning = await createMemory(alice.readWriteKey, 'Met Zebulon Quux at the station.');
-  const subjectId = await createSubject(alice.readWriteKey);
-  await link(alice.readWriteKey, subjectId, m1);
-  await link(alice.readWriteKey, subjectId, m2);
+  const m1 = (await createMemory(t, alice.readWriteKey, { text: 'Zebulon Quux likes green tea.' })).id;
+  const m2 = (await createMemory(t, alice.readWriteKey, { text: 'zebulon quux likes green tea!' })).id;
+  const mentioning = (await createMemory(t, alice.readWriteKey, { text: 'Met Zebulon Quux at the station.' })).id;
+  const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+  await linkMemory(t, alice.readWriteKey, subjectId, m1);
+  await linkMemory(t, alice.readWriteKey, subjectId, m2);
   const factId = await addFact(alice, subjectId, 'Zebulon likes green tea', [m1]);
   const pendingId = await suggest(alice, subjectId, 'Zebulon drinks tea every day', [m2]);
   return { alice, subjectId, m1, m2, mentioning, factId, pendingId };
@@ -136,7 +115,7 @@ describe('preparing a Subject deletion', () => {
 
   test('when a Subject has nothing attached, then the impact is all zeros', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
     const prepared = await prepare(alice.session, subjectId);
     expect(prepared.impact).toEqual({ linked_memories: 0, facts: 0, fact_suggestions: 0, insights: 0 });
   });
@@ -157,12 +136,12 @@ describe('preparing a Subject deletion', () => {
 
   test('when an API key prepares and a secret Memory is linked, then the impact counts only what the key can see', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
-    const normal = await createMemory(alice.readWriteKey, 'An ordinary note.');
-    const secret = await createMemory(alice.session, 'Zebulon Quux door code 4711.', { sensitivity: 'secret' });
-    await createMemory(alice.session, 'Zebulon Quux told me a secret.', { sensitivity: 'secret' });
-    await link(alice.readWriteKey, subjectId, normal);
-    await link(alice.session, subjectId, secret);
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const normal = (await createMemory(t, alice.readWriteKey, { text: 'An ordinary note.' })).id;
+    const secret = (await createMemory(t, alice.session, { text: 'Zebulon Quux door code 4711.', sensitivity: 'secret' })).id;
+    (await createMemory(t, alice.session, { text: 'Zebulon Quux told me a secret.', sensitivity: 'secret' })).id;
+    await linkMemory(t, alice.readWriteKey, subjectId, normal);
+    await linkMemory(t, alice.session, subjectId, secret);
 
     // The session sees both links and the mention insight of the unlinked secret Memory.
     expect((await prepare(alice.session, subjectId)).impact).toMatchObject({ linked_memories: 2, insights: 1 });
@@ -192,8 +171,8 @@ describe('deleting a Subject', () => {
 
   test("when the token was prepared for another Subject, then it gets 400 invalid_confirmation and both tokens stay good for their own Subject", async () => {
     const alice = await t.account();
-    const s1 = await createSubject(alice.readWriteKey, 'First');
-    const s2 = await createSubject(alice.readWriteKey, 'Second');
+    const s1 = (await createSubject(t, alice.readWriteKey, { name: 'First', kind: 'person' })).id;
+    const s2 = (await createSubject(t, alice.readWriteKey, { name: 'Second', kind: 'person' })).id;
     const t1 = await prepare(alice.readWriteKey, s1);
     const t2 = await prepare(alice.readWriteKey, s2);
 
@@ -209,8 +188,8 @@ describe('deleting a Subject', () => {
   test("when the token comes from another account, then it gets 400 invalid_confirmation, and the other account's Subject stays 404", async () => {
     const alice = await t.account();
     const bob = await t.account();
-    const alices = await createSubject(alice.readWriteKey);
-    const bobs = await createSubject(bob.readWriteKey);
+    const alices = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const bobs = (await createSubject(t, bob.readWriteKey, { name: NAME, kind: 'person' })).id;
     const bobToken = (await prepare(bob.readWriteKey, bobs)).confirmation_token;
 
     expectError(await deleteSubject(alice.readWriteKey, alices, bobToken), 400, 'invalid_confirmation');
@@ -235,7 +214,7 @@ describe('deleting a Subject', () => {
 
   test('when the token is 9 minutes old, then it still deletes', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
     const prepared = await prepare(alice.readWriteKey, subjectId);
     clock.advance(9 * MINUTE);
     expect((await deleteSubject(alice.readWriteKey, subjectId, prepared.confirmation_token)).status).toBe(200);
@@ -244,8 +223,8 @@ describe('deleting a Subject', () => {
   test('when a Memory was linked after prepare, then it gets 400 confirmation_stale; after a new prepare the deletion removes the Subject and keeps the Memories', async () => {
     const { alice, subjectId, m1, m2, mentioning, factId } = await populatedSubject();
     const stale = await prepare(alice.readWriteKey, subjectId);
-    const late = await createMemory(alice.readWriteKey, 'A later note.');
-    await link(alice.readWriteKey, subjectId, late);
+    const late = (await createMemory(t, alice.readWriteKey, { text: 'A later note.' })).id;
+    await linkMemory(t, alice.readWriteKey, subjectId, late);
     const before = await snapshot(alice, subjectId);
 
     expectError(await deleteSubject(alice.readWriteKey, subjectId, stale.confirmation_token), 400, 'confirmation_stale');
@@ -301,9 +280,9 @@ describe('deleting a Subject', () => {
 
   test('when a linked Memory was deleted after prepare, then it gets 400 confirmation_stale', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
-    const memoryId = await createMemory(alice.readWriteKey, 'Soon gone.');
-    await link(alice.readWriteKey, subjectId, memoryId);
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const memoryId = (await createMemory(t, alice.readWriteKey, { text: 'Soon gone.' })).id;
+    await linkMemory(t, alice.readWriteKey, subjectId, memoryId);
     const prepared = await prepare(alice.readWriteKey, subjectId);
     expect((await t.http.delete(`/v1/memories/${memoryId}`).set(bearer(alice.readWriteKey))).status).toBe(200);
 
@@ -313,8 +292,8 @@ describe('deleting a Subject', () => {
 
   test('when failed attempts came first, then the token is not used up by them', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
-    const other = await createSubject(alice.readWriteKey, 'Other');
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const other = (await createSubject(t, alice.readWriteKey, { name: 'Other', kind: 'person' })).id;
     const prepared = await prepare(alice.readWriteKey, subjectId);
 
     expectError(await deleteSubject(alice.readWriteKey, other, prepared.confirmation_token), 400, 'invalid_confirmation');
@@ -370,9 +349,9 @@ describe('deleting a Subject', () => {
 
   test('when an API key deletes a Subject linked to a secret Memory, then the secret Memory stays and loses only its link', async () => {
     const alice = await t.account();
-    const subjectId = await createSubject(alice.readWriteKey);
-    const secret = await createMemory(alice.session, 'Private detail.', { sensitivity: 'secret' });
-    await link(alice.session, subjectId, secret);
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const secret = (await createMemory(t, alice.session, { text: 'Private detail.', sensitivity: 'secret' })).id;
+    await linkMemory(t, alice.session, subjectId, secret);
 
     const prepared = await prepare(alice.readWriteKey, subjectId);
     expect((await deleteSubject(alice.readWriteKey, subjectId, prepared.confirmation_token)).status).toBe(200);

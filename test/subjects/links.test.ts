@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { expectError, movableClock, TIMESTAMP_PATTERN } from '../auth/helpers';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { movableClock } from '../support/clock';
+import { UNKNOWN_MEMORY, UNKNOWN_SUBJECT } from '../support/ids';
 
 const clock = movableClock();
 let t: TestApp;
@@ -9,9 +11,6 @@ beforeAll(async () => {
   t = await startTestApp({ clock });
 });
 afterAll(() => t.close());
-
-const UNKNOWN_MEMORY = 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
 
 function uniqueName(prefix: string): string {
   return `${prefix} ${randomBytes(4).toString('hex')}`;

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
-import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
-import { expectError, movableClock, TIMESTAMP_PATTERN } from '../auth/helpers';
+import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
+import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { movableClock } from '../support/clock';
+import { idPattern, UNKNOWN_SUBJECT } from '../support/ids';
 
 const clock = movableClock();
 let t: TestApp;
@@ -10,14 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SUBJECT_ID = /^sub_[0-9A-HJKMNP-TV-Z]{26}$/;
-const UNKNOWN_SUBJECT = 'sub_01JD2X5Y7Z8A9B0C1D2E3F4G5H';
+const SUBJECT_ID = idPattern('sub');
 
 /** Letters only, so name ordering is the same under every collation. */
-function word(prefix = 'q'): string {
-  const letters = 'bcdfghjkmnpqrstvwxz';
-  return prefix + [...randomBytes(8)].map((byte) => letters[byte % letters.length]).join('');
-}
+const word = (prefix = 'q') => uniqueWord(prefix);
 
 async function createSubject(token: string, body: Record<string, unknown>) {
   const res = await t.http.post('/v1/subjects').set(bearer(token)).send(body);

@@ -41,6 +41,12 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}`;
 }
 
+/** A word no other test uses, made of letters only so full-text search keeps it whole. */
+export function uniqueWord(prefix = 'zephyr'): string {
+  const letters = 'bcdfghjkmnpqrstvwxz';
+  return prefix + [...randomBytes(8)].map((byte) => letters[byte % letters.length]).join('');
+}
+
 export async function signSession(
   subject: string,
   claims: Record<string, unknown> = {},

@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import type { Part, RequestBody, RequestParameters, SuccessBody } from '../../src/contract-types';
 import { operations, type OperationId } from '../../src/generated/contract';
+import type { components } from '../../src/generated/openapi';
 import type { TestApp } from './app';
 
 /** An operation's input, typed from the contract: path, query and header parameters, and the body. */
@@ -10,6 +11,9 @@ export interface CallInput<K extends OperationId> {
   readonly headers?: Part<RequestParameters<K>, 'header'>;
   readonly body?: RequestBody<K>;
 }
+
+/** The contract's schemas by name, such as `Schemas['MemoryCreate']`. */
+export type Schemas = components['schemas'];
 
 /** What `data` holds in an operation's success envelope. */
 export type DataOf<K extends OperationId> = SuccessBody<K> extends { data: infer D } ? D : never;

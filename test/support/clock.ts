@@ -11,8 +11,19 @@ export function monotonicClock(): Clock {
   };
 }
 
-/** Strictly increasing like `monotonicClock`, and movable: `advance` jumps ahead, so distinct instants lie between two events. */
-export function movableClock(): Clock & { advance(ms: number): void } {
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A clock the test moves: `advance` jumps ahead, `reset` goes back to real time. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+  reset(): void;
+}
+
+/**
+ * Strictly increasing like `monotonicClock` (so distinct instants lie between two events) and
+ * movable; after `reset` it follows real time again, even if that is earlier than its last answer.
+ */
+export function movableClock(): MovableClock {
   let last = 0;
   let offset = 0;
   return {
@@ -22,6 +33,10 @@ export function movableClock(): Clock & { advance(ms: number): void } {
     },
     advance: (ms) => {
       offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+      last = 0;
     },
   };
 }

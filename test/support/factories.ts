@@ -1,13 +1,10 @@
-import type { components } from '../../src/generated/openapi';
 import { uniqueName, type TestApp } from './app';
-import { clientOf, type DataOf } from './client';
+import { clientOf, type DataOf, type Schemas } from './client';
 
 /*
  * Records made over HTTP (each factory fails the test unless the operation succeeded) with a caller's token, each with unique text or names unless the test
  * gives its own, so that files and tests never meet each other's records.
  */
-
-type Schemas = components['schemas'];
 
 export type Memory = DataOf<'createMemory'>;
 export type Subject = DataOf<'createSubject'>;
