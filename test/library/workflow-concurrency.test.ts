@@ -88,6 +88,32 @@ function expectOneWinner(responses: Response[], losers: Array<[number, string]>)
   return winners[0] as Response;
 }
 
+test('while the draft is replaced again and again, every read of it, of the creator status and every update answers from one revision, never 500', async () => {
+  const c = await newCreator(t);
+  let tpl = await createTemplate(c);
+  for (let round = 1; round <= 8; round += 1) {
+    // Each update prunes the revision it replaces: a read must not name one and then miss it.
+    const [updated, ...reads] = await together([
+      t.http.put(`/v1/library/templates/${tpl.id}/draft`).set(c.rw).send({ base_revision: tpl.draft.revision, files: [readme(round)] }),
+      ...[1, 2, 3].map(() => t.http.post(`/v1/library/templates/${tpl.id}/read`).set(c.ro).send({})),
+      t.http.get(STATUS).set(c.ro),
+      t.http.put(`/v1/library/templates/${tpl.id}/draft`).set(c.rw).send({ base_revision: tpl.draft.revision, files: [] }),
+    ]);
+    must(updated as Response, 200, 'draft update');
+    for (const read of reads.slice(0, 3)) {
+      must(read, 200, 'draft read');
+      expect([tpl.draft.revision, tpl.draft.revision + 1]).toContain(read.body.data.revision);
+      // The files are that revision's: round n stored revision n + 1 with "Weekly review n".
+      const { revision, files } = read.body.data as { revision: number; files: Array<{ path: string; content: string }> };
+      if (revision > 1) expect(files.find((file) => file.path === 'README.md')?.content).toContain(`Weekly review ${revision - 1}\n`);
+    }
+    must(reads[3] as Response, 200, 'creator status');
+    // Refused for its empty files or for the revision that moved on: an answer, not a failure.
+    expect((reads[4] as Response).status).toBeLessThan(500);
+    tpl = (updated as Response).body.data;
+  }
+});
+
 test('five concurrent draft updates from the same base revision: one is stored, four are told the draft changed', async () => {
   const c = await newCreator(t);
   const tpl = await createTemplate(c);

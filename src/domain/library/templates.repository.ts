@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB, TemplateRevisionRow, TemplateRow, TemplateRunRow } from '../../db/schema';
 import { AppError } from '../shared/errors';
 
@@ -29,6 +29,14 @@ export async function loadTemplate(
     filesOf(db, templateId, template.draft_revision),
   ]);
   return { template, revision, files };
+}
+
+/**
+ * Reads that must agree with each other outside a write (a Template, its draft revision and its
+ * files): one snapshot, so an update committed in between cannot remove the revision they name.
+ */
+export function inOneSnapshot<T>(db: Kysely<DB>, read: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(read);
 }
 
 /** The IDs of an account's Templates, oldest first. */

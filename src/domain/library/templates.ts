@@ -10,6 +10,7 @@ import {
   fileContents,
   insertRevision,
   latestRuns,
+  inOneSnapshot,
   loadTemplate,
   moveTemplate,
   pruneRevisions,
@@ -43,10 +44,12 @@ export async function readDraft(
   templateId: string,
   request: DraftReadRequest | undefined,
 ): Promise<DraftRead> {
-  const state = await loadTemplate(services.db, principal.accountId, templateId);
+  const { state, contents } = await inOneSnapshot(services.db, async (trx) => {
+    const state = await loadTemplate(trx, principal.accountId, templateId);
+    return { state, contents: await fileContents(trx, templateId, state.template.draft_revision) };
+  });
   const perFile = request?.max_chars_per_file ?? limits.readMaxCharsPerFileDefault;
   let left = request?.max_total_chars ?? limits.readMaxTotalCharsDefault;
-  const contents = await fileContents(services.db, templateId, state.template.draft_revision);
   const byPath = new Map(contents.map((file) => [file.path, file]));
   const wanted = request?.paths ? [...new Set(request.paths)] : contents.map((file) => file.path);
   const result: DraftRead = { template_id: templateId, revision: state.template.draft_revision, files: [], missing: [], omitted: [] };
@@ -101,7 +104,7 @@ export async function updateDraft(
   templateId: string,
   update: DraftUpdate,
 ): Promise<Template> {
-  await loadTemplate(services.db, principal.accountId, templateId);
+  await inOneSnapshot(services.db, (trx) => loadTemplate(trx, principal.accountId, templateId));
   assertValidDraft(update.files, {
     name: update.name,
     summary: update.summary,
@@ -145,7 +148,7 @@ export async function updateDraft(
 export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
   const ids = await templateIdsOf(services.db, principal.accountId);
   const [states, runs] = await Promise.all([
-    Promise.all(ids.map((id) => loadTemplate(services.db, principal.accountId, id))),
+    inOneSnapshot(services.db, (trx) => Promise.all(ids.map((id) => loadTemplate(trx, principal.accountId, id)))),
     latestRuns(services.db, principal.accountId, LATEST_RUNS),
   ]);
   const runsByTemplate = new Map<string, WorkflowRun[]>();

@@ -16,6 +16,7 @@ import {
   insertRevision,
   insertRun,
   insertTemplate,
+  inOneSnapshot,
   loadTemplate,
   lockAccount,
   pruneRevisions,
@@ -271,7 +272,7 @@ async function perform(
  */
 export async function runWorkflow(services: Services, principal: Principal, request: WorkflowRequest): Promise<WorkflowResult> {
   if (request.action === 'create') return createTemplate(services, principal, request);
-  const before = await loadTemplate(services.db, principal.accountId, request.template_id);
+  const before = await inOneSnapshot(services.db, (trx) => loadTemplate(trx, principal.accountId, request.template_id));
   const refuse = async (error: AppError): Promise<never> => {
     await recordRun(services.db, principal, request.template_id, request.action, revisionOf(request), services.clock.now(), {
       status: 'failed',
