@@ -153,12 +153,12 @@ export async function findPendingSuggestion(trx: Transaction<DB>, subjectId: str
 }
 
 export async function insertSuggestionSources(
-  trx: Transaction<DB>,
+  db: Queryable,
   accountId: string,
   suggestionId: string,
   memoryIds: readonly string[],
 ): Promise<void> {
-  await trx
+  await db
     .insertInto('fact_suggestion_sources')
     .values(memoryIds.map((memory_id) => ({ account_id: accountId, suggestion_id: suggestionId, memory_id })))
     .execute();

@@ -130,17 +130,6 @@ export async function insertFactUnlessStated(db: Queryable, fact: Insertable<DB[
 }
 
 /** The ID of the Subject's current Fact with this statement key. */
-export async function currentFactId(db: Queryable, subjectId: string, statementKey: string): Promise<string> {
-  const fact = await db
-    .selectFrom('facts')
-    .select('id')
-    .where('subject_id', '=', subjectId)
-    .where('statement_key', '=', statementKey)
-    .where('valid_until', 'is', null)
-    .executeTakeFirstOrThrow();
-  return fact.id;
-}
-
 export async function addFactSources(db: Queryable, accountId: string, factId: string, memoryIds: readonly string[]): Promise<void> {
   await db
     .insertInto('fact_sources')
@@ -160,13 +149,6 @@ export async function setSuccessors(db: Queryable, ids: readonly string[], succe
 export async function insertSuggestionUnlessPending(db: Queryable, suggestion: Insertable<DB['fact_suggestions']>): Promise<string | undefined> {
   // A merged Subject with the same suggestion pending keeps its own.
   return idIfInserted(db.insertInto('fact_suggestions').values(suggestion).onConflict((oc) => oc.doNothing()).returning('id'));
-}
-
-export async function addSuggestionSources(db: Queryable, accountId: string, suggestionId: string, memoryIds: readonly string[]): Promise<void> {
-  await db
-    .insertInto('fact_suggestion_sources')
-    .values(memoryIds.map((memory_id) => ({ account_id: accountId, suggestion_id: suggestionId, memory_id })))
-    .execute();
 }
 
 /** A Template with its first draft revision and that revision's files. */

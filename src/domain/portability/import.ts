@@ -15,14 +15,13 @@ import type { Principal } from '../shared/principal';
 import { canSeeSecrets } from '../memories/visibility';
 import { codePointLength } from '../shared/text';
 import { statementKey } from '../facts/facts';
+import { currentFactStating, insertSuggestionSources } from '../facts/facts.repository';
 import { normalizeAliases } from '../subjects/subjects';
 import type { NumberedLine } from './lines';
 import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type LineError } from './records';
 import {
   accountBeforeImport,
   addFactSources,
-  addSuggestionSources,
-  currentFactId,
   insertFactUnlessStated,
   insertMemories,
   insertNewLinks,
@@ -379,7 +378,9 @@ class Importer {
       valid_until: validUntil,
     });
     // A merged Subject that already states it keeps its Fact, which gains the file's sources.
-    const factId = inserted ?? (await currentFactId(this.trx, subjectId, key));
+    const factId = inserted ?? (await currentFactStating(this.trx, subjectId, key))?.id;
+    // The insert gave way to a current Fact stating the same: it is there, in this transaction.
+    if (!factId) throw new Error('a Fact refused as already stated has no current Fact stating it');
     if (inserted) this.imported.facts += 1;
     this.facts.set(data.id, factId);
     this.factSubjects.set(factId, subjectId);
@@ -441,7 +442,7 @@ class Importer {
     });
     if (!inserted) return;
     this.imported.fact_suggestions += 1;
-    if (sources.length > 0) await addSuggestionSources(this.trx, this.accountId, inserted, sources);
+    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
   }
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
