@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Generates src/generated/ from openapi.yaml: the TypeScript types (openapi-typescript) and a
 // module of contract facts (operations, limits, enum values) that the code reads instead of
-// keeping a second copy. `--check` fails when the committed files are out of date.
+// keeping a second copy; and the official client's types and operation table
+// (clients/typescript/src/generated/). `--check` fails when the committed files are out of date.
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import YAML from 'yaml';
@@ -78,6 +79,12 @@ function collectOperations() {
           schema: p.schema,
         })),
         requestBody: body ?? null,
+        // The body fields the service fills in when they are absent (`x-mtl-when-absent`).
+        bodyDefaults: Object.fromEntries(
+          Object.entries(body?.properties ?? {}).flatMap(([name, schema]) =>
+            schema['x-mtl-when-absent'] === undefined ? [] : [[name, schema['x-mtl-when-absent']]],
+          ),
+        ),
         bodyMediaType,
       };
     }
@@ -124,13 +131,13 @@ function contractModule() {
     draftTotalCharsMax: enumOf('#/components/schemas/DraftTotalChars')[0],
     draftPathCharsMax: valueAt('#/components/schemas/DraftFilePath/maxLength'),
     draftBodyBytesMax: enumOf('#/components/schemas/CreatorLimits/properties/body_bytes_max')[0],
-    readMaxCharsPerFileDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_chars_per_file/default'),
-    readMaxTotalCharsDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_total_chars/default'),
+    readMaxCharsPerFileDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_chars_per_file/x-mtl-when-absent'),
+    readMaxTotalCharsDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_total_chars/x-mtl-when-absent'),
     librarySearchLimitDefault: parameterSchema('/library/templates', 'get', 'limit').default,
     contextMapLabelChars: deref(resolvePointer('#/components/schemas/ContextMapNode')).properties.label.maxLength,
   };
   const enums = {
-    errorCode: enumOf('#/components/schemas/ErrorCode'),
+    errorCode: enumOf('#/components/schemas/KnownErrorCode'),
     memoryType: enumOf('#/components/schemas/MemoryType'),
     sensitivity: enumOf('#/components/schemas/Sensitivity'),
     apiKeyMode: enumOf('#/components/schemas/ApiKeyMode'),
@@ -174,7 +181,9 @@ async function typesModule() {
 function toJsonSchema(node) {
   if (Array.isArray(node)) return node.map(toJsonSchema);
   if (node === null || typeof node !== 'object') return node;
-  const { nullable, example, discriminator, xml, externalDocs, ...rest } = node;
+  const { nullable, example, discriminator, xml, externalDocs, 'x-mtl-when-absent': whenAbsent, ...rest } = node;
+  // What the service uses for an absent field is the JSON Schema default of a tool argument.
+  if (whenAbsent !== undefined) rest.default = whenAbsent;
   const schema = Object.fromEntries(
     Object.entries(rest).map(([key, value]) =>
       key === 'properties' ? [key, Object.fromEntries(Object.entries(value).map(([name, s]) => [name, toJsonSchema(s)]))] : [key, toJsonSchema(value)],
@@ -337,22 +346,42 @@ function mcpToolsModule() {
   );
 }
 
+/** The official client's types: openapi-typescript with its default options, as a client team runs it. */
+async function clientSchemaModule() {
+  return HEADER + astToString(await openapiTS(new URL(`file://${specPath}`)));
+}
+
+/** The official client's table of operations: method and path of each operation ID. */
+function clientOperationsModule() {
+  const table = Object.fromEntries(
+    Object.entries(collectOperations()).map(([id, op]) => [id, { method: op.method.toLowerCase(), path: op.path }]),
+  );
+  return (
+    HEADER +
+    `export const operations = ${JSON.stringify(table, null, 2)} as const;\n\n` +
+    `export type OperationId = keyof typeof operations;\n`
+  );
+}
+
+const clientDir = join(root, 'clients', 'typescript', 'src', 'generated');
 const outputs = {
-  'openapi.ts': await typesModule(),
-  'contract.ts': contractModule(),
-  'mcp-tools.ts': mcpToolsModule(),
+  [join(outDir, 'openapi.ts')]: await typesModule(),
+  [join(outDir, 'contract.ts')]: contractModule(),
+  [join(outDir, 'mcp-tools.ts')]: mcpToolsModule(),
+  [join(clientDir, 'schema.ts')]: await clientSchemaModule(),
+  [join(clientDir, 'operations.ts')]: clientOperationsModule(),
 };
 
 let stale = [];
-for (const [name, content] of Object.entries(outputs)) {
-  const target = join(outDir, name);
+for (const [target, content] of Object.entries(outputs)) {
+  const name = relative(root, target);
   const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
   if (current === content) continue;
   if (check) stale.push(name);
   else {
-    mkdirSync(outDir, { recursive: true });
+    mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, content);
-    console.log(`wrote src/generated/${name}`);
+    console.log(`wrote ${name}`);
   }
 }
 if (check) {

@@ -16,7 +16,7 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
-import { errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
+import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
@@ -112,6 +112,8 @@ export function createApp(deps: AppDependencies): App {
   const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
   const authenticated = authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]));
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
+
+  if (config.validateResponses) checkErrorShapes();
 
   // REST and MCP are two transports over one operation pipeline.
   const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });

@@ -38,7 +38,7 @@ function stripResponse(response: unknown): unknown {
 /**
  * The contract as handed to express-openapi-validator: identical but for the media-type
  * examples, which its response validation would otherwise compile as schemas (an example value
- * with an `id` field is taken for a schema `$id`).
+ * with an `id` field is taken for a schema `$id`), and for the servers: only the relative one.
  */
 export function contractForValidation(): Json {
   const copy = structuredClone(CONTRACT) as Json;
@@ -52,6 +52,9 @@ export function contractForValidation(): Json {
       if (op.requestBody) op.requestBody = stripResponse(op.requestBody);
     }
   }
+  // The validator matches requests below the relative server URL (`/v1`); the templated one
+  // (`{base_url}/v1`) is for clients.
+  copy.servers = ((copy.servers ?? []) as Array<{ url: string }>).filter((server) => server.url.startsWith('/'));
   const components = (copy.components ?? {}) as Json;
   const shared = (components.responses ?? {}) as Json;
   for (const name of Object.keys(shared)) shared[name] = stripResponse(shared[name]);

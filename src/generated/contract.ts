@@ -236,6 +236,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "createMemory": {
@@ -292,7 +293,8 @@ export const operations = {
               ]
             }
           ],
-          "default": "note"
+          "description": "`note` when absent.",
+          "x-mtl-when-absent": "note"
         },
         "sensitivity": {
           "allOf": [
@@ -306,7 +308,8 @@ export const operations = {
               ]
             }
           ],
-          "default": "normal"
+          "description": "`normal` when absent.",
+          "x-mtl-when-absent": "normal"
         },
         "tags": {
           "type": "array",
@@ -322,7 +325,8 @@ export const operations = {
         },
         "pinned": {
           "type": "boolean",
-          "default": false
+          "description": "`false` when absent.",
+          "x-mtl-when-absent": false
         },
         "expires_at": {
           "type": "string",
@@ -331,6 +335,11 @@ export const operations = {
           "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
         }
       }
+    },
+    "bodyDefaults": {
+      "type": "note",
+      "sensitivity": "normal",
+      "pinned": false
     },
     "bodyMediaType": "application/json"
   },
@@ -411,6 +420,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "batchGetMemories": {
@@ -444,6 +454,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listTrashedMemories": {
@@ -484,6 +495,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "restoreMemory": {
@@ -512,6 +524,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getMemory": {
@@ -540,6 +553,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "updateMemory": {
@@ -633,6 +647,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "deleteMemory": {
@@ -671,6 +686,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listMemoryRevisions": {
@@ -722,6 +738,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getMemoryRevision": {
@@ -761,6 +778,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listMemorySubjects": {
@@ -812,6 +830,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getContextMap": {
@@ -876,6 +895,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listSubjects": {
@@ -945,6 +965,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "createSubject": {
@@ -1001,7 +1022,8 @@ export const operations = {
               ]
             }
           ],
-          "default": "other"
+          "description": "`other` when absent.",
+          "x-mtl-when-absent": "other"
         },
         "aliases": {
           "type": "array",
@@ -1020,6 +1042,9 @@ export const operations = {
           "maxLength": 2000
         }
       }
+    },
+    "bodyDefaults": {
+      "kind": "other"
     },
     "bodyMediaType": "application/json"
   },
@@ -1049,6 +1074,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "updateSubject": {
@@ -1117,6 +1143,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "deleteSubject": {
@@ -1156,6 +1183,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "prepareSubjectDeletion": {
@@ -1196,6 +1224,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listSubjectMemories": {
@@ -1247,6 +1276,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "linkMemory": {
@@ -1301,6 +1331,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "unlinkMemory": {
@@ -1340,6 +1371,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getSubjectContext": {
@@ -1390,6 +1422,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listSubjectFacts": {
@@ -1461,6 +1494,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listFactSuggestions": {
@@ -1526,6 +1560,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "createFactSuggestion": {
@@ -1602,6 +1637,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "listMemoryInsights": {
@@ -1653,6 +1689,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "acceptFactSuggestion": {
@@ -1693,6 +1730,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "rejectFactSuggestion": {
@@ -1721,6 +1759,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "dismissMemoryInsight": {
@@ -1749,6 +1788,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getWorkspaceProfile": {
@@ -1765,6 +1805,7 @@ export const operations = {
     ],
     "parameters": [],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "updateWorkspaceProfile": {
@@ -1793,6 +1834,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "getStartupContext": {
@@ -1832,6 +1874,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "resumeContext": {
@@ -1882,6 +1925,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "searchLibraryTemplates": {
@@ -1963,6 +2007,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getLibraryTemplate": {
@@ -1991,6 +2036,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "getCreatorStatus": {
@@ -2007,6 +2053,7 @@ export const operations = {
     ],
     "parameters": [],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "readTemplateDraft": {
@@ -2052,15 +2099,21 @@ export const operations = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100000,
-          "default": 20000
+          "description": "Characters of each file at most; 20,000 when absent.",
+          "x-mtl-when-absent": 20000
         },
         "max_total_chars": {
           "type": "integer",
           "minimum": 1,
           "maximum": 500000,
-          "default": 100000
+          "description": "Characters of all files together at most; 100,000 when absent.",
+          "x-mtl-when-absent": 100000
         }
       }
+    },
+    "bodyDefaults": {
+      "max_chars_per_file": 20000,
+      "max_total_chars": 100000
     },
     "bodyMediaType": "application/json"
   },
@@ -2188,6 +2241,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "runTemplateWorkflow": {
@@ -2437,6 +2491,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "getPrincipal": {
@@ -2453,6 +2508,7 @@ export const operations = {
     ],
     "parameters": [],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "exportAccount": {
@@ -2469,6 +2525,7 @@ export const operations = {
     ],
     "parameters": [],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "importAccount": {
@@ -2498,6 +2555,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": "application/x-ndjson"
   },
   "listApiKeys": {
@@ -2538,6 +2596,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "createApiKey": {
@@ -2582,6 +2641,7 @@ export const operations = {
         }
       }
     },
+    "bodyDefaults": {},
     "bodyMediaType": "application/json"
   },
   "getApiKey": {
@@ -2610,6 +2670,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "revokeApiKey": {
@@ -2638,6 +2699,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "rotateApiKey": {
@@ -2666,6 +2728,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   },
   "listApiKeyActivity": {
@@ -2717,6 +2780,7 @@ export const operations = {
       }
     ],
     "requestBody": null,
+    "bodyDefaults": {},
     "bodyMediaType": null
   }
 } as const;
@@ -3331,6 +3395,7 @@ export const exportRecordSchemas = {
         "properties": {
           "state": {
             "type": "string",
+            "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
             "enum": [
               "draft",
               "changes_requested",

@@ -280,6 +280,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               ]
             }
           ],
+          "description": "`note` when absent.",
           "default": "note"
         },
         "sensitivity": {
@@ -294,6 +295,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               ]
             }
           ],
+          "description": "`normal` when absent.",
           "default": "normal"
         },
         "tags": {
@@ -310,6 +312,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "pinned": {
           "type": "boolean",
+          "description": "`false` when absent.",
           "default": false
         },
         "expires_at": {
@@ -797,61 +800,69 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     ],
                     "properties": {
                       "code": {
-                        "type": "string",
-                        "description": "Stable machine code of an error. New codes may be added within `v1`.\n",
-                        "enum": [
-                          "invalid_request",
-                          "invalid_json",
-                          "credentials_in_query",
-                          "invalid_cursor",
-                          "batch_too_large",
-                          "memory_in_use",
-                          "duplicate_subject",
-                          "confirmation_required",
-                          "invalid_confirmation",
-                          "confirmation_stale",
-                          "source_not_found",
-                          "source_not_linked",
-                          "fact_exists",
-                          "invalid_checkpoint",
-                          "checkpoint_expired",
-                          "invalid_template_state",
-                          "invalid_draft",
-                          "secret_in_content",
-                          "publish_confirmation_mismatch",
-                          "idempotency_key_reused",
-                          "idempotency_key_in_use",
-                          "unauthorized",
-                          "insufficient_key_mode",
-                          "session_required",
-                          "secret_memory_forbidden",
-                          "not_found",
-                          "memory_not_found",
-                          "subject_not_found",
-                          "link_not_found",
-                          "suggestion_not_found",
-                          "template_not_found",
-                          "api_key_not_found",
-                          "revision_not_found",
-                          "insight_not_found",
-                          "suggestion_already_reviewed",
-                          "template_limit_reached",
-                          "method_not_allowed",
-                          "draft_changed",
-                          "workflow_state_changed",
-                          "precondition_failed",
-                          "payload_too_large",
-                          "unsupported_media_type",
-                          "rate_limited",
-                          "internal_error",
-                          "service_unavailable",
-                          "body_budget_exceeded",
-                          "request_timeout",
-                          "uri_too_long",
-                          "headers_too_large",
-                          "invalid_import",
-                          "import_in_progress",
-                          "memory_not_in_trash"
+                        "description": "Stable machine code of an error. The set is open: new codes may be added within `v1`, so\naccept any string here and handle an unknown code by the HTTP status and `retryable`. The\ncodes of this version are listed in `KnownErrorCode`.\n",
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "description": "The error codes of this version of the contract (see `ErrorCode`).",
+                            "enum": [
+                              "invalid_request",
+                              "invalid_json",
+                              "credentials_in_query",
+                              "invalid_cursor",
+                              "batch_too_large",
+                              "memory_in_use",
+                              "duplicate_subject",
+                              "confirmation_required",
+                              "invalid_confirmation",
+                              "confirmation_stale",
+                              "source_not_found",
+                              "source_not_linked",
+                              "fact_exists",
+                              "invalid_checkpoint",
+                              "checkpoint_expired",
+                              "invalid_template_state",
+                              "invalid_draft",
+                              "secret_in_content",
+                              "publish_confirmation_mismatch",
+                              "idempotency_key_reused",
+                              "idempotency_key_in_use",
+                              "unauthorized",
+                              "insufficient_key_mode",
+                              "session_required",
+                              "secret_memory_forbidden",
+                              "not_found",
+                              "memory_not_found",
+                              "subject_not_found",
+                              "link_not_found",
+                              "suggestion_not_found",
+                              "template_not_found",
+                              "api_key_not_found",
+                              "revision_not_found",
+                              "insight_not_found",
+                              "suggestion_already_reviewed",
+                              "template_limit_reached",
+                              "method_not_allowed",
+                              "draft_changed",
+                              "workflow_state_changed",
+                              "precondition_failed",
+                              "payload_too_large",
+                              "unsupported_media_type",
+                              "rate_limited",
+                              "internal_error",
+                              "service_unavailable",
+                              "body_budget_exceeded",
+                              "request_timeout",
+                              "uri_too_long",
+                              "headers_too_large",
+                              "invalid_import",
+                              "import_in_progress",
+                              "memory_not_in_trash"
+                            ]
+                          },
+                          {
+                            "type": "string"
+                          }
                         ]
                       },
                       "message": {
@@ -2421,6 +2432,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               ]
             }
           ],
+          "description": "`other` when absent.",
           "default": "other"
         },
         "aliases": {
@@ -5482,6 +5494,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "properties": {
                           "state": {
                             "type": "string",
+                            "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                             "enum": [
                               "draft",
                               "changes_requested",
@@ -5775,12 +5788,14 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "integer",
           "minimum": 1,
           "maximum": 100000,
+          "description": "Characters of each file at most; 20,000 when absent.",
           "default": 20000
         },
         "max_total_chars": {
           "type": "integer",
           "minimum": 1,
           "maximum": 500000,
+          "description": "Characters of all files together at most; 100,000 when absent.",
           "default": 100000
         }
       },
@@ -6133,6 +6148,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "properties": {
                 "state": {
                   "type": "string",
+                  "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                   "enum": [
                     "draft",
                     "changes_requested",
@@ -6443,6 +6459,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",
@@ -6830,6 +6847,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",
@@ -7217,6 +7235,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",
@@ -7638,6 +7657,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",
@@ -8018,6 +8038,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",
@@ -8406,6 +8427,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "state": {
                       "type": "string",
+                      "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
                       "enum": [
                         "draft",
                         "changes_requested",

@@ -1045,25 +1045,303 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         /**
-         * @description Stable machine code of an error. New codes may be added within `v1`.
+         * @description Stable machine code of an error. The set is open: new codes may be added within `v1`, so
+         *     accept any string here and handle an unknown code by the HTTP status and `retryable`. The
+         *     codes of this version are listed in `KnownErrorCode`.
+         * @example memory_not_found
+         */
+        ErrorCode: components["schemas"]["KnownErrorCode"] | string;
+        /**
+         * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash";
+        FieldError: {
+            /** @description Where the field is: `path`, `query`, `header` or `body`. */
+            in?: string;
+            /** @description JSON pointer of the field, such as `/body/text` or `/query/limit`. */
+            path: string;
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description Machine-readable details. Every field is optional here; the error schema of a code (such as
+         *     `DraftChangedError` for `draft_changed`) says which fields that code always carries. Fields
+         *     may be added within `v1`.
+         */
+        ErrorDetails: {
+            /** @description The failing parameter or header (`cursor`, `ids`, `Idempotency-Key`, `confirmation_token`, …). */
+            parameter?: string;
+            /** @description The fields that failed (`invalid_request`, `invalid_draft`, `invalid_import`). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The current revision (`draft_changed`, `precondition_failed`). */
+            current_revision?: number;
+            /** @description The revision the request was based on (`draft_changed`). */
+            base_revision?: number;
+            /** @description The revision the request named (`draft_changed`). */
+            revision?: number;
+            /** @description Every broken draft rule (`invalid_draft`). */
+            violations?: components["schemas"]["DraftViolation"][];
+            /** @description Where key-shaped text was found (`secret_in_content`), at most 50. */
+            findings?: components["schemas"]["SecretFindingPlace"][];
+            /** @description How many more findings there were (`secret_in_content`). */
+            omitted_findings?: number;
+            /** @description The line of the import file (`invalid_import`, and refusals of an import). */
+            line?: number;
+            /** @description Seconds to wait before retrying (`rate_limited`, `service_unavailable`). */
+            retry_after_seconds?: number;
+            /** @description The limit that was exceeded (`payload_too_large`, `uri_too_long`, `headers_too_large`). */
+            limit_bytes?: number;
+            /** @description The Facts the Memory is a source of (`memory_in_use`). */
+            fact_ids?: string[];
+            /** @description The Fact that already states this (`fact_exists`). */
+            fact_id?: string;
+            /** @description The sources that failed (`source_not_found`, `source_not_linked`). */
+            memory_ids?: string[];
+            /** @description The name that clashed (`duplicate_subject`). */
+            name?: string;
+            /** @description The Subject that has the name (`duplicate_subject`). */
+            subject_id?: string;
+            /** @description The state of the suggestion (`suggestion_already_reviewed`). */
+            status?: string;
+            /** @description The number of Templates an account may have (`template_limit_reached`). */
+            templates_max?: number;
+            /** @description The workflow action refused (`invalid_template_state`). */
+            action?: string;
+            /** @description Why the workflow state changed (`workflow_state_changed`). */
+            reason?: string;
+            /** @description The review state now (`invalid_template_state`, `workflow_state_changed`). */
+            review_state?: string;
+            /** @description The publication state now (`invalid_template_state`, `workflow_state_changed`). */
+            publication_state?: string;
+            /** @description The draft revision now (`invalid_template_state`, `workflow_state_changed`). */
+            draft_revision?: number;
+            /** @description The confirmation fields that do not match (`publish_confirmation_mismatch`). */
+            mismatched?: string[];
+            /** @description The reviewed license (`publish_confirmation_mismatch`). */
+            license?: string | null;
+            /** @description The reviewed draft revision (`publish_confirmation_mismatch`). */
+            reviewed_revision?: number | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked (`invalid_request` of a key rotation).
+             */
+            revoked_at?: string;
+            /** @description The Fact that superseded the one named (`invalid_request` of a Fact). */
+            superseded_by?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        DraftViolation: {
+            /** @description The broken rule: `file_count`, `path`, `duplicate_path`, `file_size`, `total_size`, `text_only` or `readme_missing` (more may be added). */
+            rule: string;
+            path?: string;
+            line?: number;
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SecretFindingPlace: {
+            /** @description The file. */
+            path?: string;
+            /** @description The line in the file. */
+            line?: number;
+            /** @description A metadata field or `files[i].path`. */
+            field?: string;
+        } & {
+            [key: string]: unknown;
+        };
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;
             status: number;
             retryable: boolean;
             request_id: string;
-            /** @description Machine-readable details (the failing parameter, the current revision, the validation errors). */
+            details?: components["schemas"]["ErrorDetails"];
+        };
+        /** @description `invalid_request`: A parameter, header or body field is invalid; `details.errors` lists the fields when they are known. */
+        InvalidRequestError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "invalid_request";
             details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `invalid_draft`: The draft breaks rules: every one in `details.violations` (any other broken field of the body in `details.errors`). */
+        InvalidDraftError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "invalid_draft";
+            details: {
+                violations: components["schemas"]["DraftViolation"][];
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `invalid_import`: A line of the import file is invalid; nothing was written. */
+        InvalidImportError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "invalid_import";
+            details: {
+                line: number;
+                errors: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `secret_in_content`: The Template holds an MTL API key. */
+        SecretInContentError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "secret_in_content";
+            details: {
+                findings: components["schemas"]["SecretFindingPlace"][];
+                omitted_findings?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `memory_in_use`: The Memory is a source of reviewed Facts. */
+        MemoryInUseError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "memory_in_use";
+            details: {
+                fact_ids: string[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `duplicate_subject`: Another Subject has this name. */
+        DuplicateSubjectError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "duplicate_subject";
+            details: {
+                name: string;
+                subject_id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `source_not_found`: Source Memories that do not exist for the caller. */
+        SourceNotFoundError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "source_not_found";
+            details: {
+                memory_ids: string[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `source_not_linked`: Source Memories not linked to the Subject. */
+        SourceNotLinkedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "source_not_linked";
+            details: {
+                memory_ids: string[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `publish_confirmation_mismatch`: The publish confirmation does not match the reviewed revision. */
+        PublishConfirmationMismatchError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "publish_confirmation_mismatch";
+            details: {
+                mismatched: string[];
+                license?: string | null;
+                reviewed_revision?: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `invalid_template_state`: The action is not allowed in the Template's state. */
+        InvalidTemplateStateError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "invalid_template_state";
+            details: {
+                action: string;
+                review_state: string;
+                publication_state: string;
+                draft_revision: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `draft_changed`: The draft is no longer at the revision the request named. */
+        DraftChangedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "draft_changed";
+            details: {
+                current_revision: number;
+                base_revision?: number;
+                revision?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `workflow_state_changed`: The Template changed while the request waited. */
+        WorkflowStateChangedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "workflow_state_changed";
+            details: {
+                reason?: string;
+                review_state: string;
+                publication_state: string;
+                draft_revision: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `precondition_failed`: `If-Match` does not match the current revision. */
+        PreconditionFailedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "precondition_failed";
+            details: {
+                current_revision: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `payload_too_large`: The body is larger than the operation allows. */
+        PayloadTooLargeError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "payload_too_large";
+            details?: {
+                limit_bytes?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `rate_limited`: The per-minute budget is used up. */
+        RateLimitedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "rate_limited";
+            details: {
+                retry_after_seconds: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description `service_unavailable`: The database is unavailable right now. */
+        ServiceUnavailableError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "service_unavailable";
+            details: {
+                retry_after_seconds: number;
+            } & {
                 [key: string]: unknown;
             };
         };
         ErrorResponse: {
             /** @enum {boolean} */
             ok: false;
-            error: components["schemas"]["Error"];
+            /**
+             * @description The error. Its `code` tells which of these it is; a code without a schema of its own
+             *     (and any code added later) is an `Error`.
+             */
+            error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidDraftError"] | components["schemas"]["InvalidImportError"] | components["schemas"]["SecretInContentError"] | components["schemas"]["MemoryInUseError"] | components["schemas"]["DuplicateSubjectError"] | components["schemas"]["SourceNotFoundError"] | components["schemas"]["SourceNotLinkedError"] | components["schemas"]["PublishConfirmationMismatchError"] | components["schemas"]["InvalidTemplateStateError"] | components["schemas"]["DraftChangedError"] | components["schemas"]["WorkflowStateChangedError"] | components["schemas"]["PreconditionFailedError"] | components["schemas"]["PayloadTooLargeError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["Error"];
         };
         /**
          * Format: date-time
@@ -1094,13 +1372,13 @@ export type components = {
         Tags: components["schemas"]["Tag"][];
         MemoryCreate: {
             text: components["schemas"]["MemoryText"];
-            /** @default note */
-            type: components["schemas"]["MemoryType"];
-            /** @default normal */
-            sensitivity: components["schemas"]["Sensitivity"];
+            /** @description `note` when absent. */
+            type?: components["schemas"]["MemoryType"];
+            /** @description `normal` when absent. */
+            sensitivity?: components["schemas"]["Sensitivity"];
             tags?: components["schemas"]["Tags"];
-            /** @default false */
-            pinned: boolean;
+            /** @description `false` when absent. */
+            pinned?: boolean;
             expires_at?: components["schemas"]["ExpiresAt"];
         };
         /**
@@ -1288,8 +1566,8 @@ export type components = {
         SubjectDescription: string;
         SubjectCreate: {
             name: components["schemas"]["SubjectName"];
-            /** @default other */
-            kind: components["schemas"]["SubjectKind"];
+            /** @description `other` when absent. */
+            kind?: components["schemas"]["SubjectKind"];
             aliases?: components["schemas"]["SubjectAliases"];
             description?: components["schemas"]["SubjectDescription"];
         };
@@ -1634,10 +1912,10 @@ export type components = {
         };
         DraftReadRequest: {
             paths?: string[];
-            /** @default 20000 */
-            max_chars_per_file: number;
-            /** @default 100000 */
-            max_total_chars: number;
+            /** @description Characters of each file at most; 20,000 when absent. */
+            max_chars_per_file?: number;
+            /** @description Characters of all files together at most; 100,000 when absent. */
+            max_total_chars?: number;
         };
         DraftReadFile: {
             path: string;
@@ -1661,7 +1939,16 @@ export type components = {
             path: string;
             size: number;
         };
-        /** @enum {string} */
+        /**
+         * @description The review of the current draft revision, independent of publication. `draft`: not
+         *     reviewed since the last draft update; `changes_requested`: a check failed;
+         *     `review_error`: the review could not run; `ready_to_publish`: every check passed for
+         *     `review.reviewed_revision`. Publishing does not change it: after `publish` it still reads
+         *     `ready_to_publish`, because the review describes the draft revision, which is still the
+         *     reviewed one. Whether and what is public is `publication` (`state`,
+         *     `published_revision`). Any draft update sets it back to `draft`.
+         * @enum {string}
+         */
         ReviewState: "draft" | "changes_requested" | "review_error" | "ready_to_publish";
         /** @enum {string} */
         PublicationState: "never_published" | "published" | "unpublished";

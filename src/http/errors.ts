@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError, safeError, type ErrorCode } from '../domain/shared/errors';
+import { errorShapeChecker } from './error-shapes';
 
 export { safeError };
 import type { OperationId } from '../generated/contract';
@@ -204,9 +205,20 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
   return new AppError('internal_error', 'Something went wrong on our side.');
 }
 
+let shapeCheck: ((error: Record<string, unknown>) => string | null) | undefined;
+
+/**
+ * Checks every error envelope against the schema of its code from now on (where responses are
+ * checked against the contract): one that does not conform becomes an `internal_error` naming
+ * the difference, so no test can pass with it.
+ */
+export function checkErrorShapes(): void {
+  shapeCheck ??= errorShapeChecker();
+}
+
 /** The error envelope of an error, as REST responses and MCP tool errors carry it. */
 export function errorBody(error: AppError, requestId: string): ErrorBody {
-  return {
+  const body: ErrorBody = {
     ok: false,
     error: {
       code: error.code,
@@ -217,6 +229,9 @@ export function errorBody(error: AppError, requestId: string): ErrorBody {
       ...(error.details ? { details: error.details } : {}),
     },
   };
+  const broken = shapeCheck?.(body.error as unknown as Record<string, unknown>);
+  if (!broken) return body;
+  return errorBody(new AppError('internal_error', `The ${error.code} error does not match its schema in the contract: ${broken}`), requestId);
 }
 
 export function sendError(res: Response, error: AppError): void {

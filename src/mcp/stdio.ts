@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { MtlClient } from '../client/rest-client';
+import { callOperationUntyped, createMtlClient, type MtlClient } from '../../clients/typescript/src';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { errorBody } from '../http/errors';
@@ -19,7 +19,12 @@ export function remoteRunner(client: MtlClient, principal: Principal, baseUrl: s
     },
     async run(tool, request) {
       try {
-        const response = await client.call(tool.operationId, request as never);
+        const response = await callOperationUntyped(client, tool.operationId, {
+          path: request.path,
+          query: request.query,
+          header: request.headers,
+          body: request.body,
+        });
         return {
           status: response.status,
           body: response.body,
@@ -38,9 +43,9 @@ export function remoteRunner(client: MtlClient, principal: Principal, baseUrl: s
 
 /** Who the key is, so tools/list shows only the tools it may call. */
 export async function principalOf(client: MtlClient): Promise<Principal> {
-  const response = await client.call('getPrincipal');
-  if (!response.ok) throw new Error(`MTL refused the credential: ${response.body.error.code}: ${response.body.error.message}`);
-  const { data } = response.body;
+  const { data: body, error } = await client.GET('/principal');
+  if (!body) throw new Error(`MTL refused the credential: ${error?.error.code}: ${error?.error.message}`);
+  const { data } = body;
   return data.kind === 'api_key' && data.key_id && data.key_mode
     ? { kind: 'api_key', accountId: '', keyId: data.key_id, mode: data.key_mode }
     : { kind: 'session', accountId: '' };
@@ -51,7 +56,7 @@ export async function serveStdio(env: NodeJS.ProcessEnv = process.env): Promise<
   const token = env.MTL_API_KEY;
   if (!baseUrl) throw new Error('MTL_BASE_URL is not set: give the address of a running MTL, such as http://localhost:3000.');
   if (!token) throw new Error('MTL_API_KEY is not set: give an API key (mtl_ro_… or mtl_rw_…).');
-  const client = new MtlClient({ baseUrl, token });
+  const client = createMtlClient({ baseUrl, token, userAgent: 'mtl-mcp-stdio' });
   const principal = await principalOf(client);
   const server = createMcpServer(remoteRunner(client, principal, baseUrl));
   await server.connect(new StdioServerTransport());

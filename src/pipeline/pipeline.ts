@@ -61,7 +61,8 @@ export class OperationPipeline {
   }
 
   /** Runs a validated call: idempotency, then the handler; every error becomes its envelope. */
-  async execute(call: OperationCall): Promise<OperationResult> {
+  async execute(received: OperationCall): Promise<OperationResult> {
+    const call = withBodyDefaults(received);
     try {
       const key = call.headers[IDEMPOTENCY_HEADER];
       if (!key || !operations[call.id].idempotent) return await this.invoke(call);
@@ -123,4 +124,18 @@ export class OperationPipeline {
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/**
+ * The call with the body fields the contract fills in when absent (`x-mtl-when-absent`), so a body
+ * that leaves them out and one that sends those values are the same request, to the handler and
+ * to the idempotency check alike.
+ */
+function withBodyDefaults(call: OperationCall): OperationCall {
+  const defaults: Readonly<Record<string, unknown>> = operations[call.id].bodyDefaults;
+  const { body } = call;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return call;
+  const missing = Object.keys(defaults).filter((name) => (body as Record<string, unknown>)[name] === undefined);
+  if (missing.length === 0) return call;
+  return { ...call, body: { ...Object.fromEntries(missing.map((name) => [name, defaults[name]])), ...body } };
 }

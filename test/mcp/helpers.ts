@@ -1,28 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startTestApp, type TestApp } from '../support/app';
+import { startListeningApp, type ListeningTestApp, type startTestApp } from '../support/app';
 
-export interface McpTestApp extends TestApp {
-  /** The listening server's base URL, such as http://127.0.0.1:41234. */
-  readonly baseUrl: string;
+export interface McpTestApp extends ListeningTestApp {
   /** An MCP client connected to /mcp with this bearer token. */
   connect(token: string): Promise<Client>;
 }
 
 /** The real app listening on a port, for MCP clients that speak HTTP. */
 export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<McpTestApp> {
-  const testApp = await startTestApp(options);
-  const server: Server = await new Promise((resolve) => {
-    const listening = testApp.app.express.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const testApp = await startListeningApp(options);
+  const { baseUrl } = testApp;
   const clients: Client[] = [];
   return {
     ...testApp,
-    baseUrl,
     async connect(token) {
       const client = new Client({ name: 'mtl-tests', version: '1.0.0' });
       const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
@@ -37,8 +29,6 @@ export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0
     },
     async close() {
       await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
       await testApp.close();
     },
   };

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +116,28 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export interface ListeningTestApp extends TestApp {
+  /** The listening server's base URL, such as http://127.0.0.1:41234. */
+  readonly baseUrl: string;
+}
+
+/** The real app listening on a port, for clients that make real HTTP requests. */
+export async function startListeningApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<ListeningTestApp> {
+  const testApp = await startTestApp(options);
+  const server: Server = await new Promise((resolve) => {
+    const listening = testApp.app.express.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    ...testApp,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testApp.close();
     },
   };
 }

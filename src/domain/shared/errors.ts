@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi';
 
-export type ErrorCode = components['schemas']['ErrorCode'];
+/** The codes this version emits (the contract's `ErrorCode` is open to codes added later). */
+export type ErrorCode = components['schemas']['KnownErrorCode'];
 export type ErrorDetails = Record<string, unknown>;
 
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
