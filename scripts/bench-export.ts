@@ -238,6 +238,7 @@ interface Answer {
 
 /** POST /v1/import with the file streamed from disk (the request's backpressure paces the reading). */
 function postImport(port: number, token: string, file: ExportFile): Promise<Answer> {
+  // Raw http.request, not the client: the client sends JSON bodies held in memory, not an NDJSON file streamed from disk.
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -270,6 +271,7 @@ interface ExportRead {
 
 /** GET /v1/export read to its end, counting bytes and lines; only the last line is kept. */
 function readExport(port: number, token: string): Promise<ExportRead> {
+  // Raw http.get, not the client: the NDJSON answer is counted chunk by chunk as it arrives, never held whole.
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/v1/export', headers: { authorization: `Bearer ${token}` } }, (res) => {
       let bytes = 0;

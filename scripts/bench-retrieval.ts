@@ -23,7 +23,7 @@ import { eng } from 'stopword';
 import stem from 'wink-porter2-stemmer';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
-import { commitLabel, request, ROOT, withServer, type DatabaseKind } from './support/server';
+import { clientFor, commitLabel, must, ROOT, withServer, type DatabaseKind } from './support/server';
 
 // The reference's stop words: a library's English list, as its users would take.
 const STOP_WORDS = new Set<string>(eng);
@@ -182,21 +182,21 @@ async function runServer(port: number, conversations: readonly Conversation[], l
   const answers: Answer[] = [];
   for (const [c, conversation] of conversations.entries()) {
     const token = await mintSessionToken(session, `retrieval-${runId}-${c}`);
-    const key = await request<{ secret: string }>(port, token, 'POST', '/v1/account/api-keys', { name: 'retrieval benchmark', mode: 'read_write' });
+    const key = await must(clientFor(port, token).POST('/account/api-keys', { body: { name: 'retrieval benchmark', mode: 'read_write' } }));
+    const client = clientFor(port, key.secret);
     const turnOf = new Map<string, string>();
     let next = 0;
     const worker = async () => {
       for (let i = next++; i < conversation.turns.length; i = next++) {
         const turn = conversation.turns[i] as Turn;
-        const memory = await request<{ id: string }>(port, key.secret, 'POST', '/v1/memories', { text: turn.text });
+        const memory = await must(client.POST('/memories', { body: { text: turn.text } }));
         turnOf.set(memory.id, turn.id);
       }
     };
     await Promise.all(Array.from({ length: STORE_CONCURRENCY }, worker));
     for (const question of conversation.questions) {
-      const path = `/v1/memories/search?q=${encodeURIComponent(question.text)}&limit=${limit}`;
       const started = performance.now();
-      const hits = await request<{ memory: { id: string } }[]>(port, key.secret, 'GET', path);
+      const hits = await must(client.GET('/memories/search', { params: { query: { q: question.text, limit } } }));
       const ms = performance.now() - started;
       const ids = hits.map((hit) => turnOf.get(hit.memory.id) ?? '');
       answers.push({ category: question.category, score: score(ids, question.evidence, limit), ms });

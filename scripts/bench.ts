@@ -306,6 +306,7 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) {
     // One sample of what went wrong, so a failing scenario explains itself.
+    // Raw fetch, not the client: it replays the scenario exactly as autocannon sent it, to the service or the baseline.
     const sample = await fetch(`http://127.0.0.1:${port}${scenario.path}`, {
       method: scenario.method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -339,6 +340,7 @@ async function startProcess(script: string, extraEnv: Record<string, string>, po
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
+      // Raw fetch, not the client: any answer (a 401 here) means listening, from the service or the baseline alike.
       const res = await fetch(`http://127.0.0.1:${port}/v1/memories`, { headers: { authorization: 'Bearer x' } });
       if (res.status > 0) return child;
     } catch {

@@ -18,7 +18,8 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
-import { commitLabel, request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
+import type { MtlClient } from '../clients/typescript/src';
+import { clientFor, commitLabel, must, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -93,25 +94,32 @@ function memoryText(seed: number): string {
   return text;
 }
 
-interface Hit { match: string }
 const timed = async <T>(call: () => Promise<T>): Promise<[T, number]> => {
   const started = performance.now();
   const value = await call();
   return [value, performance.now() - started];
 };
-const searchPath = (q: string, limit = LIMIT) => `/v1/memories/search?q=${encodeURIComponent(q)}&limit=${limit}`;
+const search = (client: MtlClient, q: string, limit = LIMIT) => must(client.GET('/memories/search', { params: { query: { q, limit } } }));
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)] ?? 0;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Sends GET /healthz and a small search every PROBE_EVERY_MS without waiting for answers, so a slow one does not thin the schedule. */
-async function probe(port: number, key: string, ms: number): Promise<{ health: number[]; search: number[] }> {
+async function probe(port: number, client: MtlClient, key: string, ms: number): Promise<{ health: number[]; search: number[] }> {
   const health: Promise<number>[] = [];
-  const search: Promise<number>[] = [];
+  const small: Promise<number>[] = [];
   for (const until = Date.now() + ms; Date.now() < until; await sleep(PROBE_EVERY_MS)) {
-    health.push(timed(() => request(port, key, 'GET', '/healthz')).then(([, took]) => took));
-    search.push(timed(() => request(port, key, 'GET', searchPath('dentist appointment', 10))).then(([, took]) => took));
+    health.push(timed(() => healthz(port, key)).then(([, took]) => took));
+    small.push(timed(() => search(client, 'dentist appointment', 10)).then(([, took]) => took));
   }
-  return { health: await Promise.all(health), search: await Promise.all(search) };
+  return { health: await Promise.all(health), search: await Promise.all(small) };
+}
+
+/** GET /healthz, read and parsed as before. Raw fetch: /healthz is outside the contract's /v1, which the client is for. */
+async function healthz(port: number, key: string): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { authorization: `Bearer ${key}` } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET /healthz: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
 }
 
 interface CaseResult { name: string; cpu: number; db: number | null; mean: number; max: number; hits: string }
@@ -122,19 +130,20 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
   const session = loadConfig({ APP_JWT_SECRET: SECRET }).session;
   const keyFor = async (account: string) => {
     const token = await mintSessionToken(session, account);
-    return (await request<{ secret: string }>(port, token, 'POST', '/v1/account/api-keys', { name: 'worst case', mode: 'read_write' })).secret;
+    return (await must(clientFor(port, token).POST('/account/api-keys', { body: { name: 'worst case', mode: 'read_write' } }))).secret;
   };
-  const key = await keyFor('worst-case');
+  const client = clientFor(port, await keyFor('worst-case'));
   const probeKey = await keyFor('worst-case-probe');
+  const probeClient = clientFor(port, probeKey);
   for (const text of ['Dentist appointment on Friday at nine.', 'Book the dentist for the children.', 'Garden party in June.']) {
-    await request(port, probeKey, 'POST', '/v1/memories', { text });
+    await must(probeClient.POST('/memories', { body: { text } }));
   }
   const monitor = server.env.DATABASE_URL ? new pg.Client({ connectionString: server.env.DATABASE_URL }) : null;
   await monitor?.connect();
   try {
     const storeStart = cpuMs(pid);
     const [, storeMs] = await timed(async () => {
-      for (let i = 0; i < MEMORIES; i += 1) await request(port, key, 'POST', '/v1/memories', { text: memoryText(i + 1) });
+      for (let i = 0; i < MEMORIES; i += 1) await must(client.POST('/memories', { body: { text: memoryText(i + 1) } }));
     });
     const storeCpu = (cpuMs(pid) - storeStart) / MEMORIES;
     // As autovacuum would soon after a load: otherwise whether it has run yet picks the plans, and
@@ -144,12 +153,12 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
 
     const cases: CaseResult[] = [];
     for (const { name, q } of CASES) {
-      await request(port, key, 'GET', searchPath(q)); // one unmeasured request: compiled code and warm caches, as in steady use
+      await search(client, q); // one unmeasured request: compiled code and warm caches, as in steady use
       const before = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
       const times: number[] = [];
-      let hits: Hit[] = [];
+      let hits: Awaited<ReturnType<typeof search>> = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const [answer, ms] = await timed(() => request<Hit[]>(port, key, 'GET', searchPath(q)));
+        const [answer, ms] = await timed(() => search(client, q));
         hits = answer;
         times.push(ms);
       }
@@ -167,14 +176,14 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
     }
 
     // Interference: the probe alone, then while LOAD_CLIENTS clients send case (a) back to back.
-    const idle = await probe(port, probeKey, 2_000);
+    const idle = await probe(port, probeClient, probeKey, 2_000);
     const loadStart = cpuMs(pid);
     const until = Date.now() + LOAD_MS;
     let sent = 0;
-    const client = async () => {
-      for (; Date.now() < until; sent += 1) await request(port, key, 'GET', searchPath(CASES[0]!.q));
+    const loadClient = async () => {
+      for (; Date.now() < until; sent += 1) await search(client, CASES[0]!.q);
     };
-    const [loaded] = await Promise.all([probe(port, probeKey, LOAD_MS), ...Array.from({ length: LOAD_CLIENTS }, client)]);
+    const [loaded] = await Promise.all([probe(port, probeClient, probeKey, LOAD_MS), ...Array.from({ length: LOAD_CLIENTS }, loadClient)]);
     const busy = (cpuMs(pid) - loadStart) / LOAD_MS;
     return {
       kind,

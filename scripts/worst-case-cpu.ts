@@ -17,12 +17,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import type { Operations } from '../clients/typescript/src';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { generateKey } from '../src/domain/api-keys/key-format';
 import { limits } from '../src/generated/contract';
 import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
-import { commitLabel, request, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
+import { clientFor, commitLabel, must, ROOT, routeOf, withServer, type ClientAnswer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -124,24 +125,35 @@ interface Answer {
   json: { ok: boolean; data?: unknown; error?: { code: string } } | null;
 }
 
-/** A request whose answer is returned whatever its status. */
-async function send(port: number, token: string | null, method: string, path: string, body?: string): Promise<Answer> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body }),
-  });
+type WorkflowBody = Operations['runTemplateWorkflow']['requestBody']['content']['application/json'];
+
+/** A client call's answer whatever its status: the client has read and parsed the body, as the cases always have. */
+async function answerOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Answer> {
+  const { data, error, response } = await call;
+  const body = data ?? error; // an error that is not JSON comes as its text
+  const json = typeof body === 'object' && body !== null ? (body as Answer['json']) : null;
+  // Express gives every JSON answer its length; were one sent in chunks, its JSON serialized again has the same size.
+  const length = response.headers.get('content-length');
+  const bytes = length !== null ? Number(length) : typeof body === 'string' ? Buffer.byteLength(body) : Buffer.byteLength(JSON.stringify(body ?? ''));
+  return { status: response.status, bytes, json };
+}
+
+/**
+ * Sends this text as the body (with the same body given to the client, which checks its type):
+ * the large bodies are serialized once outside the measured time, as they always were.
+ */
+const prepared = (text: string) => () => text;
+
+/** GET /healthz, read and parsed as before. Raw fetch: /healthz is outside the contract's /v1, which the client is for. */
+async function healthz(port: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/healthz`);
   const text = await res.text();
-  let json: Answer['json'] = null;
   try {
-    json = JSON.parse(text) as Answer['json'];
+    JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: res.status, bytes: Buffer.byteLength(text), json };
+  return res.status;
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time. */
@@ -198,38 +210,39 @@ interface Seeded {
 async function seed(server: RunningServer, log: (line: string) => void): Promise<Seeded> {
   const { port } = server;
   const started = performance.now();
-  const session = loadConfig({ APP_JWT_SECRET: SECRET }).session;
+  const sessionConfig = loadConfig({ APP_JWT_SECRET: SECRET }).session;
   const account = async (name: string) => {
-    const sessionToken = await mintSessionToken(session, name);
-    const key = (await request<{ secret: string }>(port, sessionToken, 'POST', '/v1/account/api-keys', { name: 'worst case', mode: 'read_write' })).secret;
-    return { session: sessionToken, key };
+    const session = clientFor(port, await mintSessionToken(sessionConfig, name));
+    const key = (await must(session.POST('/account/api-keys', { body: { name: 'worst case', mode: 'read_write' } }))).secret;
+    return { session, key: clientFor(port, key) };
   };
   const main = await account('worst-case');
   const library = await account('worst-case-library');
   const mention = await account('worst-case-mentions');
-  const post = async <T>(token: string, path: string, body: unknown): Promise<T> => {
+  /** `must` of a seeding request, noting one that took more than 2 s. */
+  const post = async <T>(call: () => Promise<ClientAnswer<T>>): Promise<T> => {
     const postStarted = performance.now();
-    const answer = await request<T>(port, token, 'POST', path, body);
+    const answer = await call();
     const took = performance.now() - postStarted;
-    if (took > 2_000) log(`(POST ${path.replace(/[a-z]+_[0-9A-Z]{26}/g, '…')} took ${(took / 1000).toFixed(1)} s)`);
-    return answer;
+    if (took > 2_000) log(`(${routeOf(answer.response).replace(/[a-z]+_[0-9A-Z]{26}/g, '…')} took ${(took / 1000).toFixed(1)} s)`);
+    return must(Promise.resolve(answer));
   };
   const json = (body: unknown) => JSON.stringify(body);
 
   // A checkpoint from before everything else, so that resuming from it has every change to report.
-  const { checkpoint } = await request<{ checkpoint: string }>(port, main.key, 'GET', '/v1/context/startup?max_chars=1000');
-  await request(port, main.session, 'PUT', '/v1/context/workspace-profile', { guidance: prose(7, PROFILE_GUIDANCE_MAX) });
+  const { checkpoint } = await must(main.key.GET('/context/startup', { params: { query: { max_chars: 1000 } } }));
+  await must(main.session.PUT('/context/workspace-profile', { body: { guidance: prose(7, PROFILE_GUIDANCE_MAX) } }));
 
   // The Subjects first: creating one looks for its name and aliases in every Memory of the
   // account (measured below, once the Memories are there).
   const subjectBody = (i: number) => ({
     name: `Worst case subject ${i}`,
-    kind: 'project',
+    kind: 'project' as const,
     aliases: Array.from({ length: SUBJECT_ALIASES_MAX }, (_, a) => `wcs ${i} alias ${a}`),
     description: prose(500 + i, SUBJECT_DESCRIPTION_MAX),
   });
   const subjects = await pool(Array.from({ length: LINKED_SUBJECTS + 1 }, (_, i) => i), SEED_CONCURRENCY, (i) =>
-    post<{ id: string }>(main.key, '/v1/subjects', subjectBody(i)),
+    post(() => main.key.POST('/subjects', { body: subjectBody(i) })),
   );
   const subject = subjects[0]!;
 
@@ -238,13 +251,17 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   const tags = (i: number) => Array.from({ length: MEMORY_TAGS_MAX }, (_, t) => `tag-${i % 7}-${t}-`.padEnd(MEMORY_TAG_CHARS, 'x'));
   const memoryIds = await pool(Array.from({ length: CONTEXT_MEMORIES }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
     const section = i % 3;
-    const memory = await post<{ id: string }>(main.key, '/v1/memories', {
-      text: prose(1000 + i, MEMORY_TEXT_MAX),
-      tags: tags(i),
-      type: section === 1 ? 'instruction' : 'note',
-      pinned: section === 0,
-      sensitivity: i % 10 === 9 ? 'sensitive' : 'normal',
-    });
+    const memory = await post(() =>
+      main.key.POST('/memories', {
+        body: {
+          text: prose(1000 + i, MEMORY_TEXT_MAX),
+          tags: tags(i),
+          type: section === 1 ? 'instruction' : 'note',
+          pinned: section === 0,
+          sensitivity: i % 10 === 9 ? 'sensitive' : 'normal',
+        },
+      }),
+    );
     return memory.id;
   });
   log(`${CONTEXT_MEMORIES} Memories of ${n(MEMORY_TEXT_MAX)} characters`);
@@ -256,51 +273,61 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   let lastLinkMs = 0;
   for (const id of memoryIds.slice(0, SUBJECT_MEMORIES)) {
     const linkStarted = performance.now();
-    await post(main.key, `/v1/subjects/${subject.id}/memories`, { memory_id: id });
+    await post(() => main.key.POST('/subjects/{subject_id}/memories', { params: { path: { subject_id: subject.id } }, body: { memory_id: id } }));
     lastLinkMs = performance.now() - linkStarted;
   }
   let linked = SUBJECT_MEMORIES;
   const rootId = memoryIds[0]!;
   await pool(Array.from({ length: LINKED_SUBJECTS }, (_, i) => i + 1), SEED_CONCURRENCY, async (i) => {
     const other = subjects[i]!;
-    await post(main.key, `/v1/subjects/${other.id}/memories`, { memory_id: rootId });
-    await post(main.key, `/v1/subjects/${other.id}/memories`, { memory_id: memoryIds[i]! });
+    const link = (memoryId: string) => post(() => main.key.POST('/subjects/{subject_id}/memories', { params: { path: { subject_id: other.id } }, body: { memory_id: memoryId } }));
+    await link(rootId);
+    await link(memoryIds[i]!);
   });
   await pool(Array.from({ length: FACTS }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
-    const suggestion = await post<{ id: string }>(main.key, `/v1/subjects/${subject.id}/fact-suggestions`, {
-      statement: `Fact ${i}: ${prose(2000 + i, FACT_STATEMENT_MAX - 10)}`,
-      source_memory_ids: [rootId, ...memoryIds.slice(1 + (i * 2) % (SUBJECT_MEMORIES - 2), 1 + (i * 2) % (SUBJECT_MEMORIES - 2) + FACT_SOURCES_MAX - 1)],
-    });
-    await request(port, main.session, 'POST', `/v1/fact-suggestions/${suggestion.id}/accept`);
+    const suggestion = await post(() =>
+      main.key.POST('/subjects/{subject_id}/fact-suggestions', {
+        params: { path: { subject_id: subject.id } },
+        body: {
+          statement: `Fact ${i}: ${prose(2000 + i, FACT_STATEMENT_MAX - 10)}`,
+          source_memory_ids: [rootId, ...memoryIds.slice(1 + (i * 2) % (SUBJECT_MEMORIES - 2), 1 + (i * 2) % (SUBJECT_MEMORIES - 2) + FACT_SOURCES_MAX - 1)],
+        },
+      }),
+    );
+    await must(main.session.POST('/fact-suggestions/{suggestion_id}/accept', { params: { path: { suggestion_id: suggestion.id } } }));
   });
   log(`a Subject linked to ${SUBJECT_MEMORIES} of them (the last link took ${Math.round(lastLinkMs)} ms), ${LINKED_SUBJECTS} more linked to the first, ${FACTS} Facts`);
 
   // A Template whose draft is the largest file set the contract allows, every line of every file
   // shaped like an AWS access key ID, so the review's no_secrets check reports every line.
-  const created = await post<{ template: { id: string } }>(main.key, '/v1/library/templates/workflow', {
-    action: 'create',
-    name: 'Worst case draft',
-    summary: 'A draft of the largest size, full of key-shaped lines.',
-    category: 'engineering',
-    license: 'MIT',
-  });
+  const created = await post(() =>
+    main.key.POST('/library/templates/workflow', {
+      body: {
+        action: 'create',
+        name: 'Worst case draft',
+        summary: 'A draft of the largest size, full of key-shaped lines.',
+        category: 'engineering',
+        license: 'MIT',
+      },
+    }),
+  );
   const templateId = created.template.id;
   const awsNext = random(42);
   const awsDraft = fullDraft(() => awsKeyLine(awsNext));
-  const awsBody = (revision: number) => json({ base_revision: revision, files: awsDraft });
-  let revision = (await request<{ draft: { revision: number } }>(port, main.key, 'PUT', `/v1/library/templates/${templateId}/draft`, { base_revision: 1, files: awsDraft })).draft.revision;
+  const draftPath = { params: { path: { template_id: templateId } } };
+  const awsBody = (revision: number) => ({ base_revision: revision, files: awsDraft });
+  let revision = (await must(main.key.PUT('/library/templates/{template_id}/draft', { ...draftPath, body: awsBody(1) }))).draft.revision;
   // The same size of file set, each line a valid MTL API key: refused with secret_in_content.
-  const mtlBody = json({ base_revision: 1, files: fullDraft(() => generateKey('read_write')) });
+  const mtlBody = { base_revision: 1, files: fullDraft(() => generateKey('read_write')) };
+  const mtlJson = json(mtlBody);
   const awsLines = awsDraft.reduce((sum, file) => sum + file.content.split('\n').filter((line) => line.length === 20).length, 0);
-  const mtlLines = (JSON.parse(mtlBody) as { files: { content: string }[] }).files.reduce(
-    (sum, file) => sum + file.content.split('\n').filter((line) => line.length === 45).length,
-    0,
-  );
+  const mtlLines = mtlBody.files.reduce((sum, file) => sum + file.content.split('\n').filter((line) => line.length === 45).length, 0);
   log(`a Template with ${awsDraft.length} files of ${n(limits.draftFileCharsMax)} characters`);
 
   // Published Templates with READMEs of the largest size, all holding every word of the query.
   const published = await pool(Array.from({ length: PUBLISHED_TEMPLATES }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
-    const { template } = await post<{ template: { id: string } }>(library.key, '/v1/library/templates/workflow', {
+    const workflow = (body: WorkflowBody) => post(() => library.key.POST('/library/templates/workflow', { body }));
+    const { template } = await workflow({
       action: 'create',
       name: `Library template ${i} ${WORDS[i % WORDS.length]}`,
       summary: `A published Template about ${QUERY_WORDS.slice(0, 8).join(' ')}.`,
@@ -309,14 +336,16 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       license: 'MIT',
     });
     const readme = prose(3000 + i, limits.draftFileCharsMax);
-    const updated = await request<{ draft: { revision: number } }>(port, library.key, 'PUT', `/v1/library/templates/${template.id}/draft`, {
-      base_revision: 1,
-      files: [{ path: 'README.md', content: readme }],
-    });
+    const updated = await must(
+      library.key.PUT('/library/templates/{template_id}/draft', {
+        params: { path: { template_id: template.id } },
+        body: { base_revision: 1, files: [{ path: 'README.md', content: readme }] },
+      }),
+    );
     const rev = updated.draft.revision;
-    const reviewed = await post<{ run: { status: string } }>(library.key, '/v1/library/templates/workflow', { action: 'submit_review', template_id: template.id, revision: rev });
+    const reviewed = await workflow({ action: 'submit_review', template_id: template.id, revision: rev });
     if (reviewed.run.status !== 'succeeded') throw new Error(`the review of library Template ${i} did not pass`);
-    await post(library.key, '/v1/library/templates/workflow', {
+    await workflow({
       action: 'publish',
       template_id: template.id,
       revision: rev,
@@ -331,31 +360,37 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   // case's text at every position, never as a whole word, so each occurrence is checked.
   const qs = (length: number) => 'q'.repeat(length);
   await pool(Array.from({ length: MENTION_SUBJECTS }, (_, i) => i), SEED_CONCURRENCY, (i) =>
-    post(mention.key, '/v1/subjects', {
-      name: qs(2 + i),
-      aliases: Array.from({ length: SUBJECT_ALIASES_MAX }, (_, a) => qs(2 + ((i + 1 + a) % (MENTION_SUBJECTS + SUBJECT_ALIASES_MAX)))),
-    }),
+    post(() =>
+      mention.key.POST('/subjects', {
+        body: {
+          name: qs(2 + i),
+          aliases: Array.from({ length: SUBJECT_ALIASES_MAX }, (_, a) => qs(2 + ((i + 1 + a) % (MENTION_SUBJECTS + SUBJECT_ALIASES_MAX)))),
+        },
+      }),
+    ),
   );
   log(`${MENTION_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} aliases each in another account`);
 
   // The cases.
-  const get = (token: string, path: string) => () => send(port, token, 'GET', path);
   const q500 = Array(Math.floor((SEARCH_Q_MAX + 1) / 10)).fill('wednesdys').join(' '); // a misspelt word, as search:worst-case (a)
   const q32 = QUERY_WORDS.join(' ').slice(0, SEARCH_Q_MAX);
   const libraryQuery = QUERY_WORDS.join(' ').slice(0, LIBRARY_QUERY_MAX).replace(/\s+\S*$/, '');
-  const memoryBody = json({ text: prose(9, MEMORY_TEXT_MAX), tags: tags(1), type: 'note' });
-  const mentionBody = json({ text: 'q'.repeat(MEMORY_TEXT_MAX) });
+  const memoryBody = { text: prose(9, MEMORY_TEXT_MAX), tags: tags(1), type: 'note' as const };
+  const memoryJson = json(memoryBody);
+  const mentionBody = { text: 'q'.repeat(MEMORY_TEXT_MAX) };
+  const mentionJson = json(mentionBody);
   let updates = 0;
   let subjectsCreated = 0;
-  const batchIds = memoryIds.slice(0, limits.batchMaxIds).join(',');
-  const readBody = json({ max_chars_per_file: limits.draftFileCharsMax, max_total_chars: limits.draftTotalCharsMax });
+  const batchIds = memoryIds.slice(0, limits.batchMaxIds);
+  const readBody = { max_chars_per_file: limits.draftFileCharsMax, max_total_chars: limits.draftTotalCharsMax };
+  const readJson = json(readBody);
   const cases: Case[] = [
     {
       name: 'draft update, 5 files of AWS-key-shaped lines',
-      size: `${n(awsLines)} key lines, ${kb(Buffer.byteLength(awsBody(revision)))}`,
+      size: `${n(awsLines)} key lines, ${kb(Buffer.byteLength(json(awsBody(revision))))}`,
       expect: 200,
       send: async () => {
-        const answer = await send(port, main.key, 'PUT', `/v1/library/templates/${templateId}/draft`, awsBody(revision));
+        const answer = await answerOf(main.key.PUT('/library/templates/{template_id}/draft', { ...draftPath, body: awsBody(revision) }));
         if (answer.status === 200) revision = (answer.json?.data as { draft: { revision: number } }).draft.revision;
         return answer;
       },
@@ -364,38 +399,40 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       name: 'draft review (submit_review) of that draft',
       size: `${n(awsLines)} findings`,
       expect: 200,
-      send: () => send(port, main.key, 'POST', '/v1/library/templates/workflow', json({ action: 'submit_review', template_id: templateId, revision })),
+      send: () => answerOf(main.key.POST('/library/templates/workflow', { body: { action: 'submit_review', template_id: templateId, revision } })),
     },
     {
       name: 'draft update refused: 5 files of MTL API keys',
-      size: `${n(mtlLines)} key lines, ${kb(Buffer.byteLength(mtlBody))}`,
+      size: `${n(mtlLines)} key lines, ${kb(Buffer.byteLength(mtlJson))}`,
       expect: 400,
-      send: () => send(port, main.key, 'PUT', `/v1/library/templates/${templateId}/draft`, mtlBody),
+      send: () => answerOf(main.key.PUT('/library/templates/{template_id}/draft', { ...draftPath, body: mtlBody, bodySerializer: prepared(mtlJson) })),
     },
     {
       name: 'draft read, all files, maximum chars',
       size: `${n(limits.draftTotalCharsMax)} characters returned`,
       expect: 200,
-      send: () => send(port, main.key, 'POST', `/v1/library/templates/${templateId}/read`, readBody),
+      send: () => answerOf(main.key.POST('/library/templates/{template_id}/read', { ...draftPath, body: readBody, bodySerializer: prepared(readJson) })),
     },
     {
       name: 'Memory create, maximum text and tags',
       size: `${n(MEMORY_TEXT_MAX)} characters, ${MEMORY_TAGS_MAX} tags`,
       expect: 201,
-      send: () => send(port, main.key, 'POST', '/v1/memories', memoryBody),
+      send: () => answerOf(main.key.POST('/memories', { body: memoryBody, bodySerializer: prepared(memoryJson) })),
     },
     {
       name: `Memory create, text holding ${MENTION_SUBJECTS} Subjects' terms inside words`,
       size: `${n(MEMORY_TEXT_MAX)} characters, ${n(MENTION_SUBJECTS * (SUBJECT_ALIASES_MAX + 1))} terms`,
       expect: 201,
-      send: () => send(port, mention.key, 'POST', '/v1/memories', mentionBody),
+      send: () => answerOf(mention.key.POST('/memories', { body: mentionBody, bodySerializer: prepared(mentionJson) })),
     },
     {
       name: `link a Memory to the Subject of ${SUBJECT_MEMORIES}+ Memories`,
       size: `Memories of ${n(MEMORY_TEXT_MAX)} characters`,
       expect: 201,
       send: async () => {
-        const answer = await send(port, main.key, 'POST', `/v1/subjects/${subject.id}/memories`, json({ memory_id: memoryIds[linked]! }));
+        const answer = await answerOf(
+          main.key.POST('/subjects/{subject_id}/memories', { params: { path: { subject_id: subject.id } }, body: { memory_id: memoryIds[linked]! } }),
+        );
         if (answer.status === 201) linked += 1;
         return answer;
       },
@@ -404,78 +441,93 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       name: 'Memory update of a linked Memory, new maximum text',
       size: `${n(MEMORY_TEXT_MAX)} characters`,
       expect: 200,
-      send: () => send(port, main.key, 'PATCH', `/v1/memories/${memoryIds[1]!}`, json({ text: prose(5000 + updates++, MEMORY_TEXT_MAX) })),
+      send: () => answerOf(main.key.PATCH('/memories/{id}', { params: { path: { id: memoryIds[1]! } }, body: { text: prose(5000 + updates++, MEMORY_TEXT_MAX) } })),
     },
     {
       name: `Subject create, 21 terms inside words of ${CONTEXT_MEMORIES}+ Memories`,
       size: `${SUBJECT_ALIASES_MAX} aliases, description of ${n(SUBJECT_DESCRIPTION_MAX)}`,
       expect: 201,
       send: () =>
-        send(port, main.key, 'POST', '/v1/subjects', json({
-          name: `${INNER_TERMS[0]} ${subjectsCreated++}`,
-          aliases: INNER_TERMS.slice(1, SUBJECT_ALIASES_MAX + 1),
-          description: prose(600, SUBJECT_DESCRIPTION_MAX),
-        })),
+        answerOf(
+          main.key.POST('/subjects', {
+            body: {
+              name: `${INNER_TERMS[0]} ${subjectsCreated++}`,
+              aliases: INNER_TERMS.slice(1, SUBJECT_ALIASES_MAX + 1),
+              description: prose(600, SUBJECT_DESCRIPTION_MAX),
+            },
+          }),
+        ),
     },
     {
       name: 'Memory batch get, maximum IDs',
       size: `${limits.batchMaxIds} IDs`,
       expect: 200,
-      send: get(main.key, `/v1/memories/batch?ids=${batchIds}`),
+      send: () => answerOf(main.key.GET('/memories/batch', { params: { query: { ids: batchIds } } })),
     },
     {
       name: 'Memory list, maximum limit',
       size: `limit=${limits.pageSizeMax}`,
       expect: 200,
-      send: get(main.key, `/v1/memories?limit=${limits.pageSizeMax}`),
+      send: () => answerOf(main.key.GET('/memories', { params: { query: { limit: limits.pageSizeMax } } })),
     },
     {
       name: 'Memory search, one misspelt word to 500 characters',
       size: `q of ${q500.length} characters, limit=${SEARCH_LIMIT_MAX}`,
       expect: 200,
-      send: get(main.key, `/v1/memories/search?q=${encodeURIComponent(q500)}&limit=${SEARCH_LIMIT_MAX}`),
+      send: () => answerOf(main.key.GET('/memories/search', { params: { query: { q: q500, limit: SEARCH_LIMIT_MAX } } })),
     },
     {
       name: 'Memory search, 32 words found in every Memory',
       size: `q of ${q32.length} characters, limit=${SEARCH_LIMIT_MAX}`,
       expect: 200,
-      send: get(main.key, `/v1/memories/search?q=${encodeURIComponent(q32)}&limit=${SEARCH_LIMIT_MAX}`),
+      send: () => answerOf(main.key.GET('/memories/search', { params: { query: { q: q32, limit: SEARCH_LIMIT_MAX } } })),
     },
     {
       name: 'startup context, maximum budget',
       size: `max_chars=${n(STARTUP_MAX_CHARS)}`,
       expect: 200,
-      send: get(main.key, `/v1/context/startup?max_chars=${STARTUP_MAX_CHARS}&include_sensitive=true`),
+      send: () => answerOf(main.key.GET('/context/startup', { params: { query: { max_chars: STARTUP_MAX_CHARS, include_sensitive: true } } })),
     },
     {
       name: 'resume context from before the seeding',
       size: `max_chars=${n(STARTUP_MAX_CHARS)}`,
       expect: 200,
-      send: get(main.key, `/v1/context/resume?checkpoint=${encodeURIComponent(checkpoint)}&max_chars=${STARTUP_MAX_CHARS}&include_sensitive=true`),
+      send: () =>
+        answerOf(main.key.GET('/context/resume', { params: { query: { checkpoint, max_chars: STARTUP_MAX_CHARS, include_sensitive: true } } })),
     },
     {
       name: `subject context, Subject with ${SUBJECT_MEMORIES}+ Memories`,
       size: `max_chars=${n(SUBJECT_CONTEXT_MAX_CHARS)}`,
       expect: 200,
-      send: get(main.key, `/v1/subjects/${subject.id}/context?max_chars=${SUBJECT_CONTEXT_MAX_CHARS}&include_sensitive=true`),
+      send: () =>
+        answerOf(
+          main.key.GET('/subjects/{subject_id}/context', {
+            params: { path: { subject_id: subject.id }, query: { max_chars: SUBJECT_CONTEXT_MAX_CHARS, include_sensitive: true } },
+          }),
+        ),
     },
     {
       name: 'context map, depth 2, maximum nodes',
       size: `max_nodes=${CONTEXT_MAP_MAX_NODES}`,
       expect: 200,
-      send: get(main.key, `/v1/memories/${rootId}/context-map?depth=2&max_nodes=${CONTEXT_MAP_MAX_NODES}&include_sensitive=true`),
+      send: () =>
+        answerOf(
+          main.key.GET('/memories/{id}/context-map', {
+            params: { path: { id: rootId }, query: { depth: 2, max_nodes: CONTEXT_MAP_MAX_NODES, include_sensitive: true } },
+          }),
+        ),
     },
     {
       name: `Library search, ${PUBLISHED_TEMPLATES} READMEs of 100,000 characters`,
       size: `query of ${libraryQuery.length} characters, limit=${LIBRARY_LIMIT_MAX}`,
       expect: 200,
-      send: get(library.key, `/v1/library/templates?query=${encodeURIComponent(libraryQuery)}&limit=${LIBRARY_LIMIT_MAX}`),
+      send: () => answerOf(library.key.GET('/library/templates', { params: { query: { query: libraryQuery, limit: LIBRARY_LIMIT_MAX } } })),
     },
     {
       name: `creator status, ${PUBLISHED_TEMPLATES} Templates`,
       size: '—',
       expect: 200,
-      send: get(library.key, '/v1/library/creator/status'),
+      send: () => answerOf(library.key.GET('/library/creator/status')),
     },
   ];
   return {
@@ -497,8 +549,8 @@ async function longestHealthz(port: number, done: Promise<unknown>): Promise<num
   let longest = 0;
   while (!finished) {
     const started = performance.now();
-    const res = await send(port, null, 'GET', '/healthz');
-    if (res.status !== 200) throw new Error(`/healthz answered ${res.status}`);
+    const status = await healthz(port);
+    if (status !== 200) throw new Error(`/healthz answered ${status}`);
     longest = Math.max(longest, performance.now() - started);
   }
   return longest;

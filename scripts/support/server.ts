@@ -1,26 +1,50 @@
 // Helpers for the scripts that measure a real server process: a fresh database of either kind,
-// the server started on it with a known session secret, JSON requests, and cleanup afterwards.
+// the server started on it with a known session secret, the official client for it, and cleanup afterwards.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createMtlClient, type MtlClient } from '../../clients/typescript/src';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 
 export type DatabaseKind = 'postgres' | 'embedded';
 
-/** A JSON request with a bearer token; the `data` of the answer, or an error naming the route and status. */
-export async function request<T>(port: number, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path.split('?')[0]}: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { data: T }).data;
+/** Generous: the slowest worst-case and seeding requests take seconds on a busy machine; only a stuck one should end a run. */
+const REQUEST_TIMEOUT_MS = 600_000;
+
+/** The method of each answer, for error messages (openapi-fetch's answer carries the response only). */
+const methods = new WeakMap<Response, string>();
+
+/** The official client for the server on `port`, sending `token` (an API key or a session token). */
+export function clientFor(port: number, token: string): MtlClient {
+  const client = createMtlClient({ baseUrl: `http://127.0.0.1:${port}`, token, timeoutMs: REQUEST_TIMEOUT_MS });
+  client.use({ onResponse: ({ request, response }) => void methods.set(response, request.method) });
+  return client;
+}
+
+/** What the client's typed methods answer: the success envelope, or an error. */
+export interface ClientAnswer<T> {
+  readonly data?: { readonly data: T };
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
+/** The method and path of the request an answer is to, such as "POST /v1/memories". */
+export function routeOf(response: Response): string {
+  return `${methods.get(response) ?? 'request'} ${new URL(response.url).pathname}`;
+}
+
+/** The `data` of a successful answer, or an error naming the route and status with the start of the answer. */
+export async function must<T>(answer: Promise<ClientAnswer<T>>): Promise<T> {
+  const { data, error, response } = await answer;
+  if (!response.ok || data === undefined) {
+    const body = typeof error === 'string' ? error : JSON.stringify(error ?? null);
+    throw new Error(`${routeOf(response)}: ${response.status} ${body.slice(0, 300)}`);
+  }
+  return data.data;
 }
 
 export function freePort(): Promise<number> {
@@ -50,6 +74,7 @@ export async function startServer(env: Record<string, string>, port: number, sec
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited) throw new Error('the server exited during start-up (its messages are above)');
+    // Raw fetch, not the client: /readyz is outside the contract's /v1.
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.ok, () => false);
     if (ready) return child;
     if (Date.now() > deadline) {
