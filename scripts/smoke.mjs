@@ -96,13 +96,21 @@ async function build() {
 // ---------------------------------------------------------------------------------------------
 // The server and the README's flows
 
+/** The server and token.js: the embedded database in dataDir, with the secret the server keeps there. */
+function serverEnv(dataDir) {
+  const env = { ...childEnv, DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'APP_JWT_SECRET', 'APP_JWKS_URL', 'REDIS_URL']) delete env[name];
+  return env;
+}
+
 function startServer(dataDir) {
   const child = spawn(NODE, [join(ROOT, 'dist', 'src', 'server.js')], {
     cwd: ROOT,
-    env: { ...childEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...serverEnv(dataDir), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];
+  const stderr = [];
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const port = new Promise((resolve, reject) => {
     let buffered = '';
@@ -121,10 +129,13 @@ function startServer(dataDir) {
         }
       }
     });
-    child.stderr.on('data', (chunk) => output.push(String(chunk).trimEnd()));
+    child.stderr.on('data', (chunk) => {
+      output.push(String(chunk).trimEnd());
+      stderr.push(String(chunk));
+    });
     exited.then(({ code, signal }) => reject(new Error(`the server exited before listening (code ${code}, signal ${signal})`)));
   });
-  return { child, port, exited, output };
+  return { child, port, exited, output, stderr };
 }
 
 async function waitForHealth(base, deadline) {
@@ -167,7 +178,7 @@ function api(base) {
 function mintSession(dataDir, account) {
   const result = spawnSync(NODE, [join(ROOT, 'dist', 'scripts', 'token.js'), account], {
     cwd: ROOT,
-    env: { ...childEnv, DATA_DIR: dataDir },
+    env: serverEnv(dataDir),
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`token.js ${account} failed: ${result.stderr}`);
@@ -362,6 +373,9 @@ async function server() {
     const exit = await Promise.race([srv.exited, timeout]);
     check('SIGTERM: the server stops and exits 0', exit !== 'timeout' && exit.code === 0, exit);
     check('  and logs "stopped"', srv.output.some((line) => line.includes('"msg":"stopped"')));
+    // A deprecation or other runtime warning on a newer Node.js shows here before it breaks.
+    const warnings = srv.stderr.join('').split('\n').filter((line) => /Warning/.test(line));
+    check('  with no warning from Node.js on stderr', warnings.length === 0, warnings.join('\n        '));
   } catch (err) {
     failures += 1;
     console.log(`  FAIL  ${err instanceof Error ? err.message : String(err)}`);
