@@ -31,7 +31,7 @@ export const JEST_FILES = [
   'test/http/edge.test.ts',
   'test/idempotency/idempotency.test.ts',
   'test/insights/mentions.test.ts',
-  'test/library/creator-status.test.ts',
+  'test/library/two-instances.test.ts',
   'test/mcp/transport.test.ts',
   'test/memories/search.test.ts',
   'test/portability/streaming.test.ts',
