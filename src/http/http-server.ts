@@ -60,21 +60,36 @@ function watchBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
   // A streamed body's progress is read off the socket (a 'data' listener would take the body from its reader).
   let lastBytes = req.socket.bytesRead;
   let lastProgress = Date.now();
+  // Bytes waiting to be read mean the server is the one behind (an import writing a batch), not the client.
+  const progressed = () => {
+    if (req.socket.bytesRead === lastBytes && req.readableLength === 0 && req.socket.readableLength === 0) return false;
+    lastBytes = req.socket.bytesRead;
+    lastProgress = Date.now();
+    return true;
+  };
+  let finished = false;
   const timer = streamed
     ? setInterval(() => {
-        // Bytes waiting to be read mean the server is the one behind (an import writing a batch), not the client.
-        if (req.socket.bytesRead !== lastBytes || req.readableLength > 0 || req.socket.readableLength > 0) {
-          lastBytes = req.socket.bytesRead;
-          lastProgress = Date.now();
-        } else if (Date.now() - lastProgress >= timeoutMs) {
-          expire();
-        }
+        if (!progressed() && Date.now() - lastProgress >= timeoutMs) expireUnlessProgress();
       }, Math.min(1_000, Math.ceil(timeoutMs / 4)))
-    : setTimeout(expire, timeoutMs);
-  const done = () => clearTimeout(timer);
+    : setTimeout(expireUnlessProgress, timeoutMs);
+  const done = () => {
+    finished = true;
+    clearTimeout(timer);
+  };
   req.once('end', done);
   req.once('close', done);
   res.once('close', done);
+  // Timers run before the event loop reads the sockets: after the process was busy for longer
+  // than the timeout (a large batch, a slow machine), bytes the client sent in time are still
+  // unread. Look again once they have been read (setImmediate runs after that phase).
+  function expireUnlessProgress(): void {
+    setImmediate(() => {
+      if (finished || req.complete) return;
+      if (streamed ? progressed() || Date.now() - lastProgress < timeoutMs : false) return;
+      expire();
+    });
+  }
   function expire(): void {
     done();
     if (req.complete) return;
