@@ -56,6 +56,11 @@ export function contractForValidation(): Json {
   // (`{base_url}/v1`) is for clients.
   copy.servers = ((copy.servers ?? []) as Array<{ url: string }>).filter((server) => server.url.startsWith('/'));
   const components = (copy.components ?? {}) as Json;
+  // An error's `error` is checked against the schema of its code by the service's own check
+  // (`checkErrorShapes`), compiled once: each operation's validator takes the generic `Error`.
+  const schemas = (components.schemas ?? {}) as Record<string, Json>;
+  const envelope = schemas.ErrorResponse as { properties: Json } | undefined;
+  if (envelope) envelope.properties.error = { $ref: '#/components/schemas/Error' };
   const shared = (components.responses ?? {}) as Json;
   for (const name of Object.keys(shared)) shared[name] = stripResponse(shared[name]);
   delete components.examples;

@@ -31,14 +31,22 @@ export function errorShapeChecker(contract: Json = CONTRACT): (error: Json) => s
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   ajv.addSchema({ $id: 'mtl-contract', components: { schemas: (contract.components as Json).schemas } });
+  const names = errorSchemasByCode(contract);
+  // Each code's schema is compiled when an error of that code is first checked.
   const validators = new Map<string, ValidateFunction>();
-  for (const [code, name] of errorSchemasByCode(contract)) {
-    const validate = ajv.getSchema(`mtl-contract#/components/schemas/${name}`);
-    if (!validate) throw new Error(`The contract's schema ${name} could not be compiled`);
-    validators.set(code, validate);
-  }
+  const validatorOf = (code: string): ValidateFunction | undefined => {
+    const name = names.get(code);
+    if (!name) return undefined;
+    let validate = validators.get(code);
+    if (!validate) {
+      validate = ajv.getSchema(`mtl-contract#/components/schemas/${name}`);
+      if (!validate) throw new Error(`The contract's schema ${name} could not be compiled`);
+      validators.set(code, validate);
+    }
+    return validate;
+  };
   return (error) => {
-    const validate = validators.get(String(error.code));
+    const validate = validatorOf(String(error.code));
     if (!validate || validate(error)) return null;
     return ajv.errorsText(validate.errors, { dataVar: 'error' });
   };
