@@ -1,12 +1,36 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { startListeningApp, type ListeningTestApp, type startTestApp } from '../support/app';
 
 export interface McpTestApp extends ListeningTestApp {
   /** An MCP client connected to /mcp with this bearer token. */
   connect(token: string): Promise<Client>;
 }
+
+/**
+ * The clients' check of structured results against each tool's outputSchema, compiled once per
+ * test file: the SDK compiles every tool's schema again for each client that lists the tools,
+ * which was most of the MCP tests' time.
+ */
+class CompiledOnce implements jsonSchemaValidator {
+  private readonly ajv = new AjvJsonSchemaValidator();
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.ajv.getValidator<unknown>(schema);
+      this.compiled.set(key, validate);
+    }
+    return validate as JsonSchemaValidator<T>;
+  }
+}
+
+export const sharedSchemaValidator: jsonSchemaValidator = new CompiledOnce();
 
 /** The real app listening on a port, for MCP clients that speak HTTP. */
 export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<McpTestApp> {
@@ -16,7 +40,7 @@ export async function startMcpTestApp(options: Parameters<typeof startTestApp>[0
   return {
     ...testApp,
     async connect(token) {
-      const client = new Client({ name: 'mtl-tests', version: '1.0.0' });
+      const client = new Client({ name: 'mtl-tests', version: '1.0.0' }, { jsonSchemaValidator: sharedSchemaValidator });
       const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${token}` } },
       });

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mcpTools } from '../../src/generated/mcp-tools';
 import { bearer } from '../support/app';
-import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
+import { callError, callOk, sharedSchemaValidator, startMcpTestApp, type McpTestApp } from './helpers';
 
 // The stdio entry serves the same tools by calling a running MTL's REST API.
 
@@ -31,7 +31,7 @@ async function stdioClient(env: Record<string, string>): Promise<Client> {
     cwd: ROOT,
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'mtl-stdio-tests', version: '1.0.0' });
+  const client = new Client({ name: 'mtl-stdio-tests', version: '1.0.0' }, { jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(transport);
   clients.push(client);
   return client;
