@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   app.get('/v1/library/templates/:id', route((req) => getLibraryTemplate(services, String(req.params.id))));
   app.get('/v1/library/templates', route(async (req) => (await searchLibrary(services, { query: text(req.query.query) })).items));
   app.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => process.stdout.write('baseline listening\n'));
+  // An orderly exit on SIGTERM, so that Node.js options such as --cpu-prof can write their output.
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 main().catch((err: unknown) => {
