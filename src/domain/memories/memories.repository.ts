@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB, MemoryRevisionRow, MemoryRow, NewMemoryRow } from '../../db/schema';
 import { textArray } from '../../db/sql';
+import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from './visibility';
 
@@ -41,6 +42,20 @@ export async function findVisibleMemory(
   if (options.forUpdate) query = query.forUpdate();
   else if (options.forShare) query = query.forShare();
   return query.executeTakeFirst();
+}
+
+export const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
+
+/** The Memory, if the caller may see it; otherwise 404 memory_not_found (never 403: its existence is not told). */
+export async function requireVisibleMemory(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  options: { forUpdate?: boolean; forShare?: boolean } = {},
+): Promise<MemoryRow> {
+  const row = await findVisibleMemory(db, principal, id, options);
+  if (!row) throw memoryNotFound();
+  return row;
 }
 
 /** What a list of Memories may be narrowed to. */

@@ -18,10 +18,10 @@ import {
 import { afterMemoryCreated, afterMemoryUpdated } from './memory-effects';
 import {
   filteredMemories,
-  findVisibleMemory,
   findVisibleRevision,
   insertMemory,
   insertRevision,
+  requireVisibleMemory,
   updateMemoryRow,
   visibleRevisionsBefore,
 } from './memories.repository';
@@ -32,7 +32,6 @@ type MemoryUpdate = components['schemas']['MemoryUpdate'];
 
 export type ListMemoriesQuery = RequestQuery<'listMemories'>;
 
-const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
 
 /** A principal may give a Memory only a sensitivity that leaves the Memory visible to it. */
 function assertMayUseSensitivity(principal: Principal, sensitivity: string | undefined): void {
@@ -77,9 +76,7 @@ export async function createMemory(services: Services, principal: Principal, inp
 }
 
 export async function getMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
-  const row = await findVisibleMemory(services.db, principal, id);
-  if (!row) throw memoryNotFound();
-  return toMemory(row);
+  return toMemory(await requireVisibleMemory(services.db, principal, id));
 }
 
 export async function listMemories(
@@ -145,8 +142,7 @@ export async function updateMemory(
 ): Promise<Memory> {
   assertMayUseSensitivity(principal, patch.sensitivity);
   return services.db.transaction().execute(async (trx) => {
-    const row = await findVisibleMemory(trx, principal, id, { forUpdate: true });
-    if (!row) throw memoryNotFound();
+    const row = await requireVisibleMemory(trx, principal, id, { forUpdate: true });
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, row.revision)) {
       throw new AppError(
         'precondition_failed',
@@ -171,7 +167,7 @@ export async function listMemoryRevisions(
   memoryId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<MemoryRevision>> {
-  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
+  await requireVisibleMemory(services.db, principal, memoryId);
   const size = pageSize(query.limit);
   const filters = { memory_id: memoryId };
   const position = decodeCursor('memory_revisions', filters, query.cursor, 1);
@@ -192,7 +188,7 @@ export async function getMemoryRevision(
   memoryId: string,
   revision: number,
 ): Promise<MemoryRevision> {
-  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
+  await requireVisibleMemory(services.db, principal, memoryId);
   const row = await findVisibleRevision(services.db, principal, memoryId, revision);
   if (!row) throw new AppError('revision_not_found', `This Memory has no revision ${revision}.`);
   return toMemoryRevision(row);

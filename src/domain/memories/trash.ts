@@ -9,7 +9,7 @@ import type { Principal } from '../shared/principal';
 import { countLinkAdded } from '../subjects/link-counts.repository';
 import { recordChanges } from '../changes/change-feed';
 import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
-import { factsSourcedFrom, findVisibleMemory, insertMemory } from './memories.repository';
+import { factsSourcedFrom, findVisibleMemory, insertMemory, memoryNotFound } from './memories.repository';
 import { toMemory, toMemoryPreview, type Memory } from './memory-mapper';
 import {
   deleteMemoryRow,
@@ -39,7 +39,6 @@ export type TrashReason = TrashedMemoryRow['reason'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const memoryNotFound = (): AppError => new AppError('memory_not_found', 'No Memory with this ID.');
 
 /** When a Memory trashed at `trashedAt` is purged. */
 export function purgeTime(services: Services, trashedAt: Date): Date {

@@ -1,17 +1,17 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
 import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
-import { findVisibleMemory } from '../memories/memories.repository';
+import { findVisibleMemory, requireVisibleMemory } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
-import { pageByTimeAndId, type Page } from '../shared/pagination';
+import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { deleteLink, getLink, insertLink, memoriesLinkedTo, subjectsLinkedTo } from './links.repository';
 import { toLink, toSubject, type Link, type Subject } from './subject-mapper';
 import { assertSubjectExists, lockOwnedSubject } from './subjects.repository';
 
-const memoryNotFound = () => new AppError('memory_not_found', 'No Memory with this ID.');
 
 /** Links a Memory the caller can see to a Subject; linking twice is not an error. */
 export async function linkMemory(
@@ -24,7 +24,7 @@ export async function linkMemory(
     await lockOwnedSubject(trx, principal, subjectId);
     // Held until the link is in: a Memory trashed or deleted meanwhile is not found, instead of
     // failing the link's foreign key.
-    if (!(await findVisibleMemory(trx, principal, memoryId, { forShare: true }))) throw memoryNotFound();
+    await requireVisibleMemory(trx, principal, memoryId, { forShare: true });
     const now = services.clock.now();
     const inserted = await insertLink(trx, { account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now });
     if (!inserted) {
@@ -66,13 +66,8 @@ export async function listSubjectMemories(
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Memory>> {
   await assertSubjectExists(services.db, principal, subjectId);
-  return pageByTimeAndId(
-    memoriesLinkedTo(services.db, principal, subjectId),
-    { scope: 'subject_memories', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit },
-    { time: 'l.created_at', id: 'memories.id' },
-    (row) => [row.linked_at, row.id],
-    toMemoryPreview,
-  );
+  const request = { scope: 'subject_memories', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit };
+  return pageOfLinked(memoriesLinkedTo(services.db, principal, subjectId), request, 'memories.id', toMemoryPreview);
 }
 
 export async function listMemorySubjects(
@@ -81,12 +76,18 @@ export async function listMemorySubjects(
   memoryId: string,
   query: { limit?: number; cursor?: string },
 ): Promise<Page<Subject>> {
-  if (!(await findVisibleMemory(services.db, principal, memoryId))) throw memoryNotFound();
-  return pageByTimeAndId(
-    subjectsLinkedTo(services.db, principal, memoryId),
-    { scope: 'memory_subjects', filters: { memory_id: memoryId }, cursor: query.cursor, limit: query.limit },
-    { time: 'l.created_at', id: 'subjects.id' },
-    (row) => [row.linked_at, row.id],
-    toSubject,
-  );
+  await requireVisibleMemory(services.db, principal, memoryId);
+  const request = { scope: 'memory_subjects', filters: { memory_id: memoryId }, cursor: query.cursor, limit: query.limit };
+  return pageOfLinked(subjectsLinkedTo(services.db, principal, memoryId), request, 'subjects.id', toSubject);
+}
+
+/** A page of what links lead to (a Subject's Memories, a Memory's Subjects), the most recently linked first. */
+function pageOfLinked<Row extends { linked_at: Date; id: string }, Item>(
+  // Any tables: the link is `l`, and the other side's ID column is named.
+  select: SelectQueryBuilder<any, any, Row>,
+  request: PageRequest,
+  idColumn: string,
+  map: (row: Row) => Item,
+): Promise<Page<Item>> {
+  return pageByTimeAndId(select, request, { time: 'l.created_at', id: idColumn }, (row) => [row.linked_at, row.id], map);
 }
