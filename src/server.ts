@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import type { Logger } from 'pino';
 import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -68,6 +69,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   return { server, app, database, port, stop };
 }
 
+/**
+ * How far the heap may grow between full collections (HEAP_GROWING_PERCENT): V8 reads this option
+ * each time it sets the next collection's threshold, so setting it before the server allocates
+ * anything applies it as the command-line option `--heap-growing-percent` would. Process-wide:
+ * only the server's own entry point sets it, never an app made inside another program.
+ */
+function limitHeapGrowth(percent: number): void {
+  if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -79,6 +90,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  limitHeapGrowth(config.heapGrowingPercent);
   const running = await startServer(config);
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal} received\n`);

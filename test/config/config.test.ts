@@ -26,7 +26,13 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.dataDir).toBe(dataDir);
     expect(config.validateResponses).toBe(false);
+    expect(config.heapGrowingPercent).toBe(100);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test('HEAP_GROWING_PERCENT sets how far the heap grows between full collections; 0 leaves it to V8', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), HEAP_GROWING_PERCENT: '50' }).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ DATA_DIR: tempDir(), HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
   });
 
   test.each([
@@ -41,6 +47,9 @@ describe('configuration', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['VALIDATE_RESPONSES', { VALIDATE_RESPONSES: 'maybe' }],
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+    ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '-1' }],
+    ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: 'half' }],
+    ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '1001' }],
   ])('when %s is wrong, start-up stops with an error naming it', (variable, env) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);
