@@ -32,7 +32,6 @@ type MemoryUpdate = components['schemas']['MemoryUpdate'];
 
 export type ListMemoriesQuery = RequestQuery<'listMemories'>;
 
-
 /** A principal may give a Memory only a sensitivity that leaves the Memory visible to it. */
 function assertMayUseSensitivity(principal: Principal, sensitivity: string | undefined): void {
   if (sensitivity !== undefined && !isMemoryVisibleTo(principal, { sensitivity })) {

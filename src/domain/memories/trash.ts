@@ -39,7 +39,6 @@ export type TrashReason = TrashedMemoryRow['reason'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 /** When a Memory trashed at `trashedAt` is purged. */
 export function purgeTime(services: Services, trashedAt: Date): Date {
   return new Date(trashedAt.getTime() + services.trashRetentionDays * DAY_MS);

@@ -12,7 +12,6 @@ import { deleteLink, getLink, insertLink, memoriesLinkedTo, subjectsLinkedTo } f
 import { toLink, toSubject, type Link, type Subject } from './subject-mapper';
 import { assertSubjectExists, lockOwnedSubject } from './subjects.repository';
 
-
 /** Links a Memory the caller can see to a Subject; linking twice is not an error. */
 export async function linkMemory(
   services: Services,
