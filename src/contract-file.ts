@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import YAML from 'yaml';
 
 /** openapi.yaml sits at the project root, above both src/ and dist/src/. */
 function findContract(): string {
@@ -16,7 +16,27 @@ function findContract(): string {
 
 export const CONTRACT_PATH = findContract();
 export const CONTRACT_TEXT = readFileSync(CONTRACT_PATH, 'utf8');
-export const CONTRACT = YAML.parse(CONTRACT_TEXT) as Record<string, unknown>;
+export const CONTRACT = parseContract(CONTRACT_TEXT);
+
+/**
+ * The contract's document: from the JSON copy that `npm run codegen` writes beside the generated
+ * types when it was made from this very text (it reads in milliseconds, where the YAML takes
+ * about 0.4 s), otherwise from the YAML.
+ */
+export function parseContract(text: string): Record<string, unknown> {
+  try {
+    const copy = JSON.parse(readFileSync(join(dirname(CONTRACT_PATH), 'src', 'generated', 'openapi.json'), 'utf8')) as {
+      sha256?: string;
+      document?: Record<string, unknown>;
+    };
+    if (copy.document && copy.sha256 === createHash('sha256').update(text).digest('hex')) return copy.document;
+  } catch {
+    // No copy (or an unreadable one): the YAML is the source.
+  }
+  // Loaded only here: the parser itself takes a tenth of a second to load.
+  const YAML = require('yaml') as typeof import('yaml');
+  return YAML.parse(text) as Record<string, unknown>;
+}
 
 type Json = Record<string, unknown>;
 

@@ -11,6 +11,7 @@ import { pipeline as pipe } from 'node:stream/promises';
 import { jsonBody, refuseLongerThan, requireJson, requireMediaType } from './body';
 import { refuseBadInput } from './input-rules';
 import { locals } from './request-context';
+import { checkResponses } from './response-check';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 type Json = Record<string, unknown>;
@@ -24,8 +25,8 @@ export interface RestOptions {
 }
 
 /**
- * The REST transport: one Express route per operation of the contract, each with its own
- * express-openapi-validator built from a copy of the contract that holds only that operation's
+ * The REST transport: one Express route per operation of the contract, each validated by the
+ * express-openapi-validator of its path, built from a copy of the contract that holds only that
  * path, so a request is matched once, by Express, and validation never looks through the other
  * paths. A path the contract has, with a method it does not, is 405 with `Allow`.
  */
@@ -34,14 +35,13 @@ export function restRouter(options: RestOptions): Router {
   validationContract ??= contractForValidation();
   const contract = validationContract;
   for (const operation of OPERATIONS) {
-    const streamed = operation.bodyMediaType === 'application/x-ndjson';
     router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
       operation.route,
       admit(options, operation),
-      // A streamed body is read by the handler as it arrives; only its announced length is checked here.
-      ...(streamed ? [requireMediaType('application/x-ndjson'), refuseLongerThan(operation.bodyLimitBytes)] : [requireJson, jsonBody(operation.bodyLimitBytes)]),
+      ...(options.validateResponses ? [checkResponses(operation)] : []),
+      ...bodyReaders(operation),
       refuseBadInput,
-      validatorOf(contract, operation, options),
+      validatorOf(contract, operation),
       run(options, operation),
     );
   }
@@ -49,6 +49,22 @@ export function restRouter(options: RestOptions): Router {
   for (const operation of OPERATIONS) methods.set(operation.route, [...(methods.get(operation.route) ?? []), operation.method]);
   for (const [route, allowed] of methods) router.all(route, methodNotAllowed(allowed));
   return router;
+}
+
+/**
+ * How the operation's body is read: a streamed body by the handler as it arrives (only its
+ * announced length is checked here), a JSON body parsed within the limit; an operation that takes
+ * no body ignores one sent all the same, whatever its media type.
+ */
+function bodyReaders(operation: OperationInfo): RequestHandler[] {
+  switch (operation.bodyMediaType) {
+    case 'application/x-ndjson':
+      return [requireMediaType(operation.bodyMediaType), refuseLongerThan(operation.bodyLimitBytes)];
+    case 'application/json':
+      return [requireJson, jsonBody(operation.bodyLimitBytes)];
+    default:
+      return [];
+  }
 }
 
 /** Names the request's operation (for logs and activity) and applies its access rule. */
@@ -107,28 +123,29 @@ function contractForPath(contract: Json, path: string): Json {
   return { ...contract, paths: { [path]: pathItem }, components: reduced };
 }
 
-/** The validator of one operation: the contract with that operation's path only. */
-function validatorOf(contract: Json, operation: OperationInfo, options: RestOptions): RequestHandler {
+/** The validator of one operation: that of its path, made from the contract with that path only. */
+function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
   const apiSpec = contractForPath(contract, operation.path);
   const validatorOptions: ValidatorOptions = {
     apiSpec: apiSpec as never,
     // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
     validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
-    validateResponses: options.validateResponses ? { allErrors: true } : false,
+    // Answers are checked against the contract by `checkResponses`, with one compiler for all operations.
+    validateResponses: false,
     validateSecurity: false,
     ignoreUndocumented: false,
     // The contract is checked once, by the lint in the test command; each of the operations'
     // validators would otherwise check it again against the OpenAPI schema when made.
     validateApiSpec: false,
   };
-  // Made on the operation's first request (a validator reads and compiles its contract when made),
-  // and shared by every app of the process: it depends on the contract and the options only.
-  const key = `${operation.id} ${options.validateResponses}`;
+  // Made on the first request of one of the path's operations (a validator reads and compiles its
+  // contract when made, a third of a second), shared by the path's operations, which its contract
+  // holds, and by every app of the process: it depends on the contract and the options only.
   return (req, res, next) => {
-    let validate = validators.get(key);
+    let validate = validators.get(operation.path);
     if (!validate) {
       validate = Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
-      validators.set(key, validate);
+      validators.set(operation.path, validate);
     }
     validate(req, res, next);
   };

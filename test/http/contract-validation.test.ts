@@ -3,6 +3,7 @@ import request from 'supertest';
 import pino from 'pino';
 import { IdempotencyStore } from '../../src/domain/idempotency/idempotency';
 import { errorHandler, unknownRoute } from '../../src/http/errors';
+import { ResponseChecker } from '../../src/http/response-check';
 import { restRouter } from '../../src/http/rest-router';
 import { OperationPipeline } from '../../src/pipeline/pipeline';
 import { handlers } from '../../src/routes';
@@ -102,6 +103,22 @@ describe('the REST transport on its own', () => {
       const res = await request(app).get('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV');
       expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 500, code: 'internal_error' });
     }
+  });
+
+  test('an answer that breaks the contract is an internal_error that names the difference', async () => {
+    const res = await request(appAnswering({ ok: true, data: { id: 42 } })).get('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    expect(res.status).toBe(500);
+    expect(res.body.error.message).toMatch(/^The answer does not match the contract: .*response\/data\/id must be string/);
+  });
+
+  test('the check takes the schema of the answer\'s status, and refuses a status the operation does not declare', () => {
+    const checker = new ResponseChecker();
+    const getMemory = { path: '/memories/{id}', method: 'GET' };
+    const notFound = { ok: false, error: { code: 'not_found', message: 'No such Memory.', status: 404, retryable: false, request_id: 'req_1' } };
+    expect(checker.check(getMemory, 404, notFound)).toBeNull();
+    expect(checker.check(getMemory, 404, { ok: false })).toMatch(/response must have required property 'error'/);
+    expect(checker.check(getMemory, 200, notFound)).toMatch(/response must have required property 'data'/);
+    expect(checker.check(getMemory, 418, {})).toBe('the contract declares no 418 answer for GET /memories/{id}');
   });
 
   test('each request is validated with its own path parameters', async () => {

@@ -99,6 +99,14 @@ describe('request bodies', () => {
     expectEnvelope(res, 415, 'unsupported_media_type');
   });
 
+  test('an operation that takes no body ignores one sent with it, whatever its media type', async () => {
+    for (const type of ['text/plain', 'application/json']) {
+      const res = await t.http.get('/v1/principal').set(bearer(alice.readWriteKey)).set('Content-Type', type).send('{"not": "read"');
+      expect(res.status).toBe(200);
+      expect(res.body.data.kind).toBe('api_key');
+    }
+  });
+
   test('a form-encoded body is 415 unsupported_media_type', async () => {
     const res = await t.http
       .post('/v1/memories')
