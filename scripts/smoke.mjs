@@ -10,8 +10,8 @@
 //    with SIGTERM and expects exit code 0;
 // 3. runs one jest file per area of test/ (list below).
 //
-// CI runs it on the newest Node.js 22 and 24 (scripts/node-runtime.sh fetches them); any failed
-// check exits non-zero.
+// CI runs it on the newest Node.js 22, and on 24 with --no-jest (24 runs the whole suite on
+// PostgreSQL); scripts/node-runtime.sh fetches them. Any failed check exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
