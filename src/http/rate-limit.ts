@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
-import { RedisStore } from 'rate-limit-redis';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { AppError } from '../domain/shared/errors';
 import { locals } from './request-context';
 
@@ -10,8 +9,10 @@ const WINDOW_MS = 60_000;
 /** A Redis connection that every instance's limiters share. */
 export type RedisConnection = ReturnType<typeof createClient>;
 
+/** Redis and its limiter store are loaded only when the service is given a Redis URL. */
 export async function connectRedis(url: string): Promise<RedisConnection> {
-  const client = createClient({ url, socket: { connectTimeout: 5000 } });
+  const redis = require('redis') as typeof import('redis');
+  const client = redis.createClient({ url, socket: { connectTimeout: 5000 } });
   // Errors surface on the commands that fail; the client reconnects by itself.
   client.on('error', () => undefined);
   await client.connect();
@@ -24,6 +25,7 @@ export async function connectRedis(url: string): Promise<RedisConnection> {
  */
 export function limiterStore(redis: RedisConnection | undefined, prefix: string): Store {
   if (!redis) return new MemoryStore();
+  const { RedisStore } = require('rate-limit-redis') as typeof import('rate-limit-redis');
   return new RedisStore({ prefix, sendCommand: (...args: string[]) => redis.sendCommand(args) });
 }
 

@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { jsonBody, requireJson } from '../http/body';
@@ -8,7 +7,7 @@ import { errorBody } from '../http/errors';
 import { locals } from '../http/request-context';
 import { LARGEST_BODY_BYTES } from '../pipeline/operations';
 import type { OperationPipeline } from '../pipeline/pipeline';
-import { createMcpServer, toolResult, type ToolRunner } from './server';
+import type { ToolRunner } from './server';
 import type { McpToolDefinition } from './tools';
 
 export const MCP_PATH = '/mcp';
@@ -42,7 +41,7 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
  * A tools/call whose `arguments` is not an object is answered as a refused call (the error
  * envelope, as for any other bad argument) rather than left to the protocol layer's own wording.
  */
-function refuseMalformedCall(message: unknown, requestId: string): unknown {
+function refuseMalformedCall(message: unknown, requestId: string, toolResult: (typeof import('./server'))['toolResult']): unknown {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
   const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
   if (method !== 'tools/call' || id === undefined || typeof params !== 'object' || params === null) return null;
@@ -67,10 +66,15 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
   router.post('/', requireJson, jsonBody(MCP_BODY_LIMIT_BYTES), async (req, res, next) => {
     const state = locals(res);
     state.route = MCP_PATH;
+    // The MCP SDK and the tool definitions are loaded on the first MCP request, not with the app:
+    // a service (or a test) that is only called over REST never pays for them.
+    const { createMcpServer, toolResult } = require('./server') as typeof import('./server');
+    const { StreamableHTTPServerTransport } =
+      require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const server = createMcpServer(
       localRunner({ ...options, principal: state.principal as Principal, requestId: state.requestId }),
     );
-    const refused = refuseMalformedCall(req.body, state.requestId);
+    const refused = refuseMalformedCall(req.body, state.requestId, toolResult);
     if (refused) {
       res.json(refused);
       return;
