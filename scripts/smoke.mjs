@@ -8,7 +8,7 @@
 //    curl flows (a first session, an agent's first minutes, a Fact that changes, backup and
 //    restore, one MCP tool call), checks status codes and the fields that matter, then stops it
 //    with SIGTERM and expects exit code 0;
-// 3. runs one jest file per area of test/ (list below).
+// 3. runs one jest file per area of test/ (list below), on PostgreSQL when TEST_DATABASE_URL is set.
 //
 // CI runs it on the newest Node.js 22, and on 24 with --no-jest (24 runs the whole suite on
 // PostgreSQL); scripts/node-runtime.sh fetches them. Any failed check exits non-zero.
