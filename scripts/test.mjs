@@ -33,9 +33,11 @@ const steps = [
 
 for (const [title, command, args] of steps) {
   console.log(`\n== ${title}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`\n${title}: failed`);
     process.exit(result.status ?? 1);
   }
+  console.log(`${title}: passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
