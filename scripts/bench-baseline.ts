@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     databaseUrl: process.env.DATABASE_URL ?? null,
     dataDir: process.env.DATA_DIR ?? './data',
     poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    preparedStatements: Number(process.env.DATABASE_PREPARED_STATEMENTS ?? 200),
   });
   const logger = pino({ level: 'silent' });
   const services: Services = {

@@ -32,6 +32,8 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly dataDir: string;
   readonly databasePoolSize: number;
+  /** Repeated statements each PostgreSQL connection keeps prepared (0: none, for a pooler in transaction mode). */
+  readonly databasePreparedStatements: number;
   readonly session: SessionConfig;
   readonly logLevel: LogLevel;
   /** Check every response against the contract (on in tests; costs throughput). */
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
     session: Object.freeze(sessionConfig(env, databaseUrl, dataDir)),
     logLevel,
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),

@@ -30,6 +30,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
   });
   const applied = await migrateToLatest(database.db);
   logger.info({ database: database.kind, migrations_applied: applied }, 'database ready');

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { withPreparedStatements } from './prepared-statements';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -54,7 +55,8 @@ export async function openPGlite(dataDir: string): Promise<Database> {
   return fromPGlite(pglite);
 }
 
-export function openPostgres(connectionString: string, poolSize: number): Database {
+/** `preparedPerConnection`: how many repeated statements each connection keeps prepared (0: none). */
+export function openPostgres(connectionString: string, poolSize: number, preparedPerConnection = 0): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -68,7 +70,7 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, preparedPerConnection) }) });
   return {
     kind: 'postgres',
     db,
@@ -83,8 +85,9 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
   poolSize: number;
+  preparedStatements?: number;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
+    ? openPostgres(options.databaseUrl, options.poolSize, options.preparedStatements ?? 0)
     : openPGlite(options.dataDir);
 }

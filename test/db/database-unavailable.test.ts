@@ -32,7 +32,7 @@ onPostgres('when PostgreSQL goes away and comes back', () => {
     const port = await proxy.start();
     const viaProxy = new URL(target.toString());
     viaProxy.host = `127.0.0.1:${port}`;
-    proxied = openPostgres(viaProxy.toString(), 4);
+    proxied = openPostgres(viaProxy.toString(), 4, 200);
     const config = loadConfig({
       APP_JWT_SECRET: TEST_JWT_SECRET,
       VALIDATE_RESPONSES: 'true',

@@ -62,7 +62,8 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     }
   }
   const databaseUrl = withDatabase(url, name);
-  const database = openPostgres(databaseUrl, 10);
+  // As the service runs by default (DATABASE_PREPARED_STATEMENTS).
+  const database = openPostgres(databaseUrl, 10, 200);
   return {
     ...database,
     url: databaseUrl,

@@ -137,7 +137,11 @@ export async function insertPendingSuggestion(
   return trx
     .insertInto('fact_suggestions')
     .values(row)
-    .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('status', '=', 'pending').doNothing())
+    .onConflict((oc) =>
+      // The partial index's predicate as a literal: PostgreSQL infers the arbiter index when it
+      // plans, and a prepared statement may be planned without its parameters' values.
+      oc.columns(['subject_id', 'statement_key']).where('status', '=', sql.lit('pending')).doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
 }
