@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
 import type { ChangedEntity, ChangeOp } from './change-feed';
 
@@ -16,8 +16,26 @@ export async function advanceChangeSeq(trx: Transaction<DB>, accountId: string, 
   return Number(seq);
 }
 
-export async function insertChanges(trx: Transaction<DB>, rows: ReadonlyArray<Insertable<DB['changes']>>): Promise<void> {
-  await trx.insertInto('changes').values(rows).execute();
+/** A change to record: what changed, and whether API keys could see it before and after. */
+export interface NewChange {
+  readonly entity: ChangedEntity;
+  readonly entityId: string;
+  readonly op: ChangeOp;
+  readonly keyVisibleBefore: boolean | null;
+  readonly keyVisibleAfter: boolean | null;
+}
+
+/**
+ * Inserts an account's changes numbered from `firstSeq` on, all made at `at`. One statement of
+ * the same shape whatever their number: columns as arrays, not a parameter per value.
+ */
+export async function insertChanges(trx: Transaction<DB>, accountId: string, firstSeq: number, at: Date, rows: readonly NewChange[]): Promise<void> {
+  await sql`
+    insert into changes (account_id, seq, entity, entity_id, op, at, key_visible_before, key_visible_after)
+    select ${accountId}, ${String(firstSeq)}::bigint + c.n - 1, c.entity, c.entity_id, c.op, ${at}, c.before, c.after
+    from unnest(${sql.val(rows.map((row) => row.entity))}::text[], ${sql.val(rows.map((row) => row.entityId))}::text[],
+                ${sql.val(rows.map((row) => row.op))}::text[], ${sql.val(rows.map((row) => row.keyVisibleBefore))}::boolean[],
+                ${sql.val(rows.map((row) => row.keyVisibleAfter))}::boolean[]) with ordinality as c(entity, entity_id, op, before, after, n)`.execute(trx);
 }
 
 /** The sequence number of the account's latest change (0 before the first). */

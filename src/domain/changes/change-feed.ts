@@ -22,15 +22,15 @@ export async function recordChanges(trx: Transaction<DB>, accountId: string, cha
   const last = await advanceChangeSeq(trx, accountId, changes.length);
   await insertChanges(
     trx,
-    changes.map((change, index) => ({
-      account_id: accountId,
-      seq: String(last - changes.length + 1 + index),
+    accountId,
+    last - changes.length + 1,
+    at,
+    changes.map((change) => ({
       entity: change.entity,
-      entity_id: change.entityId,
+      entityId: change.entityId,
       op: change.op,
-      at,
-      key_visible_before: change.keyVisible?.before ?? null,
-      key_visible_after: change.keyVisible?.after ?? null,
+      keyVisibleBefore: change.keyVisible?.before ?? null,
+      keyVisibleAfter: change.keyVisible?.after ?? null,
     })),
   );
 }
