@@ -47,12 +47,16 @@ export async function insertSubject(
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES = /\p{Cs}/gu;
+const SURROGATE_ESCAPE = /\\ud[89a-f]/i;
 
 /**
  * Rows as a JSON parameter. A lone surrogate (which JSON may escape but PostgreSQL's JSON refuses)
- * becomes U+FFFD, as it does in any text parameter.
+ * becomes U+FFFD, as it does in any text parameter. JSON.stringify escapes every lone surrogate,
+ * so only rows whose JSON has such an escape are written again with the replacement.
  */
 function rowsJson(rows: readonly object[]): string {
+  const json = JSON.stringify(rows);
+  if (!SURROGATE_ESCAPE.test(json)) return json;
   return JSON.stringify(rows, (_key, value: unknown) =>
     typeof value === 'string' && LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
   );

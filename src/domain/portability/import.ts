@@ -68,7 +68,7 @@ export async function importAccount(services: Services, principal: Principal, li
   });
 }
 
-const MEMORY_BATCH = 500;
+const MEMORY_BATCH = 1_000;
 const BATCHES_IN_FLIGHT = 2;
 const MEMORY_BATCH_CHARS = 2_000_000;
 const LINK_BATCH = 1_000;
