@@ -86,7 +86,6 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   const rows = await sql<{
     id: string;
     doc: string | number;
-    updated_at: Date;
     score: number;
     coordination: number;
     matched: string;
@@ -107,7 +106,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     scores as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit}),
     -- Ties at the boundary of the described ones are described too: cheap, and simpler than exact.
     best as (select s.*, rank() over (order by s.score desc) as rank from scores s)
-    select m.id, b.doc, m.updated_at, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs
+    select m.id, b.doc, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs
     from best b join memories m on m.search_doc = b.doc
     cross join lateral (
       select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
@@ -119,7 +118,6 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   return rows.rows.map((row) => ({
     id: row.id,
     doc: Number(row.doc),
-    updatedAt: row.updated_at,
     score: Number(row.score),
     coordination: Number(row.coordination),
     matched: BigInt(row.matched),

@@ -53,7 +53,6 @@ export interface CorpusStats {
 export interface RankedDoc {
   readonly id: string;
   readonly doc: number;
-  readonly updatedAt: Date;
   readonly score: number;
   /** The factor coordination multiplied the BM25 score by. */
   readonly coordination: number;
