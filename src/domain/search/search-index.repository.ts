@@ -91,6 +91,10 @@ export interface Postings {
  * secret Memories, `keyAverage` (that of what API keys see) for the others.
  */
 export async function insertPostings(db: IndexQueryable, postings: Postings, average: number, keyAverage: number): Promise<void> {
+  // In term order, as the impact index takes them best; sorted here rather than by the statement,
+  // which on the embedded database costs a noticeable share of an import.
+  const order = postings.term.map((_, i) => i).sort((a, b) => postings.term[a]! - postings.term[b]! || postings.doc[a]! - postings.doc[b]!);
+  const inOrder = <T>(column: readonly T[]) => order.map((i) => column[i]!);
   // Impacts order a term's postings for prefix reads. Those of Memories that keys see are
   // weighed against the average length of what keys see, so the order a key reads in owes
   // nothing to secret Memories.
@@ -100,9 +104,8 @@ export async function insertPostings(db: IndexQueryable, postings: Postings, ave
           tf * ${K1 + 1}::float8 / (tf + ${K1}::float8 * (${1 - B}::float8
             + ${B}::float8 * length / (case when secret then ${average}::float8 else ${keyAverage}::float8 end))),
           tf, secret
-        from unnest(${numbers(postings.term)}::int[], ${numbers(postings.doc)}::bigint[], ${numbers(postings.tf)}::int[],
-                    ${numbers(postings.length)}::int[], ${booleans(postings.secret)}::boolean[]) as p(term_id, doc, tf, length, secret)
-        order by term_id, doc`.execute(db);
+        from unnest(${numbers(inOrder(postings.term))}::int[], ${numbers(inOrder(postings.doc))}::bigint[], ${numbers(inOrder(postings.tf))}::int[],
+                    ${numbers(inOrder(postings.length))}::int[], ${booleans(inOrder(postings.secret))}::boolean[]) as p(term_id, doc, tf, length, secret)`.execute(db);
 }
 
 /** Adds to an account's statistics; returns them as they are then. */
