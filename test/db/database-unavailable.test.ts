@@ -5,16 +5,13 @@ import request from 'supertest';
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPostgres, type Database } from '../../src/db/connect';
-import { adminQuery, openTestDatabase, testDatabaseUrl } from '../support/database';
+import { adminQuery, openTestDatabase, postgresOnly, testDatabaseUrl } from '../support/database';
 import { bearer, signSession, TEST_JWT_SECRET } from '../support/app';
 import { TcpProxy } from '../support/tcp-proxy';
 import { expectError } from '../support/assertions';
 
 const url = testDatabaseUrl();
-const onPostgres = url ? describe : describe.skip;
-if (!url) {
-  process.stdout.write('database-unavailable tests need a PostgreSQL server (TEST_DATABASE_URL); skipped on the embedded database\n');
-}
+const onPostgres = postgresOnly('database-unavailable tests');
 
 onPostgres('when PostgreSQL goes away and comes back', () => {
   let owner: Database & { url?: string };

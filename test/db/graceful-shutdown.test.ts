@@ -5,14 +5,10 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/app';
 import { startServer, type RunningServer } from '../../src/server';
-import { openTestDatabase, testDatabaseUrl } from '../support/database';
+import { openTestDatabase, postgresOnly } from '../support/database';
 import { signSession, TEST_JWT_SECRET } from '../support/app';
 
-const url = testDatabaseUrl();
-const onPostgres = url ? describe : describe.skip;
-if (!url) {
-  process.stdout.write('graceful-shutdown tests hold a row lock from a second connection: they need PostgreSQL (TEST_DATABASE_URL); skipped on the embedded database\n');
-}
+const onPostgres = postgresOnly('graceful-shutdown tests (a row lock held from a second connection)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openPGlite, openPostgres } from '../../src/db/connect';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate';
-import { adminQuery, testDatabaseUrl, withDatabase } from '../support/database';
+import { adminQuery, postgresOnly, testDatabaseUrl, withDatabase } from '../support/database';
 
 describe('the embedded database', () => {
   test('data written before a restart is there after it', async () => {
@@ -28,7 +28,7 @@ describe('the embedded database', () => {
   });
 });
 
-const onPostgres = testDatabaseUrl() ? describe : describe.skip;
+const onPostgres = postgresOnly('tests of several instances migrating at once');
 
 onPostgres('migrations on PostgreSQL', () => {
   test('several instances migrating at once apply each migration exactly once', async () => {

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { openPostgres, type Database } from '../../src/db/connect';
-import { openTestDatabase, testDatabaseUrl } from '../support/database';
+import { openTestDatabase, postgresOnly } from '../support/database';
 
-const url = testDatabaseUrl();
-const onPostgres = url ? describe : describe.skip;
-if (!url) {
-  process.stdout.write('prepared-statement tests need a PostgreSQL server (TEST_DATABASE_URL); skipped on the embedded database\n');
-}
+const onPostgres = postgresOnly('prepared-statement tests');
 
 onPostgres('prepared statements (DATABASE_PREPARED_STATEMENTS)', () => {
   let owner: Database & { url?: string };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { postgresOnly } from '../support/database';
 import { movableClock } from '../support/clock';
 import { UNKNOWN_MEMORY, UNKNOWN_SUBJECT } from '../support/ids';
 
@@ -442,7 +443,7 @@ describe('secret Memories and links', () => {
   });
 });
 
-const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const onPostgres = postgresOnly('tests of a link racing a deletion (a second connection)');
 
 onPostgres('a link racing a deletion (PostgreSQL: a second connection holds the deletion open)', () => {
   test.each(['linkMemory', 'createFactSuggestion'] as const)(

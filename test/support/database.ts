@@ -13,6 +13,16 @@ export function testDatabaseUrl(): string | undefined {
 }
 
 /**
+ * `describe` for tests that need a PostgreSQL server, or `describe.skip` on the embedded database,
+ * saying which tests were skipped (`tests`, such as "graceful-shutdown tests").
+ */
+export function postgresOnly(tests: string): jest.Describe {
+  if (testDatabaseUrl()) return describe;
+  process.stdout.write(`${tests} need a PostgreSQL server (TEST_DATABASE_URL); skipped on the embedded database\n`);
+  return describe.skip;
+}
+
+/**
  * The server's URL for one of the suite's databases. Its sessions do not wait for the WAL to reach
  * the disk at commit: a test database is thrown away, and the wait is most of a small write's time.
  */
