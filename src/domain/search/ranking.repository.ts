@@ -24,14 +24,18 @@ import {
 
 const bit = (queryTerm: number) => (1n << BigInt(queryTerm)).toString();
 
-/** The best postings of one term, each with its share of the score. */
-function postingsPrefix(term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number): RawBuilder<unknown> {
+/**
+ * The best postings of one term, each with its share of the score: `prefix` of them, or with
+ * `ties`, also those of the same impact as the last.
+ */
+function postingsPrefix(term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number, ties = false): RawBuilder<unknown> {
   const weight = term.weight * idfOf(term, stats);
+  const count = Math.min(prefix, term.docs);
   const read = (secret: boolean) => sql`(
     select doc, ${weight}::float8 * impact as part, ${bit(term.queryTerm)}::bigint as bit, ${term.exact}::boolean as exact
     from search_postings
     where term_id = ${term.termId} and secret = ${secret}
-    order by impact desc limit ${Math.min(prefix, term.docs)})`;
+    order by impact desc ${ties ? sql`fetch first ${count} rows with ties` : sql`limit ${count}`})`;
   return keysOnly ? read(false) : sql`${read(false)} union all ${read(true)}`;
 }
 
@@ -51,9 +55,12 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   const { principal, terms, stats } = options;
   const keysOnly = readsKeyIndex(principal);
   if (terms.length === 0 || stats.docs === 0) return [];
-  const prefix = prefixSize(terms.length);
+  // A query of one term and nothing else to check ranks Memories by that term's impact alone, so
+  // its best `limit` postings, with those tied with the last, are exactly the best Memories.
+  const alone = terms.length === 1 && options.requirements.length === 0 && options.excluded.length === 0 && !options.type && !options.tag;
+  const prefix = alone ? options.limit : prefixSize(terms.length);
   const hits = sql.join(
-    terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix)),
+    terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix, alone)),
     sql` union all `,
   );
 
