@@ -61,7 +61,7 @@ export interface paths {
          *     recently updated Memory. A query reads at most 2,000 index entries, shared among its
          *     words (at least 400 each): a word found in more Memories than its share contributes
          *     through the Memories where it weighs most, so the work per query is bounded by the query,
-         *     not by the number of matches. Secret Memories, their words and their statistics never play a
+         *     not by the number of matches; a query of one word is ranked exactly. Secret Memories, their words and their statistics never play a
          *     part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up
