@@ -13,6 +13,11 @@ import type pg from 'pg';
  * kept. Each connection keeps at most `perConnection` statements prepared (PostgreSQL holds them,
  * and their plans, for the life of the connection); beyond that, statements run unnamed as
  * before. Statements without parameters (transaction control, migrations) always run unnamed.
+ *
+ * When the tables under a prepared statement change so that its rows would change shape (a newer
+ * version of the service added a column, say, while this one still runs), PostgreSQL refuses to
+ * run it again on that connection. The statement is then run once more unnamed, and the
+ * connection is closed when it goes back to the pool, so that its prepared statements go with it.
  */
 
 const REPEAT_BEFORE_NAMING = 3;
@@ -49,19 +54,41 @@ export function withPreparedStatements(pool: pg.Pool, perConnection: number): Po
   };
 
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let stale = false;
+    const run = async <R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> => {
+      const name = values.length > 0 && !stale ? nameFor(text, client) : undefined;
+      if (!name) return (await client.query({ text, values })) as unknown as PostgresQueryResult<R>;
+      try {
+        return (await client.query({ name, text, values })) as unknown as PostgresQueryResult<R>;
+      } catch (err) {
+        if (!isStalePlan(err)) throw err;
+        stale = true;
+        // Inside a transaction the refusal has aborted it: the caller gets the refusal itself.
+        return (await client.query({ text, values }).catch(() => Promise.reject(err))) as unknown as PostgresQueryResult<R>;
+      }
+    };
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never) as PostgresCursor<R>;
-      const values = [...(parameters ?? [])];
-      const name = values.length > 0 ? nameFor(sqlOrCursor, client) : undefined;
-      return client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+      return run<R>(sqlOrCursor, [...(parameters ?? [])]);
     }
-    return { query, release: () => client.release() };
+    // `release(true)` closes the connection instead of returning it to the pool.
+    return { query, release: () => client.release(stale || undefined) };
   };
 
   return {
     connect: async () => wrap(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result would have another row type now. */
+function isStalePlan(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    (err as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(String((err as { message?: unknown }).message))
+  );
 }

@@ -74,3 +74,42 @@ onPostgres('prepared statements (DATABASE_PREPARED_STATEMENTS)', () => {
     expect((await sql<{ n: number }>`select ${7}::int as n`.execute(database.db)).rows[0]!.n).toBe(7);
   });
 });
+
+onPostgres('prepared statements when a table changes under them', () => {
+  let owner: Database & { url?: string };
+  let database: Database;
+
+  beforeAll(async () => {
+    owner = await openTestDatabase();
+    database = openPostgres(owner.url as string, 1, 10);
+    await sql`create table widgets (id int primary key, name text)`.execute(owner.db);
+    await sql`insert into widgets values (1, 'one')`.execute(owner.db);
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await owner.close();
+  });
+
+  const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0]!.pid;
+  const widget = async (db = database.db) => (await sql<Record<string, unknown>>`select * from widgets where id = ${1}`.execute(db)).rows[0];
+
+  test('a statement whose rows changed shape runs again unnamed, and its connection is replaced', async () => {
+    for (let run = 0; run < 4; run += 1) expect(await widget()).toEqual({ id: 1, name: 'one' });
+    const before = await backend();
+    // Another connection adds a column, as a newer version of the service might.
+    await sql`alter table widgets add column colour text`.execute(owner.db);
+
+    expect(await widget()).toEqual({ id: 1, name: 'one', colour: null });
+    // That connection was closed when it went back to the pool: the next one is new.
+    expect(await backend()).not.toBe(before);
+    for (let run = 0; run < 4; run += 1) expect(await widget()).toEqual({ id: 1, name: 'one', colour: null });
+  });
+
+  test('inside a transaction the refusal fails that transaction only; the next one runs on a new connection', async () => {
+    for (let run = 0; run < 4; run += 1) await widget();
+    await sql`alter table widgets add column size int`.execute(owner.db);
+    await expect(database.db.transaction().execute((trx) => widget(trx))).rejects.toThrow(/cached plan must not change result type/);
+    expect(await database.db.transaction().execute((trx) => widget(trx))).toEqual({ id: 1, name: 'one', colour: null, size: null });
+  });
+});
