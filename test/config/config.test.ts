@@ -27,12 +27,18 @@ describe('configuration', () => {
     expect(config.dataDir).toBe(dataDir);
     expect(config.validateResponses).toBe(false);
     expect(config.heapGrowingPercent).toBe(100);
+    expect(config.databasePreparedStatements).toBe(200);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
   test('HEAP_GROWING_PERCENT sets how far the heap grows between full collections; 0 leaves it to V8', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), HEAP_GROWING_PERCENT: '50' }).heapGrowingPercent).toBe(50);
     expect(loadConfig({ DATA_DIR: tempDir(), HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+  });
+
+  test('DATABASE_PREPARED_STATEMENTS sets how many statements a connection keeps prepared; 0 turns it off', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_PREPARED_STATEMENTS: '50' }).databasePreparedStatements).toBe(50);
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(0);
   });
 
   test.each([
@@ -47,6 +53,9 @@ describe('configuration', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['VALIDATE_RESPONSES', { VALIDATE_RESPONSES: 'maybe' }],
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+    ['DATABASE_PREPARED_STATEMENTS', { DATABASE_PREPARED_STATEMENTS: '-1' }],
+    ['DATABASE_PREPARED_STATEMENTS', { DATABASE_PREPARED_STATEMENTS: 'many' }],
+    ['DATABASE_PREPARED_STATEMENTS', { DATABASE_PREPARED_STATEMENTS: '10001' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '-1' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: 'half' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '1001' }],

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { openPostgres, type Database } from '../../src/db/connect';
+import { openDatabase, openPostgres, type Database } from '../../src/db/connect';
 import { openTestDatabase, postgresOnly } from '../support/database';
 
 const onPostgres = postgresOnly('prepared-statement tests');
@@ -57,6 +57,13 @@ onPostgres('prepared statements (DATABASE_PREPARED_STATEMENTS)', () => {
     // The check's own statement counts too once it repeats: at most two in all.
     expect((await preparedOn(database)).length).toBeLessThanOrEqual(2);
     expect((await preparedOn(database)).filter((text) => text.includes('::int * 2'))).toHaveLength(1);
+  });
+
+  test('openDatabase, as the server calls it with DATABASE_PREPARED_STATEMENTS, passes the setting on', async () => {
+    const database = await openDatabase({ databaseUrl: owner.url as string, dataDir: '', poolSize: 1, preparedStatements: 5 });
+    opened.push(database);
+    for (let run = 0; run < 3; run += 1) await sql`select ${run}::int * 7 as n`.execute(database.db);
+    expect((await preparedOn(database)).filter((text) => text.includes('::int * 7'))).toHaveLength(1);
   });
 
   test('0 prepares nothing', async () => {
