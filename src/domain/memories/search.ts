@@ -4,8 +4,8 @@ import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
-import { idfOf, MAX_QUERY_TERMS, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
-import { rankMemories, rerankWithFeedback } from '../search/ranking.repository';
+import { idfOf, MAX_QUERY_TERMS, rerankWithFeedback, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import { rankMemories } from '../search/ranking.repository';
 import { lookUpTerms, nearestTerms, termsOfDocs, type VocabularyRow } from '../search/vocabulary.repository';
 import type { Principal } from '../shared/principal';
 import { readsKeyIndex } from './visibility';
@@ -122,20 +122,18 @@ async function withFeedback(
 ): Promise<SearchHit[]> {
   const kept = ranked.slice(0, FEEDBACK_DOCS);
   const feedback = await feedbackTerms(db, keysOnly, kept, plan);
-  const byDoc = new Map(ranked.map((doc) => [doc.doc, doc]));
-  // The kept hits are re-scored with the others, so their Memories usually come with the hits;
-  // any that fall below the limit are read apart.
-  const reranked = await rerankWithFeedback(db, { accountId, candidates: ranked, feedback, stats: plan.stats, limit: limit + FEEDBACK_DOCS });
   const keptDocs = new Set(kept.map((doc) => doc.doc));
-  for (const row of reranked) rows.set(row.search_doc, row);
-  const missing = kept.filter((doc) => !rows.has(doc.doc));
+  // The kept hits are re-scored with the others; those that pass them are not.
+  const rest = rerankWithFeedback(ranked, feedback, plan.stats, limit + FEEDBACK_DOCS)
+    .filter(({ doc }) => !keptDocs.has(doc.doc))
+    .slice(0, limit - kept.length);
+  const missing = [...kept, ...rest.map(({ doc }) => doc)].filter((doc) => !rows.has(doc.doc));
   for (const row of await memoriesOf(db, accountId, missing)) rows.set(row.search_doc, row);
-  const rest = reranked.filter((row) => !keptDocs.has(row.search_doc)).slice(0, limit - kept.length);
   const lowestKept = kept[kept.length - 1]!.score;
   const scale = rest.length > 0 && rest[0]!.score > lowestKept ? lowestKept / rest[0]!.score : 1;
   return [
     ...kept.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan)),
-    ...rest.map((row) => toHit(row, byDoc.get(row.search_doc)!, row.score * scale, plan)),
+    ...rest.map(({ doc, score }) => toHit(rows.get(doc.doc)!, doc, score * scale, plan)),
   ];
 }
 

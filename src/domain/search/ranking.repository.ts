@@ -1,18 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { MemoryRow, Queryable } from '../../db/schema';
+import type { Queryable } from '../../db/schema';
 import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
-import { B, K1 } from './bm25';
-import {
-  COORDINATION,
-  idfOf,
-  prefixSize,
-  type CorpusStats,
-  type FeedbackOptions,
-  type RankedDoc,
-  type RankingOptions,
-  type RerankedRow,
-  type ScoringTerm,
-} from './ranking';
+import { COORDINATION, idfOf, prefixSize, type CorpusStats, type RankedDoc, type RankingOptions, type ScoringTerm } from './ranking';
 
 /**
  * One ranking query over the inverted index (see migration 0008): BM25 over the postings of the
@@ -99,6 +88,9 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     exact: boolean;
     term_ids: string | null;
     term_docs: string | null;
+    search_terms: string;
+    search_length: number;
+    updated_at: string;
   }>`
     with hits as (${hits}),
     scored as (
@@ -113,7 +105,9 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     scores as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit}),
     -- Ties at the boundary of the described ones are described too: cheap, and simpler than exact.
     best as (select s.*, rank() over (order by s.score desc) as rank from scores s)
-    select m.id, b.doc, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs
+    select m.id, b.doc, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs,
+      m.search_terms::text as search_terms, m.search_length,
+      (extract(epoch from m.updated_at) * 1000000)::bigint::text as updated_at
     from best b join memories m on m.search_doc = b.doc
     cross join lateral (
       select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
@@ -130,38 +124,31 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     matched: BigInt(row.matched),
     exact: row.exact,
     terms: row.term_ids === null ? null : { ids: numbers(row.term_ids), docs: numbers(row.term_docs ?? '') },
+    termList: row.search_terms,
+    length: row.search_length,
+    updatedAt: Number(row.updated_at),
   }));
 }
 
-/** Integer lists come as comma-separated text, which parses faster than the driver's arrays. */
-function numbers(list: string): number[] {
-  return list === '' ? [] : list.split(',').map(Number);
-}
-
 /**
- * The best `limit` of `candidates` once feedback terms add to their scores: for every feedback
- * term a Memory has, its weight (FEEDBACK weight times idf) times the BM25 weight of one
- * occurrence in a Memory of its length, scaled like the rest of its score by coordination. Ties go
- * to the more recently updated Memory. Returns the Memories themselves, so that the hits need no
- * other query.
+ * Integer lists come as comma-separated text, which parses faster than the driver's arrays; read
+ * digit by digit, as a hundred candidates' term lists are thousands of numbers per search.
  */
-export async function rerankWithFeedback(db: Queryable, options: FeedbackOptions): Promise<RerankedRow[]> {
-  const { accountId, candidates, feedback, stats, limit } = options;
-  if (candidates.length === 0) return [];
-  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
-  const rows = await sql<MemoryRow & { search_doc: string | number; score: number }>`
-    select m.id, m.account_id, m.text, m.type, m.sensitivity, m.tags, m.pinned, m.revision, m.created_at, m.updated_at, m.expires_at, m.search_doc,
-      c.score + c.coordination * f.weight * ${K1 + 1}::float8
-        / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * m.search_length)) as score
-    from unnest(${sql.val(candidates.map((c) => c.doc))}::bigint[], ${sql.val(candidates.map((c) => c.score))}::float8[],
-                ${sql.val(candidates.map((c) => c.coordination))}::float8[]) as c(doc, score, coordination)
-    join memories m on m.search_doc = c.doc
-    cross join lateral (
-      select coalesce(sum(w.weight), 0) as weight
-      from unnest(m.search_terms) as u(id)
-      join unnest(${sql.val([...feedback.keys()])}::int[], ${sql.val([...feedback.values()])}::float8[]) as w(id, weight) on w.id = u.id) f
-    where m.account_id = ${accountId}
-    order by score desc, m.updated_at desc, m.id desc
-    limit ${limit}`.execute(db);
-  return rows.rows.map((row) => ({ ...row, search_doc: Number(row.search_doc), score: Number(row.score) }));
+function numbers(list: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let digits = false;
+  for (let i = 0; i < list.length; i += 1) {
+    const code = list.charCodeAt(i);
+    if (code === 44) {
+      if (digits) out.push(value);
+      value = 0;
+      digits = false;
+    } else {
+      value = value * 10 + (code - 48);
+      digits = true;
+    }
+  }
+  if (digits) out.push(value);
+  return out;
 }

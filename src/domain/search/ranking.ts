@@ -1,6 +1,5 @@
-import type { MemoryRow } from '../../db/schema';
 import type { Principal } from '../shared/principal';
-import { inverseDocumentFrequency } from './bm25';
+import { B, inverseDocumentFrequency, K1 } from './bm25';
 
 /**
  * What ranking is asked and answers, and its measures: how many postings a query reads, how
@@ -62,6 +61,14 @@ export interface RankedDoc {
   readonly exact: boolean;
   /** For the `describeBest` best: the Memory's term IDs, and how many Memories have each. */
   readonly terms: { readonly ids: readonly number[]; readonly docs: readonly number[] } | null;
+  /**
+   * The term IDs the Memory is indexed under, as the database writes an array (`{12,345}`; read
+   * only by feedback, in one pass), and its length in terms.
+   */
+  readonly termList: string;
+  readonly length: number;
+  /** When the Memory was last updated, in microseconds since the epoch: the tie-breaker. */
+  readonly updatedAt: number;
 }
 
 /** Query terms beyond this many are not used (match masks are 64-bit). */
@@ -87,14 +94,75 @@ export function idfOf(term: { docs: number }, stats: CorpusStats): number {
   return inverseDocumentFrequency(term.docs, Math.max(stats.docs, term.docs));
 }
 
-export interface FeedbackOptions {
-  readonly accountId: string;
-  readonly candidates: readonly RankedDoc[];
-  /** Feedback term ID → its weight. */
-  readonly feedback: ReadonlyMap<number, number>;
-  readonly stats: CorpusStats;
-  readonly limit: number;
+/**
+ * The best `limit` of `candidates` once feedback terms add to their scores: for every feedback
+ * term (ID → weight, FEEDBACK weight times idf) a Memory has, its weight times the BM25 weight of
+ * one occurrence in a Memory of its length, scaled like the rest of its score by coordination.
+ * Ties go to the more recently updated Memory, then to the greater ID, as in ranking.
+ */
+export function rerankWithFeedback(
+  candidates: readonly RankedDoc[],
+  feedback: ReadonlyMap<number, number>,
+  stats: CorpusStats,
+  limit: number,
+): Array<{ readonly doc: RankedDoc; readonly score: number }> {
+  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
+  const weights = new IdWeights(feedback);
+  const rescored = candidates.map((doc) => {
+    const weight = weights.sumOf(doc.termList);
+    const saturation = (K1 + 1) / (1 + K1 * (1 - B + (B / averageLength) * doc.length));
+    return { doc, score: doc.score + doc.coordination * weight * saturation };
+  });
+  rescored.sort((a, b) => b.score - a.score || b.doc.updatedAt - a.doc.updatedAt || (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0));
+  return rescored.slice(0, limit);
 }
 
-/** A Memory ranked again with feedback: its row, and its new score. */
-export type RerankedRow = MemoryRow & { readonly search_doc: number; readonly score: number };
+/**
+ * A few IDs' weights, looked up thousands of times per search (every term of a hundred
+ * candidates): an open-addressing table at most a quarter full, so that most lookups of an ID it
+ * does not hold end at the first slot.
+ */
+class IdWeights {
+  private readonly ids: Int32Array;
+  private readonly weights: Float64Array;
+  private readonly mask: number;
+
+  constructor(entries: ReadonlyMap<number, number>) {
+    let size = 16;
+    while (size < entries.size * 4) size *= 2;
+    this.mask = size - 1;
+    this.ids = new Int32Array(size).fill(-1);
+    this.weights = new Float64Array(size);
+    for (const [id, weight] of entries) {
+      let slot = id & this.mask;
+      while (this.ids[slot] !== -1) slot = (slot + 1) & this.mask;
+      this.ids[slot] = id;
+      this.weights[slot] = weight;
+    }
+  }
+
+  /** The summed weights of the IDs in a list of numbers (any other character separates them), read digit by digit. */
+  sumOf(list: string): number {
+    let sum = 0;
+    let id = 0;
+    let digits = false;
+    for (let i = 0; i <= list.length; i += 1) {
+      const code = i < list.length ? list.charCodeAt(i) : 0;
+      if (code >= 48 && code <= 57) {
+        id = id * 10 + (code - 48);
+        digits = true;
+        continue;
+      }
+      if (!digits) continue;
+      for (let slot = id & this.mask; this.ids[slot] !== -1; slot = (slot + 1) & this.mask) {
+        if (this.ids[slot] === id) {
+          sum += this.weights[slot]!;
+          break;
+        }
+      }
+      id = 0;
+      digits = false;
+    }
+    return sum;
+  }
+}

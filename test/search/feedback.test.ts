@@ -1,0 +1,82 @@
+import { B, K1 } from '../../src/domain/search/bm25';
+import { rerankWithFeedback, type RankedDoc } from '../../src/domain/search/ranking';
+
+/* Pseudo-relevance feedback's re-ranking of candidates, on its own. */
+
+const candidate = (id: string, fields: Partial<RankedDoc> = {}): RankedDoc => ({
+  id,
+  doc: Number(id.replace(/\D/g, '')),
+  score: 1,
+  coordination: 1,
+  matched: 1n,
+  exact: true,
+  terms: null,
+  termList: '{}',
+  length: 10,
+  updatedAt: 0,
+  ...fields,
+});
+
+const stats = { docs: 4, length: 40 };
+/** What one feedback term of weight 1 adds to a Memory of the average length (10 terms). */
+const one = (K1 + 1) / (1 + K1 * (1 - B + B));
+
+describe('feedback re-ranking', () => {
+  test('adds the weights of the feedback terms a candidate has, scaled by its coordination', () => {
+    const ranked = rerankWithFeedback(
+      [
+        candidate('m1', { score: 3, termList: '{5}' }),
+        candidate('m2', { score: 2, termList: '{7,9,123456}' }),
+        candidate('m3', { score: 2, termList: '{7,9,123456}', coordination: 0.5 }),
+      ],
+      new Map([
+        [9, 1],
+        [123456, 2],
+      ]),
+      stats,
+      10,
+    );
+    expect(ranked.map(({ doc, score }) => [doc.id, score])).toEqual([
+      ['m2', 2 + 3 * one],
+      ['m3', 2 + 0.5 * 3 * one],
+      ['m1', 3],
+    ]);
+  });
+
+  test('IDs that share a slot of the lookup are all found, and others are not', () => {
+    // 16 slots: 0, 16, 32 and 48 share slot 0.
+    const feedback = new Map([
+      [16, 1],
+      [32, 10],
+      [48, 100],
+    ]);
+    const [hit] = rerankWithFeedback([candidate('m1', { score: 0, termList: '{0,16,48,64}' })], feedback, stats, 1);
+    expect(hit!.score).toBeCloseTo(101 * one, 10);
+  });
+
+  test('a longer Memory gains less from the same term, as in BM25', () => {
+    const [short, long] = rerankWithFeedback(
+      [candidate('m1', { termList: '{1}', length: 5 }), candidate('m2', { termList: '{1}', length: 50 })],
+      new Map([[1, 1]]),
+      stats,
+      2,
+    );
+    expect(short!.doc.id).toBe('m1');
+    expect(short!.score).toBeGreaterThan(long!.score);
+  });
+
+  test('ties go to the more recently updated Memory, then to the greater ID; the limit holds', () => {
+    const ranked = rerankWithFeedback(
+      [
+        candidate('m1', { updatedAt: 100 }),
+        candidate('m2', { updatedAt: 300 }),
+        candidate('m3', { updatedAt: 100 }),
+        candidate('m4', { updatedAt: 200 }),
+      ],
+      new Map(),
+      stats,
+      3,
+    );
+    expect(ranked.map(({ doc }) => doc.id)).toEqual(['m2', 'm4', 'm3']);
+  });
+});
