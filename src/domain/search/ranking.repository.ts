@@ -79,6 +79,12 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   // them) need their Memory read; with filters, every candidate does.
   const preLimit = options.type || options.tag ? sql`` : sql`order by score desc fetch first ${options.limit} rows with ties`;
 
+  // Coordination counts the query terms a Memory matched. When each query term is scored by one
+  // term only (no corrections), that is the number of its postings the query read, which costs less to
+  // count than the bits of the match mask.
+  const oneTermEach = new Set(terms.map((term) => term.queryTerm)).size === terms.length;
+  const termsMatched = oneTermEach ? sql`s.postings` : sql`bit_count(s.matched::bit(64))`;
+
   const rows = await sql<{
     id: string;
     doc: string | number;
@@ -94,11 +100,11 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   }>`
     with hits as (${hits}),
     scored as (
-      select doc, sum(part) as bm25, bit_or(bit) as matched, bool_or(exact) as exact
+      select doc, sum(part) as bm25, bit_or(bit) as matched, bool_or(exact) as exact, count(*) as postings
       from hits group by doc
     ),
     ranked as (
-      select s.doc, s.bm25, power(bit_count(s.matched::bit(64))::float8 / ${Math.max(1, options.knownTerms)}::float8, ${COORDINATION}::float8) as coordination,
+      select s.doc, s.bm25, power(${termsMatched}::float8 / ${Math.max(1, options.knownTerms)}::float8, ${COORDINATION}::float8) as coordination,
         s.matched, s.exact
       from scored s ${where}
     ),
