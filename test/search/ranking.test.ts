@@ -68,3 +68,56 @@ describe('coordination', () => {
     expect(coordination.get(first.id)).toBeCloseTo(Math.pow(1 / 2, COORDINATION), 12);
   });
 });
+
+describe('a term read only in part', () => {
+  let bob: TestAccount;
+  let both: Memory;
+  let sassafras: Memory;
+  beforeAll(async () => {
+    bob = await t.account();
+    // Every Memory has three terms, so the average length, and with it every posting's weight,
+    // stays what it was when each was written. Read two postings per term: `both` is second of
+    // "sassafras" (twice against three times), and its single "quokka" comes after those of the
+    // Memories that say it three times.
+    sassafras = await createMemory(t, bob.session, { text: 'Sassafras sassafras sassafras.' });
+    both = await createMemory(t, bob.session, { text: 'Sassafras sassafras quokka.' });
+    for (let i = 0; i < 3; i += 1) await createMemory(t, bob.session, { text: 'Quokka quokka quokka.' });
+  });
+
+  async function rankWithPrefix(prefix: number) {
+    const names = ['sassafras', 'quokka'].map(termOf);
+    const { stats, vocabulary } = await lookUpTerms(t.database.db, bob.accountId, false, names);
+    const terms: ScoringTerm[] = names.map((name, queryTerm) => {
+      const row = vocabulary.get(name)!;
+      return { termId: row.id, term: row.term, docs: row.docs, weight: 1, queryTerm, exact: true };
+    });
+    return rankMemories(t.database.db, {
+      principal: { kind: 'session', accountId: bob.accountId },
+      terms,
+      stats,
+      knownTerms: 2,
+      requirements: [],
+      excluded: [],
+      limit: 10,
+      describeBest: 0,
+      prefix,
+    });
+  }
+
+  test('a candidate holding it beyond the postings read is scored with it and ranks first', async () => {
+    const ranked = await rankWithPrefix(2);
+    expect(ranked[0]!.id).toBe(both.id);
+    expect(ranked[0]!.matched).toBe(3n);
+    expect(ranked[0]!.coordination).toBe(1);
+    // Those with one of the words keep coordination's discount.
+    expect(ranked.map((doc) => doc.id)).toContain(sassafras.id);
+    for (const doc of ranked.slice(1)) expect(doc.coordination).toBeCloseTo(Math.pow(1 / 2, COORDINATION), 12);
+  });
+
+  test('the completed score is the one every posting gives when the term occurs once', async () => {
+    const [partly] = await rankWithPrefix(2);
+    const [fully] = await rankWithPrefix(100);
+    expect(fully!.id).toBe(both.id);
+    expect(partly!.score).toBeCloseTo(fully!.score, 9);
+  });
+});

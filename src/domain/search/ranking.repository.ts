@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/schema';
 import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
+import { B, K1 } from './bm25';
 import { COORDINATION, idfOf, prefixSize, type CorpusStats, type RankedDoc, type RankingOptions, type ScoringTerm } from './ranking';
 
 /**
@@ -36,6 +37,29 @@ function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<b
 }
 
 /**
+ * Completes the candidates' scores with the terms (of those whose postings were read only in
+ * part) that they hold although their postings were not read: a candidate found through one word
+ * may hold another whose posting lies beyond what was read, as its term list tells. Such a term adds what
+ * one occurrence of it weighs in a Memory of the candidate's length (a lower bound of its real
+ * weight, exact for one occurrence) and counts for coordination and highlights.
+ */
+function completion(terms: readonly ScoringTerm[], stats: CorpusStats, knownTerms: number): RawBuilder<unknown> {
+  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
+  const column = <T>(pick: (term: ScoringTerm) => T) => sql.val(terms.map(pick));
+  return sql`
+    select c.doc, c.id, c.updated_at, c.search_terms, c.search_length, c.bm25, c.matched | x.bits as matched, c.exact or x.exact as exact,
+      power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as coordination,
+      (c.bm25 + x.added * ${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * c.search_length)))
+        * power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as score
+    from candidates c
+    cross join lateral (
+      select coalesce(sum(q.part), 0) as added, coalesce(bit_or(q.bit), 0) as bits, coalesce(bool_or(q.exact), false) as exact
+      from unnest(${column((term) => term.termId)}::int[], ${column((term) => term.weight * idfOf(term, stats))}::float8[],
+                  ${column((term) => bit(term.queryTerm))}::bigint[], ${column((term) => term.exact)}::boolean[]) as q(id, part, bit, exact)
+      where (c.matched & q.bit) = 0 and q.id = any(c.search_terms)) x`;
+}
+
+/**
  * The best `limit` Memories for the query, ordered by score, then the more recently updated,
  * then ID. A Memory qualifies when it matches at least one query term, meets every requirement
  * and contains no excluded word.
@@ -47,7 +71,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   // A query of one term and nothing else to check ranks Memories by that term's impact alone, so
   // its best `limit` postings, with those tied with the last, are exactly the best Memories.
   const alone = terms.length === 1 && options.requirements.length === 0 && options.excluded.length === 0 && !options.type && !options.tag;
-  const prefix = alone ? options.limit : prefixSize(terms.length);
+  const prefix = alone ? options.limit : (options.prefix ?? prefixSize(terms.length));
   const hits = sql.join(
     terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix, alone)),
     sql` union all `,
@@ -84,6 +108,8 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   // count than the bits of the match mask.
   const oneTermEach = new Set(terms.map((term) => term.queryTerm)).size === terms.length;
   const termsMatched = oneTermEach ? sql`s.postings` : sql`bit_count(s.matched::bit(64))`;
+  // Only the terms whose postings were read in part can be missing from a candidate.
+  const partial = terms.filter((term) => term.docs > prefix);
 
   const rows = await sql<{
     id: string;
@@ -109,18 +135,24 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
       from scored s ${where}
     ),
     scores as (select r.*, r.bm25 * r.coordination as score from ranked r ${preLimit}),
+    candidates as (
+      select s.doc, s.bm25, s.matched, s.exact, s.coordination, s.score, m.id, m.updated_at, m.search_terms, m.search_length
+      from scores s join memories m on m.search_doc = s.doc
+      where m.account_id = ${principal.accountId} and ${memoryVisibleTo(principal, 'm')} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
+      order by s.score desc fetch first ${options.limit} rows with ties
+    ),
+    completed as (${partial.length > 0 && options.knownTerms > 1 ? completion(partial, stats, options.knownTerms) : sql`select * from candidates`}),
     -- Ties at the boundary of the described ones are described too: cheap, and simpler than exact.
-    best as (select s.*, rank() over (order by s.score desc) as rank from scores s)
-    select m.id, b.doc, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs,
-      m.search_terms::text as search_terms, m.search_length,
-      (extract(epoch from m.updated_at) * 1000000)::bigint::text as updated_at
-    from best b join memories m on m.search_doc = b.doc
+    best as (select c.*, rank() over (order by c.score desc) as rank from completed c)
+    select b.id, b.doc, b.score, b.coordination, b.matched::text as matched, b.exact, d.term_ids, d.term_docs,
+      b.search_terms::text as search_terms, b.search_length,
+      (extract(epoch from b.updated_at) * 1000000)::bigint::text as updated_at
+    from best b
     cross join lateral (
       select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
       from search_terms t
-      where b.rank <= ${options.describeBest} and t.id = any(m.search_terms)) d
-    where m.account_id = ${principal.accountId} and ${memoryVisibleTo(principal, 'm')} ${filters.length > 0 ? sql.join(filters, sql` `) : sql``}
-    order by b.score desc, m.updated_at desc, m.id desc
+      where b.rank <= ${options.describeBest} and t.id = any(b.search_terms)) d
+    order by b.score desc, b.updated_at desc, b.id desc
     limit ${options.limit}`.execute(db);
   return rows.rows.map((row) => ({
     id: row.id,

@@ -41,6 +41,8 @@ export interface RankingOptions {
   readonly limit: number;
   /** For this many of the best Memories, also how many Memories (the caller may see) have each of their terms. */
   readonly describeBest: number;
+  /** How many postings of each term are read at most (by default `prefixSize` of the query's terms). */
+  readonly prefix?: number;
 }
 
 export interface CorpusStats {
@@ -94,6 +96,18 @@ export function idfOf(term: { docs: number }, stats: CorpusStats): number {
   return inverseDocumentFrequency(term.docs, Math.max(stats.docs, term.docs));
 }
 
+/** BM25's weight of one occurrence of a term in a Memory of `length` terms. */
+function oneOccurrence(length: number, averageLength: number): number {
+  return (K1 + 1) / (1 + K1 * (1 - B + (B / averageLength) * length));
+}
+
+const averageLengthOf = (stats: CorpusStats) => (stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1);
+
+/** Ranked first by score, then the more recently updated, then the greater ID. */
+function byRank(a: { score: number; doc: RankedDoc }, b: { score: number; doc: RankedDoc }): number {
+  return b.score - a.score || b.doc.updatedAt - a.doc.updatedAt || (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0);
+}
+
 /**
  * The best `limit` of `candidates` once feedback terms add to their scores: for every feedback
  * term (ID → weight, FEEDBACK weight times idf) a Memory has, its weight times the BM25 weight of
@@ -106,63 +120,68 @@ export function rerankWithFeedback(
   stats: CorpusStats,
   limit: number,
 ): Array<{ readonly doc: RankedDoc; readonly score: number }> {
-  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
-  const weights = new IdWeights(feedback);
+  const averageLength = averageLengthOf(stats);
+  const ids = [...feedback.keys()];
+  const weights = [...feedback.values()];
+  const lookup = new IdLookup(ids);
   const rescored = candidates.map((doc) => {
-    const weight = weights.sumOf(doc.termList);
-    const saturation = (K1 + 1) / (1 + K1 * (1 - B + (B / averageLength) * doc.length));
-    return { doc, score: doc.score + doc.coordination * weight * saturation };
+    let weight = 0;
+    forEachId(doc.termList, (id) => {
+      const index = lookup.indexOf(id);
+      if (index >= 0) weight += weights[index]!;
+    });
+    return { doc, score: doc.score + doc.coordination * weight * oneOccurrence(doc.length, averageLength) };
   });
-  rescored.sort((a, b) => b.score - a.score || b.doc.updatedAt - a.doc.updatedAt || (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0));
-  return rescored.slice(0, limit);
+  return rescored.sort(byRank).slice(0, limit);
 }
 
 /**
- * A few IDs' weights, looked up thousands of times per search (every term of a hundred
- * candidates): an open-addressing table at most a quarter full, so that most lookups of an ID it
- * does not hold end at the first slot.
+ * Where each of a few IDs stands in a list, looked up thousands of times per search (every term
+ * of a hundred candidates): an open-addressing table at most a quarter full, so that most lookups
+ * of an ID it does not hold end at the first slot.
  */
-class IdWeights {
+class IdLookup {
   private readonly ids: Int32Array;
-  private readonly weights: Float64Array;
+  private readonly positions: Int32Array;
   private readonly mask: number;
 
-  constructor(entries: ReadonlyMap<number, number>) {
+  constructor(ids: readonly number[]) {
     let size = 16;
-    while (size < entries.size * 4) size *= 2;
+    while (size < ids.length * 4) size *= 2;
     this.mask = size - 1;
     this.ids = new Int32Array(size).fill(-1);
-    this.weights = new Float64Array(size);
-    for (const [id, weight] of entries) {
+    this.positions = new Int32Array(size);
+    ids.forEach((id, position) => {
       let slot = id & this.mask;
-      while (this.ids[slot] !== -1) slot = (slot + 1) & this.mask;
+      while (this.ids[slot] !== -1 && this.ids[slot] !== id) slot = (slot + 1) & this.mask;
+      if (this.ids[slot] === id) return;
       this.ids[slot] = id;
-      this.weights[slot] = weight;
-    }
+      this.positions[slot] = position;
+    });
   }
 
-  /** The summed weights of the IDs in a list of numbers (any other character separates them), read digit by digit. */
-  sumOf(list: string): number {
-    let sum = 0;
-    let id = 0;
-    let digits = false;
-    for (let i = 0; i <= list.length; i += 1) {
-      const code = i < list.length ? list.charCodeAt(i) : 0;
-      if (code >= 48 && code <= 57) {
-        id = id * 10 + (code - 48);
-        digits = true;
-        continue;
-      }
-      if (!digits) continue;
-      for (let slot = id & this.mask; this.ids[slot] !== -1; slot = (slot + 1) & this.mask) {
-        if (this.ids[slot] === id) {
-          sum += this.weights[slot]!;
-          break;
-        }
-      }
+  /** The position of `id` in the list, or -1. */
+  indexOf(id: number): number {
+    for (let slot = id & this.mask; this.ids[slot] !== -1; slot = (slot + 1) & this.mask) {
+      if (this.ids[slot] === id) return this.positions[slot]!;
+    }
+    return -1;
+  }
+}
+
+/** Calls `visit` with each number of a list (any other character separates them), read digit by digit. */
+function forEachId(list: string, visit: (id: number) => void): void {
+  let id = 0;
+  let digits = false;
+  for (let i = 0; i <= list.length; i += 1) {
+    const code = i < list.length ? list.charCodeAt(i) : 0;
+    if (code >= 48 && code <= 57) {
+      id = id * 10 + (code - 48);
+      digits = true;
+    } else if (digits) {
+      visit(id);
       id = 0;
       digits = false;
     }
-    return sum;
   }
 }

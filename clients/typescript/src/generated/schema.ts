@@ -61,7 +61,8 @@ export interface paths {
          *     recently updated Memory. A query reads at most 2,000 index entries, shared among its
          *     words (at least 400 each): a word found in more Memories than its share contributes
          *     through the Memories where it weighs most, so the work per query is bounded by the query,
-         *     not by the number of matches; a query of a single plain word the Memories contain, without
+         *     not by the number of matches, and the best candidates are then scored with every query
+         *     word they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without
          *     exclusions, `require_all` or `type` and `tag` filters, is ranked exactly. Secret Memories, their words and
          *     their statistics never play a part in a key's results.
          *
