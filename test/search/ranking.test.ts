@@ -5,13 +5,12 @@ import { lookUpTerms } from '../../src/domain/search/vocabulary.repository';
 import { startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { createMemory, type Memory } from '../support/factories';
 
-/* The ranking query on its own, with scoring terms built by hand: what coordination counts. */
+/* The ranking query on its own, with scoring terms built by hand: what coordination counts, and what a partly read term adds. */
 
 let t: TestApp;
 let alice: TestAccount;
 let both: Memory;
 let first: Memory;
-const words = ['harpsichord', 'tamarind', 'marzipan'];
 const termOf = (word: string) => tokenize(word)[0]!.term!;
 
 beforeAll(async () => {
@@ -22,14 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rank(spec: ReadonlyArray<{ word: string; queryTerm: number; exact: boolean }>, knownTerms: number) {
-  const { stats, vocabulary } = await lookUpTerms(t.database.db, alice.accountId, false, words.map(termOf));
+type TermSpec = { word: string; queryTerm: number; exact: boolean };
+
+/** Ranks the account's Memories for these scoring terms (a correction weighs half). */
+async function rankFor(account: TestAccount, spec: readonly TermSpec[], knownTerms: number, prefix?: number) {
+  const { stats, vocabulary } = await lookUpTerms(t.database.db, account.accountId, false, spec.map(({ word }) => termOf(word)));
   const terms: ScoringTerm[] = spec.map(({ word, queryTerm, exact }) => {
     const row = vocabulary.get(termOf(word))!;
     return { termId: row.id, term: row.term, docs: row.docs, weight: exact ? 1 : 0.5, queryTerm, exact };
   });
-  const ranked = await rankMemories(t.database.db, {
-    principal: { kind: 'session', accountId: alice.accountId },
+  return rankMemories(t.database.db, {
+    principal: { kind: 'session', accountId: account.accountId },
     terms,
     stats,
     knownTerms,
@@ -37,7 +39,12 @@ async function rank(spec: ReadonlyArray<{ word: string; queryTerm: number; exact
     excluded: [],
     limit: 10,
     describeBest: 0,
+    ...(prefix === undefined ? {} : { prefix }),
   });
+}
+
+async function rank(spec: readonly TermSpec[], knownTerms: number) {
+  const ranked = await rankFor(alice, spec, knownTerms);
   return new Map(ranked.map((doc) => [doc.id, doc.coordination]));
 }
 
@@ -84,25 +91,16 @@ describe('a term read only in part', () => {
     for (let i = 0; i < 3; i += 1) await createMemory(t, bob.session, { text: 'Quokka quokka quokka.' });
   });
 
-  async function rankWithPrefix(prefix: number) {
-    const names = ['sassafras', 'quokka'].map(termOf);
-    const { stats, vocabulary } = await lookUpTerms(t.database.db, bob.accountId, false, names);
-    const terms: ScoringTerm[] = names.map((name, queryTerm) => {
-      const row = vocabulary.get(name)!;
-      return { termId: row.id, term: row.term, docs: row.docs, weight: 1, queryTerm, exact: true };
-    });
-    return rankMemories(t.database.db, {
-      principal: { kind: 'session', accountId: bob.accountId },
-      terms,
-      stats,
-      knownTerms: 2,
-      requirements: [],
-      excluded: [],
-      limit: 10,
-      describeBest: 0,
+  const rankWithPrefix = (prefix: number) =>
+    rankFor(
+      bob,
+      [
+        { word: 'sassafras', queryTerm: 0, exact: true },
+        { word: 'quokka', queryTerm: 1, exact: true },
+      ],
+      2,
       prefix,
-    });
-  }
+    );
 
   test('a candidate holding it beyond the postings read is scored with it and ranks first', async () => {
     const ranked = await rankWithPrefix(2);
