@@ -46,11 +46,14 @@ export async function nearestTerms(
   const visible = keysOnly ? sql`key_docs > 0` : sql`docs > 0`;
   // One subquery per word, with the word as a value, so the trigram index serves each; `%` uses
   // pg_trgm's default threshold, below ours, so the index finds a superset that is then filtered.
+  // The index gets the word through a subquery, which the planner does not look into: the plan
+  // is then the same for every word, so a prepared statement keeps one plan instead of planning
+  // again for each word (0.3 ms, more than running it).
   const perWord = words.map(
     ({ index, term }) => sql`(
       select ${index}::int as index, id, term, docs, key_docs, similarity(term, ${term})::float8 as similarity
       from search_terms
-      where account_id = ${accountId} and term % ${term} and ${visible} and similarity(term, ${term}) >= ${nearest.similarity}
+      where account_id = ${accountId} and term % (select ${term}::text) and ${visible} and similarity(term, ${term}) >= ${nearest.similarity}
       order by similarity(term, ${term}) desc, term
       limit ${nearest.perWord})`,
   );
