@@ -92,7 +92,7 @@ export async function memoriesWithIndexNumbers(
   // Written out rather than built: search reads the hits' rows on every request, and the builder
   // costs more than the query. One array parameter keeps one statement text for any count.
   const rows = await sql<MemoryRow & { search_doc: string | number }>`
-    select id, account_id, text, type, sensitivity, tags, pinned, revision, created_at, updated_at, expires_at, search_doc
+    select ${sql.join(MEMORY_COLUMNS.map((column) => sql.ref(column)))}, memories.search_doc
     from memories
     where account_id = ${accountId} and id = any(${textArray(ids)})`.execute(db);
   return rows.rows.map((row) => ({ ...row, search_doc: Number(row.search_doc) }));

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/schema';
 import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
-import { B, K1 } from './bm25';
-import { COORDINATION, idfOf, prefixSize, type CorpusStats, type RankedDoc, type RankingOptions, type ScoringTerm } from './ranking';
+import { averageLength, termWeightSql } from './bm25';
+import { COORDINATION, forEachId, idfOf, prefixSize, type CorpusStats, type RankedDoc, type RankingOptions, type ScoringTerm } from './ranking';
 
 /**
  * One ranking query over the inverted index (see migration 0008): BM25 over the postings of the
@@ -44,12 +44,11 @@ function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<b
  * weight, exact for one occurrence) and counts for coordination and highlights.
  */
 function completion(terms: readonly ScoringTerm[], stats: CorpusStats, knownTerms: number): RawBuilder<unknown> {
-  const averageLength = stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1;
   const column = <T>(pick: (term: ScoringTerm) => T) => sql.val(terms.map(pick));
   return sql`
     select c.doc, c.id, c.updated_at, c.search_terms, c.search_length, c.bm25, c.matched | x.bits as matched, c.exact or x.exact as exact,
       power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as coordination,
-      (c.bm25 + x.added * ${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / averageLength}::float8 * c.search_length)))
+      (c.bm25 + x.added * ${termWeightSql(sql`1`, sql`c.search_length`, sql`${averageLength(stats)}::float8`)})
         * power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as score
     from candidates c
     cross join lateral (
@@ -168,25 +167,9 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   }));
 }
 
-/**
- * Integer lists come as comma-separated text, which parses faster than the driver's arrays; read
- * digit by digit, as a hundred candidates' term lists are thousands of numbers per search.
- */
+/** Integer lists come as comma-separated text, which parses faster than the driver's arrays. */
 function numbers(list: string): number[] {
   const out: number[] = [];
-  let value = 0;
-  let digits = false;
-  for (let i = 0; i < list.length; i += 1) {
-    const code = list.charCodeAt(i);
-    if (code === 44) {
-      if (digits) out.push(value);
-      value = 0;
-      digits = false;
-    } else {
-      value = value * 10 + (code - 48);
-      digits = true;
-    }
-  }
-  if (digits) out.push(value);
+  forEachId(list, (id) => out.push(id));
   return out;
 }

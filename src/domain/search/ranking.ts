@@ -1,5 +1,5 @@
 import type { Principal } from '../shared/principal';
-import { B, inverseDocumentFrequency, K1 } from './bm25';
+import { averageLength, inverseDocumentFrequency, termWeight } from './bm25';
 
 /**
  * What ranking is asked and answers, and its measures: how many postings a query reads, how
@@ -96,13 +96,6 @@ export function idfOf(term: { docs: number }, stats: CorpusStats): number {
   return inverseDocumentFrequency(term.docs, Math.max(stats.docs, term.docs));
 }
 
-/** BM25's weight of one occurrence of a term in a Memory of `length` terms. */
-function oneOccurrence(length: number, averageLength: number): number {
-  return (K1 + 1) / (1 + K1 * (1 - B + (B / averageLength) * length));
-}
-
-const averageLengthOf = (stats: CorpusStats) => (stats.docs > 0 && stats.length > 0 ? stats.length / stats.docs : 1);
-
 /** Ranked first by score, then the more recently updated, then the greater ID. */
 function byRank(a: { score: number; doc: RankedDoc }, b: { score: number; doc: RankedDoc }): number {
   return b.score - a.score || b.doc.updatedAt - a.doc.updatedAt || (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0);
@@ -120,7 +113,7 @@ export function rerankWithFeedback(
   stats: CorpusStats,
   limit: number,
 ): Array<{ readonly doc: RankedDoc; readonly score: number }> {
-  const averageLength = averageLengthOf(stats);
+  const average = averageLength(stats);
   const ids = [...feedback.keys()];
   const weights = [...feedback.values()];
   const lookup = new IdLookup(ids);
@@ -130,7 +123,7 @@ export function rerankWithFeedback(
       const index = lookup.indexOf(id);
       if (index >= 0) weight += weights[index]!;
     });
-    return { doc, score: doc.score + doc.coordination * weight * oneOccurrence(doc.length, averageLength) };
+    return { doc, score: doc.score + doc.coordination * weight * termWeight(1, doc.length, average) };
   });
   return rescored.sort(byRank).slice(0, limit);
 }
@@ -170,7 +163,7 @@ class IdLookup {
 }
 
 /** Calls `visit` with each number of a list (any other character separates them), read digit by digit. */
-function forEachId(list: string, visit: (id: number) => void): void {
+export function forEachId(list: string, visit: (id: number) => void): void {
   let id = 0;
   let digits = false;
   for (let i = 0; i <= list.length; i += 1) {

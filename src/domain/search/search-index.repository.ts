@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { B, K1 } from './bm25';
+import { termWeightSql } from './bm25';
 import type { IndexableMemory } from './search-index';
 
 /**
@@ -101,8 +101,7 @@ export async function insertPostings(db: IndexQueryable, postings: Postings, ave
   await sql`
         insert into search_postings (term_id, doc, impact, tf, secret)
         select term_id, doc,
-          tf * ${K1 + 1}::float8 / (tf + ${K1}::float8 * (${1 - B}::float8
-            + ${B}::float8 * length / (case when secret then ${average}::float8 else ${keyAverage}::float8 end))),
+          ${termWeightSql(sql`tf`, sql`length`, sql`(case when secret then ${average}::float8 else ${keyAverage}::float8 end)`)},
           tf, secret
         from unnest(${numbers(inOrder(postings.term))}::int[], ${numbers(inOrder(postings.doc))}::bigint[], ${numbers(inOrder(postings.tf))}::int[],
                     ${numbers(inOrder(postings.length))}::int[], ${booleans(inOrder(postings.secret))}::boolean[]) as p(term_id, doc, tf, length, secret)`.execute(db);
