@@ -2,6 +2,7 @@
 // same domain queries as the service, without validation, authentication, limits or logging.
 import express from 'express';
 import pino from 'pino';
+import { ExportSlots } from '../src/domain/portability/export-slots';
 import { openDatabase } from '../src/db/connect';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
 import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     activity: new ActivityRecorder(database.db, systemClock, logger, 1000),
     apiKeys: new ApiKeyAuthenticator(database.db, systemClock),
     signer: new Signer(database.db),
+    exports: new ExportSlots(1),
     trashRetentionDays: 30,
   };
   const principal: Principal = { kind: 'session', accountId };

@@ -20,6 +20,7 @@ import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailabl
 import { noStore, requestId, requestLog } from './http/request-context';
 import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
+import { ExportSlots } from './domain/portability/export-slots';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
 import { restRouter } from './http/rest-router';
@@ -33,6 +34,8 @@ export interface AppDependencies {
   readonly reviewChecks?: readonly ReviewCheck[];
   /** Shared limiter state (REDIS_URL); without it the limits are kept in this process. */
   readonly redis?: RedisConnection;
+  /** How often a running request renews its idempotency claim (20 s); tests make it shorter. */
+  readonly idempotencyRenewMs?: number;
 }
 
 export interface App {
@@ -67,10 +70,11 @@ export function createApp(deps: AppDependencies): App {
     activity,
     apiKeys,
     signer: new Signer(database.db),
+    exports: new ExportSlots(config.exportConcurrency),
     trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
-  const idempotencyStore = new IdempotencyStore(database.db, clock);
+  const idempotencyStore = new IdempotencyStore(database.db, clock, deps.idempotencyRenewMs);
   const auth = {
     apiKeys,
     verifySession: createSessionVerifier(config.session),
@@ -125,7 +129,7 @@ export function createApp(deps: AppDependencies): App {
     authenticated,
     recordActivity(pipeline),
     limited,
-    restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses }),
+    restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses, streamIdleTimeoutMs: config.exportIdleTimeoutMs }),
   );
   app.use(unknownRoute);
   app.use(errorHandler(logger));

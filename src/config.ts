@@ -52,6 +52,10 @@ export interface Config {
   readonly headersTimeoutMs: number;
   /** How long trashed Memories are kept before they are deleted for good, in days. */
   readonly trashRetentionDays: number;
+  /** How long an export may wait for its client to take more before it is ended, in milliseconds. */
+  readonly exportIdleTimeoutMs: number;
+  /** How many exports may run at once (each holds a database connection and its snapshot); 1 on the embedded database. */
+  readonly exportConcurrency: number;
   /**
    * How far the server's JavaScript heap may grow past what a full collection left before the
    * next one, in percent; 0 leaves it to V8, which lets it grow up to fourfold while the server
@@ -146,12 +150,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
+  const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200);
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
     dataDir,
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    databasePoolSize: poolSize,
     databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
     session: Object.freeze(sessionConfig(env, databaseUrl, dataDir)),
     logLevel,
@@ -164,6 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs,
     headersTimeoutMs,
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 1, 3650),
+    exportIdleTimeoutMs: integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    exportConcurrency: databaseUrl ? integer(env, 'EXPORT_CONCURRENCY', Math.max(1, Math.floor(poolSize / 4)), 1, poolSize) : 1,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000),
   });
 }

@@ -286,6 +286,8 @@ export interface IdempotencyKeysTable {
   headers: ColumnType<Record<string, string> | null, string | null, string | null>;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** When the running request last renewed its claim (null: not since it was made). */
+  renewed_at: NullableTimestamp;
 }
 
 /** One per Subject (a trigger creates it with the Subject). */

@@ -6,6 +6,7 @@ import type { ApiKeyAuthenticator } from './api-keys/authenticator';
 import type { Clock } from './shared/clock';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
+import type { ExportSlots } from './portability/export-slots';
 
 /** The services every use case is given: the database, the clock and the shared in-process ones. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   readonly activity: ActivityRecorder;
   readonly apiKeys: ApiKeyAuthenticator;
   readonly signer: Signer;
+  /** The exports that may run at once in this process. */
+  readonly exports: ExportSlots;
   /** How long trashed Memories are kept before they are deleted for good. */
   readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */

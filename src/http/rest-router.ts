@@ -22,6 +22,8 @@ export interface RestOptions {
   readonly basePath: string;
   /** Check every response against the contract (tests). */
   readonly validateResponses: boolean;
+  /** A streamed answer (an export) whose client takes nothing for this long is cut off, so what it holds is let go. */
+  readonly streamIdleTimeoutMs: number;
 }
 
 /**
@@ -163,7 +165,8 @@ function headersOf(req: Request, operation: OperationInfo): Record<string, strin
   return headers;
 }
 
-function run({ pipeline }: RestOptions, operation: OperationInfo): RequestHandler {
+function run(options: RestOptions, operation: OperationInfo): RequestHandler {
+  const { pipeline } = options;
   return async (req, res) => {
     const state = locals(res);
     const streamed = operation.bodyMediaType === 'application/x-ndjson';
@@ -178,11 +181,11 @@ function run({ pipeline }: RestOptions, operation: OperationInfo): RequestHandle
       principal: state.principal as Principal,
       requestId: state.requestId,
     });
-    await send(req, res, result, pipeline);
+    await send(req, res, result, options);
   };
 }
 
-async function send(req: Request, res: Response, result: OperationResult, pipeline: OperationPipeline): Promise<void> {
+async function send(req: Request, res: Response, result: OperationResult, options: RestOptions): Promise<void> {
   for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   if (result.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
@@ -193,13 +196,17 @@ async function send(req: Request, res: Response, result: OperationResult, pipeli
     return;
   }
   res.status(result.status).type(result.body.streamed);
+  // A client that stops reading would hold the answer's snapshot and connection for as long as it
+  // likes: when it has taken nothing for this long, the connection is closed. (A write under way
+  // at that moment gets the time once more, as Node.js's socket timeout does.)
+  res.setTimeout(options.streamIdleTimeoutMs, () => res.destroy());
   try {
     // Back-pressure: the next piece is produced only when the client has taken the last one.
     await pipe(Readable.from(result.body.chunks, { highWaterMark: 1 }), res);
   } catch (err) {
     // The status is sent: a failure can only cut the stream short (the missing `end` line tells the client).
     res.destroy();
-    if (!req.socket.destroyed || !isPrematureClose(err)) pipeline.streamFailed(locals(res).requestId, err);
+    if (!req.socket.destroyed || !isPrematureClose(err)) options.pipeline.streamFailed(locals(res).requestId, err);
   }
 }
 

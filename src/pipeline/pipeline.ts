@@ -84,7 +84,7 @@ export class OperationPipeline {
       const result = await this.invoke(call).catch((err: unknown) => this.refusal(call, err));
       const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
       await idempotency
-        .complete(call.principal, key, { status: result.status, body: result.body, headers: kept })
+        .complete(call.principal, key, claim.claimedAt, { status: result.status, body: result.body, headers: kept })
         .catch((err: unknown) => this.deps.logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'));
       return result;
     } catch (err) {

@@ -446,6 +446,18 @@ describe('POST /v1/import', () => {
     expectError(other, 400, 'idempotency_key_reused');
   });
 
+  test('when the file is larger than other routes accept (1 MiB), then it is imported: the import\'s own limit is 512 MiB', async () => {
+    const bob = await t.account();
+    const long = 'a longer note about the garden and the orchard '.repeat(50);
+    const file = toText([header(), ...Array.from({ length: 700 }, (_, i) => memoryLine(fileId('mem', i), `${i} ${long}`)), end({ memories: 700 })]);
+    expect(Buffer.byteLength(file)).toBeGreaterThan(1.5 * 1024 * 1024);
+    const res = await importText(t, bob.session, file);
+    expect(res.status).toBe(200);
+    expect(res.body.data.imported.memories).toBe(700);
+    const elsewhere = await t.http.post('/v1/memories').set(bearer(bob.session)).send({ text: 'x', padding: file });
+    expectError(elsewhere, 413, 'payload_too_large');
+  });
+
   test('when the workspace profile is set already, then the file\'s profile does not replace it', async () => {
     const bob = await t.account();
     await ok(t.http.put('/v1/context/workspace-profile').set(bearer(bob.session)).send({ guidance: 'Mine.' }));

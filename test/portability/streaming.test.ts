@@ -1,10 +1,15 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import request from 'supertest';
+import { createApp, type App } from '../../src/app';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { expectError } from '../support/assertions';
+import { movableClock } from '../support/clock';
+import { postgresOnly } from '../support/database';
 import { eventually, sleep } from '../auth/helpers';
 import { end, exportLines, fileId, header, importText, memoryLine, NDJSON, ofType, toText } from './helpers';
 
@@ -14,12 +19,18 @@ import { end, exportLines, fileId, header, importText, memoryLine, NDJSON, ofTyp
  * A Unix socket, whose buffers are small (a loopback TCP connection can hold megabytes), so
  * what the server has produced shows in what it has written.
  */
+const clock = movableClock();
+/** How long an export may wait for its client here (the default is 30 seconds). */
+const EXPORT_IDLE_MS = 3_000;
+/** How often a running request renews its idempotency claim here (the default is 20 seconds). */
+const RENEW_MS = 50;
 let t: TestApp;
 let server: Server;
 const socketPath = join(mkdtempSync(join(tmpdir(), 'mtl-export-')), 'http.sock');
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  // Exports run one at a time (EXPORT_CONCURRENCY's value on the embedded database, and here on PostgreSQL too).
+  t = await startTestApp({ clock, idempotencyRenewMs: RENEW_MS, env: { EXPORT_IDLE_TIMEOUT_MS: String(EXPORT_IDLE_MS) } });
   server = createServer(t.app.express);
   server.on('connection', (socket) => {
     sockets.push(socket);
@@ -118,7 +129,8 @@ describe('a large export', () => {
 describe('an import cut off midway', () => {
   test('when the client disconnects before the end, then the account is unchanged and the next import runs', async () => {
     const bob = await t.account();
-    const lines = toText([header(), ...Array.from({ length: 600 }, (_, i) => memoryLine(fileId('mem', i), `cut off ${i}`))]);
+    // More than a batch of Memories (1,000), so some are written in the import's transaction before the cut.
+    const lines = toText([header(), ...Array.from({ length: 2_500 }, (_, i) => memoryLine(fileId('mem', i), `cut off ${i}`))]);
     const req = httpRequest({
       socketPath,
       method: 'POST',
@@ -128,7 +140,7 @@ describe('an import cut off midway', () => {
     req.on('error', () => undefined);
     req.write(lines);
     // Long enough for the server to have written the first batches in its transaction.
-    await sleep(1_000);
+    await sleep(1_500);
     req.destroy();
     const file = toText([header(), memoryLine(fileId('mem', 1), 'the next import'), end({ memories: 1 })]);
     const next = await eventually(async () => {
@@ -138,5 +150,230 @@ describe('an import cut off midway', () => {
     expect(next.body.data.imported.memories).toBe(1);
     const memories = ofType(await exportLines(t, bob.session), 'memory');
     expect(memories.map((memory) => memory.text)).toEqual(['the next import']);
+  });
+});
+
+/** A POST /v1/import whose body the caller writes, with its answer once it comes. */
+function postImport(token: string, headers: Record<string, string>) {
+  let req!: ClientRequest;
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req = httpRequest(
+      { socketPath, method: 'POST', path: '/v1/import', agent: false, headers: { ...bearer(token), 'Content-Type': NDJSON, ...headers } },
+      (res) => {
+        let received = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (received += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(received) }));
+      },
+    );
+    req.on('error', reject);
+  });
+  return { req, answer };
+}
+
+/** An import sent up to `held` (the rest is sent by `finish`), with its answer once it comes. */
+function heldUpload(token: string, text: string, held: string, headers: Record<string, string> = {}) {
+  const { req, answer } = postImport(token, { 'Content-Length': String(Buffer.byteLength(text + held)), ...headers });
+  req.write(text);
+  return { answer, finish: () => req.end(held) };
+}
+
+const memoriesFile = (count: number, words: string) => {
+  const lines = [header(), ...Array.from({ length: count }, (_, i) => memoryLine(fileId('mem', i), `${words} ${i}`))];
+  return { text: toText(lines), held: toText([end({ memories: count })]) };
+};
+
+/**
+ * An import of `count` Memories held short of its end, with an Idempotency-Key, once the clock has
+ * moved past how long a claim lives without renewal (a minute) and the import has renewed its own.
+ */
+async function longImport(account: TestAccount, count: number, key: Record<string, string>) {
+  const file = memoriesFile(count, 'long import');
+  const first = heldUpload(account.session, file.text, file.held, key);
+  await sleep(500);
+  clock.advance(61_000);
+  await sleep(5 * RENEW_MS);
+  return { body: file.text + file.held, first };
+}
+
+const memoryTexts = async (account: TestAccount) => ofType(await exportLines(t, account.session), 'memory').map((memory) => memory.text as string);
+
+describe('an import that runs long', () => {
+  test('when its request is repeated with the same Idempotency-Key while it still runs, then the repeat is 400 idempotency_key_in_use, and once it is done the answer is replayed: the file is imported once', async () => {
+    const bob = await t.account();
+    const key = { 'Idempotency-Key': 'long-1' };
+    // Longer than a claim lives without renewal: the import is still running, so its claim holds.
+    const { body, first } = await longImport(bob, 50, key);
+    const repeat = importText(t, bob.session, body, key).then((res) => res);
+    await sleep(300);
+    first.finish();
+    const [done, refused] = await Promise.all([first.answer, repeat]);
+    expect(done.status).toBe(200);
+    expect(done.body.data.imported.memories).toBe(50);
+    if (t.database.kind === 'postgres' || refused.status !== 200) {
+      expectError(refused, 400, 'idempotency_key_in_use', true);
+    } else {
+      // On the embedded database the repeat's statements wait for the import's transaction, and
+      // may find its answer already stored.
+      expect(refused.headers['idempotent-replayed']).toBe('true');
+    }
+    const replayed = await importText(t, bob.session, body, key);
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(done.body);
+    expect(await memoryTexts(bob)).toHaveLength(50);
+  });
+
+  test('when a second import into the account starts while one runs, then it is refused as 409 import_in_progress on PostgreSQL, or waits for the first on the embedded database: never both at once', async () => {
+    const bob = await t.account();
+    const firstFile = memoriesFile(30, 'first import');
+    const first = heldUpload(bob.session, firstFile.text, firstFile.held);
+    await sleep(500);
+    let secondDone = false;
+    const second = importText(t, bob.session, toText([header(), memoryLine(fileId('mem', 1), 'second import'), end({ memories: 1 })])).then((res) => {
+      secondDone = true;
+      return res;
+    });
+    if (t.database.kind === 'postgres') {
+      const refused = await second;
+      expectError(refused, 409, 'import_in_progress', true);
+      expect(refused.headers['retry-after']).toBe('5');
+      first.finish();
+      expect((await first.answer).status).toBe(200);
+      expect(await memoryTexts(bob)).not.toContain('second import');
+    } else {
+      // One connection: the second import's statements wait for the first's transaction.
+      await sleep(500);
+      expect(secondDone).toBe(false);
+      first.finish();
+      expect((await first.answer).status).toBe(200);
+      expect((await second).status).toBe(200);
+      expect(await memoryTexts(bob)).toContain('second import');
+    }
+    expect((await memoryTexts(bob)).filter((text) => text.startsWith('first import'))).toHaveLength(30);
+  });
+
+  test('when its declared body is over 512 MiB, then it is 413 payload_too_large before anything is read', async () => {
+    const bob = await t.account();
+    const { req, answer: pending } = postImport(bob.session, { 'Content-Length': String(513 * 1024 * 1024) });
+    req.write(toText([header()]));
+    const answer = await pending;
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('payload_too_large');
+    expect(await memoryTexts(bob)).toEqual([]);
+  });
+});
+
+postgresOnly('tests of a second server on the same database')('an import that runs long, seen from a second server', () => {
+  let second: App;
+  beforeAll(() => {
+    second = createApp({ config: t.config, database: t.database, clock, idempotencyRenewMs: RENEW_MS });
+  });
+  afterAll(() => second.close());
+
+  test('when the repeat reaches another server after a minute, then the running import has renewed its claim: the repeat is refused as in use, not run again', async () => {
+    const bob = await t.account();
+    const key = { 'Idempotency-Key': 'long-2' };
+    const { body, first } = await longImport(bob, 40, key);
+    const elsewhere = () => request(second.express).post('/v1/import').set(bearer(bob.session)).set('Content-Type', NDJSON).set(key).send(body);
+    const refused = await elsewhere();
+    expectError(refused, 400, 'idempotency_key_in_use', true);
+    first.finish();
+    const done = await first.answer;
+    expect(done.status).toBe(200);
+    const replayed = await elsewhere();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(await memoryTexts(bob)).toHaveLength(40);
+  });
+});
+
+/** An export of a freshly seeded account whose client has stopped reading after the headers. */
+async function pausedExport(account: TestAccount): Promise<IncomingMessage> {
+  await seed(account);
+  const res = await get('/v1/export', account.session);
+  expect(res.statusCode).toBe(200);
+  res.on('error', () => undefined);
+  res.socket.on('error', () => undefined);
+  res.pause();
+  return res;
+}
+
+describe('exports that hold the server', () => {
+  test('when the client takes nothing for EXPORT_IDLE_TIMEOUT_MS, then its connection is closed short of the end, and the next export runs', async () => {
+    const alice = await t.account();
+    const res = await pausedExport(alice);
+    await sleep(2 * EXPORT_IDLE_MS + 1_000);
+    // What the server had sent before it closed the connection, and then the end of the connection.
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk.length < 300 ? chunk : chunk.slice(-300)));
+    res.resume();
+    await new Promise((resolve) => res.socket.on('close', resolve));
+    expect(res.complete).toBe(false);
+    expect(text).not.toContain('"type":"end"');
+    // The export's slot and snapshot were let go.
+    const next = await t.http.get('/v1/export').set(bearer(alice.readOnlyKey));
+    expect(next.status).toBe(200);
+  });
+
+  test('when as many exports run as the server allows, then another is 503 too_many_exports with Retry-After, and runs once the first has ended', async () => {
+    const alice = await t.account();
+    const running = await pausedExport(alice);
+    // With the session, whose account the server knows already: on the embedded database a
+    // request that reads the database waits for the running export's transaction.
+    const refused = await t.http.get('/v1/export').set(bearer(alice.session));
+    expectError(refused, 503, 'too_many_exports', true);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.body.error.details).toEqual({ retry_after_seconds: 5 });
+    if (t.database.kind === 'postgres') {
+      // The held export keeps one connection: the others still serve requests.
+      expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+    }
+    running.destroy();
+    const after = await eventually(async () => {
+      const answer = await t.http.get('/v1/export').set(bearer(alice.readOnlyKey));
+      return answer.status === 200 ? answer : null;
+    });
+    expect(after.status).toBe(200);
+  });
+
+  test('when Memories are created and deleted while an export is read, then the file is the account as it was when the export began', async () => {
+    const alice = await t.account();
+    await seed(alice);
+    const kept = await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'there when the export began' });
+    expect(kept.status).toBe(201);
+    const res = await get('/v1/export', alice.session);
+    expect(res.statusCode).toBe(200);
+    let text = '';
+    res.setEncoding('utf8');
+    await new Promise<void>((resolve) =>
+      res.once('data', (chunk: string) => {
+        text += chunk;
+        resolve();
+      }),
+    );
+    res.pause();
+    // On PostgreSQL these run while the export is read; on the embedded database they wait for it.
+    const writes = Promise.all([
+      t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'made during the export' }),
+      t.http.delete(`/v1/memories/${kept.body.data.id}`).set(bearer(alice.session)),
+    ]);
+    if (t.database.kind === 'postgres') {
+      const [created, deleted] = await writes;
+      expect([created.status, deleted.status]).toEqual([201, 200]);
+    }
+    res.on('data', (chunk: string) => (text += chunk));
+    res.resume();
+    await new Promise((resolve) => res.on('end', resolve));
+    const [created, deleted] = await writes;
+    expect([created.status, deleted.status]).toEqual([201, 200]);
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; data: any });
+    const texts = lines.filter((line) => line.type === 'memory').map((line) => line.data.text as string);
+    expect(texts).toContain('there when the export began');
+    expect(texts).not.toContain('made during the export');
+    expect(lines[lines.length - 1]).toMatchObject({ type: 'end', data: { counts: { memories: MEMORIES + 1 } } });
+    // The account has moved on since.
+    expect(await memoryTexts(alice)).toContain('made during the export');
+    expect(await memoryTexts(alice)).not.toContain('there when the export began');
   });
 });

@@ -4,6 +4,7 @@ import { createApp } from '../../src/app';
 import { connectRedis, type RedisConnection } from '../../src/http/rate-limit';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
+import { end, fileId, header, importText, memoryLine, toText } from '../portability/helpers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -37,6 +38,14 @@ describe('per-principal budget', () => {
     expect(limited.headers['ratelimit']).toMatch(/r=0/);
     // The budget belongs to the key: the account's other key has its own.
     expect((await t.http.get('/v1/memories').set(bearer(alice.readWriteKey))).status).toBe(200);
+  });
+
+  test('an import counts against the budget like any request, and one over it imports nothing', async () => {
+    const carol = await t.account();
+    for (let i = 0; i < 3; i += 1) expect((await importText(t, carol.readWriteKey, toText([header(), end()]))).status).toBe(200);
+    const over = await importText(t, carol.readWriteKey, toText([header(), memoryLine(fileId('mem', 1), 'over the budget'), end({ memories: 1 })]));
+    expectError(over, 429, 'rate_limited', true);
+    expect((await t.http.get('/v1/memories').set(bearer(carol.readOnlyKey))).body.data).toEqual([]);
   });
 
   test('a session budget belongs to its account', async () => {

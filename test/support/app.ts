@@ -66,7 +66,7 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The real app on a database of its own, with every response checked against the contract. */
 export async function startTestApp(
-  options: { clock?: Clock; env?: Record<string, string>; logger?: Logger } = {},
+  options: { clock?: Clock; env?: Record<string, string>; logger?: Logger; idempotencyRenewMs?: number } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -85,6 +85,7 @@ export async function startTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.idempotencyRenewMs ? { idempotencyRenewMs: options.idempotencyRenewMs } : {}),
   });
   const http = request(app.express);
   const accounts = new AccountDirectory(database.db, app.services.clock);

@@ -30,11 +30,12 @@ export async function findKey(db: Queryable, scope: KeyScope, key: string): Prom
     .executeTakeFirst();
 }
 
-/** Marks a key done with the answer to replay. */
+/** Marks the claim made at `claimedAt` done with the answer to replay (nothing when that claim is gone). */
 export async function storeAnswer(
   db: Queryable,
   scope: KeyScope,
   key: string,
+  claimedAt: Date,
   answer: { status: number; body: string; headers: string },
 ): Promise<void> {
   await db
@@ -43,18 +44,32 @@ export async function storeAnswer(
     .where('account_id', '=', scope.account_id)
     .where('principal', '=', scope.principal)
     .where('key', '=', key)
+    .where('created_at', '=', claimedAt)
     .execute();
 }
 
-/** Deletes a key; with `createdAt`, only the claim made then (not a newer one that replaced it). */
-export async function deleteKey(db: Queryable, scope: KeyScope, key: string, createdAt?: Date): Promise<void> {
-  let query = db
+/** Renews the running claim made at `claimedAt`. */
+export async function renewClaim(db: Queryable, scope: KeyScope, key: string, claimedAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ renewed_at: now })
+    .where('account_id', '=', scope.account_id)
+    .where('principal', '=', scope.principal)
+    .where('key', '=', key)
+    .where('created_at', '=', claimedAt)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Deletes the claim of a key made at `claimedAt` (not a newer one that replaced it). */
+export async function deleteKey(db: Queryable, scope: KeyScope, key: string, claimedAt: Date): Promise<void> {
+  await db
     .deleteFrom('idempotency_keys')
     .where('account_id', '=', scope.account_id)
     .where('principal', '=', scope.principal)
-    .where('key', '=', key);
-  if (createdAt) query = query.where('created_at', '=', createdAt);
-  await query.execute();
+    .where('key', '=', key)
+    .where('created_at', '=', claimedAt)
+    .execute();
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Queryable, now: Date): Promise<void> {

@@ -4,11 +4,16 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
-import { deleteKey, findKey, insertKeyClaim, storeAnswer, type KeyScope } from './idempotency.repository';
+import { deleteKey, findKey, insertKeyClaim, renewClaim, storeAnswer, type KeyScope } from './idempotency.repository';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** A "running" claim older than this belongs to a request that died; a retry may take it over. */
+/**
+ * A running claim is a lease: its request renews it every RENEW_EVERY_MS while it runs (an import
+ * of a large file may run for minutes), and one not renewed for ABANDONED_MS belongs to a request
+ * that died, so a retry may take it over.
+ */
 const ABANDONED_MS = 60 * 1000;
+const RENEW_EVERY_MS = 20 * 1000;
 /** Answers that depend on the moment (conflicts, limits, outages) are not kept: a retry runs again. */
 const NOT_STORED = new Set([409, 412, 429]);
 
@@ -18,7 +23,8 @@ export interface StoredResponse {
   readonly headers: Record<string, string>;
 }
 
-export type Claim = { readonly kind: 'claimed' } | { readonly kind: 'replay'; readonly response: StoredResponse };
+/** A claim this request holds (`claimedAt` tells it from a later one that replaced it), or the answer to replay. */
+export type Claim = { readonly kind: 'claimed'; readonly claimedAt: Date } | { readonly kind: 'replay'; readonly response: StoredResponse };
 
 /** JSON with every object's keys sorted, so the order a client wrote them in does not matter. */
 function canonical(value: unknown): unknown {
@@ -58,9 +64,13 @@ function scopeOf(principal: Principal): KeyScope {
  * is still running, is refused.
  */
 export class IdempotencyStore {
+  /** The claims this process's requests hold, each with its renewal. */
+  private readonly held = new Map<string, { timer: NodeJS.Timeout; renewing: boolean }>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
+    private readonly renewEveryMs = RENEW_EVERY_MS,
   ) {}
 
   async claim(principal: Principal, key: string, operation: string, print: string): Promise<Claim> {
@@ -79,11 +89,16 @@ export class IdempotencyStore {
         created_at: now,
         expires_at: new Date(now.getTime() + LIFETIME_MS),
       });
-      if (claimed) return { kind: 'claimed' };
+      if (claimed) {
+        this.hold(scope, key, now);
+        return { kind: 'claimed', claimedAt: now };
+      }
 
       const existing = await findKey(this.db, scope, key);
       if (!existing) continue;
-      const abandoned = existing.state === 'running' && now.getTime() - existing.created_at.getTime() > ABANDONED_MS;
+      const lastSign = existing.renewed_at ?? existing.created_at;
+      const abandoned =
+        existing.state === 'running' && !this.held.has(heldId(scope, key)) && now.getTime() - lastSign.getTime() > ABANDONED_MS;
       if (existing.expires_at <= now || abandoned) {
         await this.release(principal, key, existing.created_at);
         continue;
@@ -102,20 +117,51 @@ export class IdempotencyStore {
   }
 
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
-  async complete(principal: Principal, key: string, response: StoredResponse): Promise<void> {
+  async complete(principal: Principal, key: string, claimedAt: Date, response: StoredResponse): Promise<void> {
     const scope = scopeOf(principal);
+    this.letGo(scope, key);
     if (response.status >= 500 || NOT_STORED.has(response.status)) {
-      await this.release(principal, key);
+      await this.release(principal, key, claimedAt);
       return;
     }
-    await storeAnswer(this.db, scope, key, {
+    // A claim that is gone was taken over by a retry after this request stopped renewing it
+    // (the process stalled): the retry's answer is the one kept.
+    await storeAnswer(this.db, scope, key, claimedAt, {
       status: response.status,
       body: JSON.stringify(response.body ?? null),
       headers: JSON.stringify(response.headers),
     });
   }
 
-  private async release(principal: Principal, key: string, createdAt?: Date): Promise<void> {
-    await deleteKey(this.db, scopeOf(principal), key, createdAt);
+  /** Deletes the claim made at `claimedAt` (never a later one that replaced it). */
+  private async release(principal: Principal, key: string, claimedAt: Date): Promise<void> {
+    await deleteKey(this.db, scopeOf(principal), key, claimedAt);
+  }
+
+  /** Renews the claim while its request runs; a renewal still waiting for the database is not repeated. */
+  private hold(scope: KeyScope, key: string, claimedAt: Date): void {
+    const held = {
+      renewing: false,
+      timer: setInterval(() => {
+        if (held.renewing) return;
+        held.renewing = true;
+        renewClaim(this.db, scope, key, claimedAt, this.clock.now())
+          // A failed renewal is tried again at the next tick; the claim lapses only if they all fail.
+          .catch(() => undefined)
+          .finally(() => {
+            held.renewing = false;
+          });
+      }, this.renewEveryMs),
+    };
+    held.timer.unref();
+    this.held.set(heldId(scope, key), held);
+  }
+
+  private letGo(scope: KeyScope, key: string): void {
+    const id = heldId(scope, key);
+    clearInterval(this.held.get(id)?.timer);
+    this.held.delete(id);
   }
 }
+
+const heldId = (scope: KeyScope, key: string) => JSON.stringify([scope.account_id, scope.principal, key]);

@@ -33,11 +33,19 @@ import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type Exp
  *
  * The transaction is opened (and the header read) before this returns, so a database that is
  * down is an error answer, not a cut stream. Ending the iteration early (`return()`, as a
- * stream does when the client goes away) ends the transaction.
+ * stream does when the client goes away) ends the transaction. An export holds one of the
+ * process's export slots until it ends: when none is free, it is refused before it starts.
  */
 export async function openExport(services: Services, principal: Principal): Promise<AsyncIterableIterator<string>> {
-  const lines = exportLines(services, principal);
-  const first = await lines.next();
+  const release = services.exports.take();
+  const lines = exportLines(services, principal, release);
+  let first: IteratorResult<string>;
+  try {
+    first = await lines.next();
+  } catch (err) {
+    release();
+    throw err;
+  }
   let pending: IteratorResult<string> | undefined = first;
   const iterator: AsyncIterableIterator<string> = {
     [Symbol.asyncIterator]: () => iterator,
@@ -55,7 +63,7 @@ export async function openExport(services: Services, principal: Principal): Prom
   return iterator;
 }
 
-async function* exportLines(services: Services, principal: Principal): AsyncGenerator<string, undefined> {
+async function* exportLines(services: Services, principal: Principal, release: () => void): AsyncGenerator<string, undefined> {
   const trx = await services.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   try {
     const counts = emptyCounts();
@@ -72,7 +80,11 @@ async function* exportLines(services: Services, principal: Principal): AsyncGene
     await trx.commit().execute();
     return undefined;
   } finally {
-    if (!trx.isCommitted) await trx.rollback().execute();
+    try {
+      if (!trx.isCommitted) await trx.rollback().execute();
+    } finally {
+      release();
+    }
   }
 }
 

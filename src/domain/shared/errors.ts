@@ -31,6 +31,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
+  too_many_exports: 503,
 };
 
 /** The HTTP status of a code; every code not listed above is a 400. */

@@ -892,6 +892,12 @@ export interface paths {
          *     (read-only is enough); an API key's export leaves out secret Memories, their links and
          *     every revision in which a Memory was secret, as every other route does. The format is
          *     described in `docs/export-format.md`. Not an MCP tool: use the REST route.
+         *
+         *     An export holds a database connection and its snapshot until its client has read it, so
+         *     a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
+         *     default, one on the embedded database); another one meanwhile is `503 too_many_exports`,
+         *     retryable after `Retry-After`. A client that takes nothing for 30 seconds (configurable)
+         *     has its connection closed: the file it got has no `end` line.
          */
         get: operations["exportAccount"];
         put?: never;
@@ -1057,7 +1063,7 @@ export interface components {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -2585,6 +2591,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description As many exports as the server runs at once are running (`too_many_exports`), or the
+         *     database is unavailable right now (`service_unavailable`); either is retryable after the
+         *     `Retry-After` seconds (also in `details.retry_after_seconds`).
+         */
+        ExportUnavailable: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description Page size (default 20, at most 100; larger values are refused). */
@@ -2606,8 +2627,10 @@ export interface components {
          *     session, or one API key; an API key never receives an answer made for another) and a
          *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
          *     key with another request is `400 idempotency_key_reused`; while the first request is still
-         *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-         *     stored, so a retry runs again.
+         *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+         *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+         *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+         *     runs again.
          */
         IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
@@ -2683,8 +2706,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3130,8 +3155,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3273,8 +3300,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3348,8 +3377,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3547,8 +3578,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3640,8 +3673,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4027,8 +4062,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4130,7 +4167,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ExportUnavailable"];
         };
     };
     importAccount: {
@@ -4142,8 +4179,10 @@ export interface operations {
                  *     session, or one API key; an API key never receives an answer made for another) and a
                  *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
                  *     key with another request is `400 idempotency_key_reused`; while the first request is still
-                 *     running, `400 idempotency_key_in_use` (retryable). Responses 409, 412, 429 and 5xx are not
-                 *     stored, so a retry runs again.
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

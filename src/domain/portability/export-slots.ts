@@ -1,0 +1,33 @@
+import { AppError } from '../shared/errors';
+
+/** How long a refused export is told to wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The exports that may run at once in this process. Each holds a database connection and its
+ * snapshot for as long as its client takes to read the file, so without a bound a few clients
+ * that stop reading would hold every connection of the pool and stall every other request.
+ */
+export class ExportSlots {
+  private running = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  /** Takes a slot, or refuses with `503 too_many_exports`; returns what gives it back (once, however often it is called). */
+  take(): () => void {
+    if (this.running >= this.capacity) {
+      throw new AppError(
+        'too_many_exports',
+        'Too many exports are running on this server right now; retry shortly.',
+        { retry_after_seconds: RETRY_AFTER_SECONDS },
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+    }
+    this.running += 1;
+    let held = true;
+    return () => {
+      if (held) this.running -= 1;
+      held = false;
+    };
+  }
+}
