@@ -288,6 +288,8 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
   /** When the running request last renewed its claim (null: not since it was made). */
   renewed_at: NullableTimestamp;
+  /** The SHA-256 (hex) of a streamed body read to its end (null: a JSON body, or one not read whole). */
+  content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One per Subject (a trigger creates it with the Subject). */

@@ -941,8 +941,12 @@ export type paths = {
          *
          *     One import runs at a time in an account: a second one meanwhile is
          *     `409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make
-         *     a retry safe: a repeat with the same key (and a body of the same length) returns the first
-         *     answer and imports nothing. Not an MCP tool: use the REST route.
+         *     a retry safe: a repeat with the same key and the same file returns the first answer and
+         *     imports nothing (while the first import still runs, however long, a repeat is
+         *     `400 idempotency_key_in_use`). The same key with another file is
+         *     `400 idempotency_key_reused`: at once when its length differs, after its body has been
+         *     read when only its content does (a first import refused before the end of its file is
+         *     told apart by length only). Not an MCP tool: use the REST route.
          */
         post: operations["importAccount"];
         delete?: never;

@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { AppError } from '../domain/shared/errors';
+import { AppError, bodyTooLarge } from '../domain/shared/errors';
 
 function hasBody(req: Parameters<RequestHandler>[0]): boolean {
   const length = req.get('content-length');
@@ -31,7 +31,7 @@ export function refuseLongerThan(limitBytes: number): RequestHandler {
   return (req, _res, next) => {
     const length = Number(req.get('content-length') ?? 0);
     if (length > limitBytes) {
-      next(new AppError('payload_too_large', `The request body is larger than ${limitBytes} bytes.`, { limit_bytes: limitBytes }));
+      next(bodyTooLarge(limitBytes));
       return;
     }
     next();

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
-import { AppError, safeError, type ErrorCode } from '../domain/shared/errors';
+import { AppError, bodyTooLarge, safeError, type ErrorCode } from '../domain/shared/errors';
 import { errorShapeChecker } from './error-shapes';
 
 export { safeError };
@@ -130,9 +130,7 @@ function fromBodyParser(err: BodyParserError): AppError | null {
     case 'entity.parse.failed':
       return new AppError('invalid_json', 'The request body is not valid JSON.');
     case 'entity.too.large':
-      return new AppError('payload_too_large', `The request body is larger than ${err.limit} bytes.`, {
-        limit_bytes: err.limit,
-      });
+      return err.limit === undefined ? new AppError('payload_too_large', 'The request body is too large.') : bodyTooLarge(err.limit);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError('unsupported_media_type', 'Send the body as UTF-8 application/json.');

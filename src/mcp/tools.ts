@@ -4,7 +4,7 @@ import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
 import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
-import { AppError } from '../domain/shared/errors';
+import { bodyTooLarge } from '../domain/shared/errors';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
 
 export type { McpToolDefinition };
@@ -110,7 +110,7 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   const sentBody = bodyOf(tool, input);
   const limit = bodyLimitOf(tool.operationId);
   if (sentBody && Buffer.byteLength(JSON.stringify(sentBody)) > limit) {
-    throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
+    throw bodyTooLarge(limit);
   }
   // As over REST, text holding NUL is refused before the schema is checked.
   assertNoNul(tool.operationId, partsOf(tool, input));

@@ -2,11 +2,13 @@ import type { Logger } from 'pino';
 import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
-import { fingerprint, type IdempotencyStore } from '../domain/idempotency/idempotency';
+import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
 import { errorBody, toAppError } from '../http/errors';
 import type { Handler, Handlers, Upload } from './handlers';
+import { bodyLimitOf } from './operations';
+import { DigestedUpload } from './upload-digest';
 
 /**
  * One path from a request to the domain, whichever transport it came by (REST or MCP): the
@@ -67,6 +69,7 @@ export class OperationPipeline {
       const key = call.headers[IDEMPOTENCY_HEADER];
       if (!key || !operations[call.id].idempotent) return await this.invoke(call);
       const { idempotency } = this.deps;
+      const upload = call.upload ? new DigestedUpload(call.upload, bodyLimitOf(call.id)) : undefined;
       const claim = await idempotency.claim(
         call.principal,
         key,
@@ -74,17 +77,22 @@ export class OperationPipeline {
         fingerprint(call.id, {
           params: call.path,
           query: call.query,
-          // A streamed body is not read before the claim: it is told apart by its length.
+          // A streamed body is not read before the claim: it is told apart by its length here, and
+          // by its content before a stored answer is replayed.
           body: call.upload ? { upload_length: call.upload.length ?? null } : (call.body ?? null),
         }),
       );
       if (claim.kind === 'replay') {
+        if (upload && claim.contentSha256 !== null && (await upload.drain()) !== claim.contentSha256) throw keyReused();
         return { status: claim.response.status, body: claim.response.body, headers: lowerCased(claim.response.headers), replayed: true };
       }
-      const result = await this.invoke(call).catch((err: unknown) => this.refusal(call, err));
+      const result = await this.invoke(upload ? { ...call, upload: upload.upload } : call).catch((err: unknown) => this.refusal(call, err));
       const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
       await idempotency
-        .complete(call.principal, key, claim.claimedAt, { status: result.status, body: result.body, headers: kept })
+        .complete(call.principal, key, claim.claimedAt, {
+          response: { status: result.status, body: result.body, headers: kept },
+          contentSha256: upload?.digest() ?? null,
+        })
         .catch((err: unknown) => this.deps.logger.warn({ error: safeError(err) }, 'storing an idempotent response failed'));
       return result;
     } catch (err) {

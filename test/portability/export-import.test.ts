@@ -458,6 +458,19 @@ describe('POST /v1/import', () => {
     expectError(elsewhere, 413, 'payload_too_large');
   });
 
+  test('when the same Idempotency-Key comes with another file of the same length, then it is 400 idempotency_key_reused and nothing is imported', async () => {
+    const bob = await t.account();
+    const file = (word: string) => toText([header(), memoryLine(fileId('mem', 1), `kept ${word}`), end({ memories: 1 })]);
+    expect(Buffer.byteLength(file('apple'))).toBe(Buffer.byteLength(file('melon')));
+    await ok(importText(t, bob.session, file('apple'), { 'Idempotency-Key': 'same-length' }));
+    const other = await importText(t, bob.session, file('melon'), { 'Idempotency-Key': 'same-length' });
+    expectError(other, 400, 'idempotency_key_reused');
+    expect(ofType(await exportLines(t, bob.session), 'memory').map((memory) => memory.text)).toEqual(['kept apple']);
+    // The first file again is still a repeat.
+    const again = await importText(t, bob.session, file('apple'), { 'Idempotency-Key': 'same-length' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   test('when the workspace profile is set already, then the file\'s profile does not replace it', async () => {
     const bob = await t.account();
     await ok(t.http.put('/v1/context/workspace-profile').set(bearer(bob.session)).send({ guidance: 'Mine.' }));

@@ -36,7 +36,7 @@ export async function storeAnswer(
   scope: KeyScope,
   key: string,
   claimedAt: Date,
-  answer: { status: number; body: string; headers: string },
+  answer: { status: number; body: string; headers: string; content_sha256: string | null },
 ): Promise<void> {
   await db
     .updateTable('idempotency_keys')

@@ -23,8 +23,14 @@ export interface StoredResponse {
   readonly headers: Record<string, string>;
 }
 
+/** A stored answer with the SHA-256 of the streamed body it answered, when that body was read whole. */
+export interface StoredAnswer {
+  readonly response: StoredResponse;
+  readonly contentSha256: string | null;
+}
+
 /** A claim this request holds (`claimedAt` tells it from a later one that replaced it), or the answer to replay. */
-export type Claim = { readonly kind: 'claimed'; readonly claimedAt: Date } | { readonly kind: 'replay'; readonly response: StoredResponse };
+export type Claim = { readonly kind: 'claimed'; readonly claimedAt: Date } | ({ readonly kind: 'replay' } & StoredAnswer);
 
 /** JSON with every object's keys sorted, so the order a client wrote them in does not matter. */
 function canonical(value: unknown): unknown {
@@ -46,6 +52,10 @@ export function fingerprint(operation: string, request: { params: unknown; query
     .update(JSON.stringify(canonical([operation, request.params ?? {}, request.query ?? {}, request.body ?? null])))
     .digest('hex');
 }
+
+/** The same key with another request. */
+export const keyReused = (): AppError =>
+  new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another request.', { parameter: 'Idempotency-Key' });
 
 const keyInUse = (): AppError =>
   new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
@@ -103,21 +113,21 @@ export class IdempotencyStore {
         await this.release(principal, key, existing.created_at);
         continue;
       }
-      if (existing.fingerprint !== print) {
-        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another request.', {
-          parameter: 'Idempotency-Key',
-        });
-      }
+      if (existing.fingerprint !== print) throw keyReused();
       if (existing.state === 'running' || existing.status === null) {
         throw keyInUse();
       }
-      return { kind: 'replay', response: { status: existing.status, body: existing.body, headers: existing.headers ?? {} } };
+      return {
+        kind: 'replay',
+        response: { status: existing.status, body: existing.body, headers: existing.headers ?? {} },
+        contentSha256: existing.content_sha256,
+      };
     }
     throw keyInUse();
   }
 
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
-  async complete(principal: Principal, key: string, claimedAt: Date, response: StoredResponse): Promise<void> {
+  async complete(principal: Principal, key: string, claimedAt: Date, { response, contentSha256 }: StoredAnswer): Promise<void> {
     const scope = scopeOf(principal);
     this.letGo(scope, key);
     if (response.status >= 500 || NOT_STORED.has(response.status)) {
@@ -130,6 +140,7 @@ export class IdempotencyStore {
       status: response.status,
       body: JSON.stringify(response.body ?? null),
       headers: JSON.stringify(response.headers),
+      content_sha256: contentSha256,
     });
   }
 

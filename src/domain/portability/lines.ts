@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { AppError } from '../shared/errors';
+import { AppError, bodyTooLarge } from '../shared/errors';
 import { invalidLine } from './records';
 
 /** A line of an upload: its number (from 1) and its text. */
@@ -29,7 +29,7 @@ export async function* linesOf(chunks: AsyncIterable<Buffer | string>, limits: L
     const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     total += bytes;
     if (total > limits.maxBytes) {
-      throw new AppError('payload_too_large', `The request body is larger than ${limits.maxBytes} bytes.`, { limit_bytes: limits.maxBytes });
+      throw bodyTooLarge(limits.maxBytes);
     }
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     let start = 0;

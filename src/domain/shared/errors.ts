@@ -65,6 +65,10 @@ export class AppError extends Error {
 
 export const notFound = (code: ErrorCode, message: string): AppError => new AppError(code, message);
 
+/** A body over its operation's limit, worded the same on every route and transport. */
+export const bodyTooLarge = (limitBytes: number): AppError =>
+  new AppError('payload_too_large', `The request body is larger than ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+
 /**
  * Errors are logged by name, code and stack frames only. Their message is left out: a database
  * error's message, detail or parameters can carry the values a caller sent.
