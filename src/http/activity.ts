@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { OperationPipeline } from '../pipeline/pipeline';
-import { elapsedMs, locals } from './request-context';
+import { elapsedMs, locals, methodOf } from './request-context';
 
 /** Adds an entry to the key's activity once an API-key request has been answered, refused or not. */
 export function recordActivity(pipeline: OperationPipeline): RequestHandler {
@@ -8,7 +8,7 @@ export function recordActivity(pipeline: OperationPipeline): RequestHandler {
     res.on('finish', () => {
       const state = locals(res);
       pipeline.record(state.principal, {
-        method: req.method,
+        method: methodOf(req, res),
         route: state.route ?? null,
         operation: state.operationId ?? null,
         status: res.statusCode,

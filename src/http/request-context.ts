@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { OperationId } from '../generated/contract';
 import type { Principal } from '../domain/shared/principal';
@@ -14,6 +14,13 @@ export interface RequestLocals {
   route?: string;
   /** The path parameters of the operation, decoded. */
   pathParams?: Record<string, string>;
+  /** A HEAD request, answered as its GET without a body. */
+  head?: boolean;
+}
+
+/** The request's method as the client sent it (a HEAD request is handled as its GET). */
+export function methodOf(req: Request, res: Response): string {
+  return locals(res).head ? 'HEAD' : req.method;
 }
 
 export function locals(res: Response): RequestLocals {
@@ -67,7 +74,7 @@ export function requestLog(logger: Logger): RequestHandler {
       logger.info(
         {
           request_id: state.requestId,
-          method: req.method,
+          method: methodOf(req, res),
           route: state.route ?? null,
           path: state.route ? undefined : loggablePath(req.path),
           operation: state.operationId ?? null,

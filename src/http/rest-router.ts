@@ -39,6 +39,7 @@ export function restRouter(options: RestOptions): Router {
   for (const operation of OPERATIONS) {
     router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
       operation.route,
+      ...(operation.method === 'GET' ? [headAsGet] : []),
       admit(options, operation),
       ...(options.validateResponses ? [checkResponses(operation)] : []),
       ...bodyReaders(operation),
@@ -68,6 +69,18 @@ function bodyReaders(operation: OperationInfo): RequestHandler[] {
       return [];
   }
 }
+
+/**
+ * Express routes a HEAD request to the GET route; the contract, and so the validator, knows only
+ * GET. The request is handled as its GET, and Node.js leaves the body out of the answer.
+ */
+const headAsGet: RequestHandler = (req, res, next) => {
+  if (req.method === 'HEAD') {
+    locals(res).head = true;
+    req.method = 'GET';
+  }
+  next();
+};
 
 /** Names the request's operation (for logs and activity) and applies its access rule. */
 function admit({ pipeline, basePath }: RestOptions, operation: OperationInfo): RequestHandler {
@@ -196,6 +209,12 @@ async function send(req: Request, res: Response, result: OperationResult, option
     return;
   }
   res.status(result.status).type(result.body.streamed);
+  if (locals(res).head) {
+    // Nothing of a streamed answer is sent for HEAD: it ends (and lets go of what it holds) at once.
+    await result.body.chunks.return?.();
+    res.end();
+    return;
+  }
   // A client that stops reading would hold the answer's snapshot and connection for as long as it
   // likes: when it has taken nothing for this long, the connection is closed. (A write under way
   // at that moment gets the time once more, as Node.js's socket timeout does.)

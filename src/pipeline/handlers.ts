@@ -6,7 +6,8 @@ import type { Principal } from '../domain/shared/principal';
 /** A body sent as it is produced (an export's lines): the transport pulls the next piece when the client has taken the last. */
 export interface StreamedBody {
   readonly streamed: 'application/x-ndjson';
-  readonly chunks: AsyncIterable<string>;
+  /** Ended early with `return()` when nothing is to be sent (a HEAD request). */
+  readonly chunks: AsyncIterableIterator<string>;
 }
 
 export function isStreamed(body: unknown): body is StreamedBody {

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createHttpServer } from '../../src/http/http-server';
+import { OPERATIONS } from '../../src/pipeline/operations';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 
@@ -272,5 +273,31 @@ describe('one error vocabulary', () => {
 
     const viaMcp = await callTool(t, alice.readWriteKey, 'create_subject', { name: '   ' });
     expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(blank.body.error.details);
+  });
+});
+
+describe('HEAD', () => {
+  // Every GET of the contract, its path parameters filled with IDs that do not exist.
+  const gets = OPERATIONS.filter((operation) => operation.method === 'GET').map((operation) => ({
+    id: operation.id,
+    path: `/v1${operation.path.replace(/\{[^}]+\}/g, 'mem_01JD2X5Y7Z8A9B0C1D2E3F4G5H')}${operation.id === 'searchMemories' ? '?q=x' : ''}`,
+  }));
+
+  test.each(gets)('HEAD of $id ($path) is answered as its GET, without a body', async ({ path }) => {
+    const alice = await t.account();
+    const get = await t.http.get(path).set(bearer(alice.session));
+    const head = await t.http.head(path).set(bearer(alice.session));
+    expect(head.status).toBe(get.status);
+    expect(head.status).toBeLessThan(500);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.text ?? '').toBe('');
+  });
+
+  test('HEAD of the export starts no export: the next export runs at once', async () => {
+    const alice = await t.account();
+    const head = await t.http.head('/v1/export').set(bearer(alice.session));
+    expect(head.status).toBe(200);
+    const next = await t.http.get('/v1/export').set(bearer(alice.session));
+    expect(next.status).toBe(200);
   });
 });

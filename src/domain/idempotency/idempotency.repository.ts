@@ -72,6 +72,19 @@ export async function deleteKey(db: Queryable, scope: KeyScope, key: string, cla
     .execute();
 }
 
+/** Deletes a key's row for a new claim to take its place, unless it has changed since it was read (renewed or completed). */
+export async function replaceKey(db: Queryable, row: IdempotencyKeyRow): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', row.account_id)
+    .where('principal', '=', row.principal)
+    .where('key', '=', row.key)
+    .where('created_at', '=', row.created_at)
+    .where('state', '=', row.state)
+    .where('renewed_at', row.renewed_at === null ? 'is' : '=', row.renewed_at)
+    .execute();
+}
+
 export async function deleteExpiredIdempotencyKeys(db: Queryable, now: Date): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
 }

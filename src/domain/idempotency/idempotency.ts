@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
-import { deleteKey, findKey, insertKeyClaim, renewClaim, storeAnswer, type KeyScope } from './idempotency.repository';
+import { deleteKey, findKey, insertKeyClaim, renewClaim, replaceKey, storeAnswer, type KeyScope } from './idempotency.repository';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
@@ -110,7 +110,8 @@ export class IdempotencyStore {
       const abandoned =
         existing.state === 'running' && !this.held.has(heldId(scope, key)) && now.getTime() - lastSign.getTime() > ABANDONED_MS;
       if (existing.expires_at <= now || abandoned) {
-        await this.release(principal, key, existing.created_at);
+        // Only the row as it was read: a claim renewed or completed since then is kept.
+        await replaceKey(this.db, existing);
         continue;
       }
       if (existing.fingerprint !== print) throw keyReused();
@@ -129,19 +130,23 @@ export class IdempotencyStore {
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
   async complete(principal: Principal, key: string, claimedAt: Date, { response, contentSha256 }: StoredAnswer): Promise<void> {
     const scope = scopeOf(principal);
-    this.letGo(scope, key);
-    if (response.status >= 500 || NOT_STORED.has(response.status)) {
-      await this.release(principal, key, claimedAt);
-      return;
+    try {
+      if (response.status >= 500 || NOT_STORED.has(response.status)) {
+        await this.release(principal, key, claimedAt);
+        return;
+      }
+      // A claim that is gone was taken over by a retry after this request stopped renewing it
+      // (the process stalled): the retry's answer is the one kept.
+      await storeAnswer(this.db, scope, key, claimedAt, {
+        status: response.status,
+        body: JSON.stringify(response.body ?? null),
+        headers: JSON.stringify(response.headers),
+        content_sha256: contentSha256,
+      });
+    } finally {
+      // Held until the answer is stored: a retry of this process never takes the claim for abandoned before.
+      this.letGo(scope, key);
     }
-    // A claim that is gone was taken over by a retry after this request stopped renewing it
-    // (the process stalled): the retry's answer is the one kept.
-    await storeAnswer(this.db, scope, key, claimedAt, {
-      status: response.status,
-      body: JSON.stringify(response.body ?? null),
-      headers: JSON.stringify(response.headers),
-      content_sha256: contentSha256,
-    });
   }
 
   /** Deletes the claim made at `claimedAt` (never a later one that replaced it). */
