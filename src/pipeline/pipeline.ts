@@ -89,7 +89,7 @@ export class OperationPipeline {
       const result = await this.invoke(upload ? { ...call, upload: upload.upload } : call).catch((err: unknown) => this.refusal(call, err));
       const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
       await idempotency
-        .complete(call.principal, key, claim.claimedAt, {
+        .complete(call.principal, claim.row, {
           response: { status: result.status, body: result.body, headers: kept },
           contentSha256: upload?.digest() ?? null,
         })

@@ -30,21 +30,29 @@ export async function findKey(db: Queryable, scope: KeyScope, key: string): Prom
     .executeTakeFirst();
 }
 
-/** Marks the claim made at `claimedAt` done with the answer to replay (nothing when that claim is gone). */
+/**
+ * Marks the claim `claim` (the row its request inserted) done with the answer to replay. When that
+ * claim is gone (a retry took it for abandoned and let it go), the answer is written in its place,
+ * unless another claim of the key holds the place now: an answer of a request that ran is never lost.
+ */
 export async function storeAnswer(
   db: Queryable,
-  scope: KeyScope,
-  key: string,
-  claimedAt: Date,
+  claim: Insertable<DB['idempotency_keys']>,
   answer: { status: number; body: string; headers: string; content_sha256: string | null },
 ): Promise<void> {
-  await db
+  const stored = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', ...answer })
-    .where('account_id', '=', scope.account_id)
-    .where('principal', '=', scope.principal)
-    .where('key', '=', key)
-    .where('created_at', '=', claimedAt)
+    .where('account_id', '=', claim.account_id)
+    .where('principal', '=', claim.principal)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', claim.created_at)
+    .executeTakeFirst();
+  if (stored.numUpdatedRows > 0n) return;
+  await db
+    .insertInto('idempotency_keys')
+    .values({ ...claim, state: 'done', ...answer })
+    .onConflict((oc) => oc.columns(['account_id', 'principal', 'key']).doNothing())
     .execute();
 }
 

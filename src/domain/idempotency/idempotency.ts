@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/errors';
@@ -29,8 +29,9 @@ export interface StoredAnswer {
   readonly contentSha256: string | null;
 }
 
-/** A claim this request holds (`claimedAt` tells it from a later one that replaced it), or the answer to replay. */
-export type Claim = { readonly kind: 'claimed'; readonly claimedAt: Date } | ({ readonly kind: 'replay' } & StoredAnswer);
+/** A claim this request holds (the row it inserted: its `created_at` tells it from a later claim), or the answer to replay. */
+export type Claim = { readonly kind: 'claimed'; readonly row: ClaimRow } | ({ readonly kind: 'replay' } & StoredAnswer);
+type ClaimRow = Insertable<DB['idempotency_keys']> & { readonly created_at: Date };
 
 /** JSON with every object's keys sorted, so the order a client wrote them in does not matter. */
 function canonical(value: unknown): unknown {
@@ -87,7 +88,7 @@ export class IdempotencyStore {
     const scope = scopeOf(principal);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const now = this.clock.now();
-      const claimed = await insertKeyClaim(this.db, {
+      const row: ClaimRow = {
         ...scope,
         key,
         operation,
@@ -98,10 +99,10 @@ export class IdempotencyStore {
         headers: null,
         created_at: now,
         expires_at: new Date(now.getTime() + LIFETIME_MS),
-      });
-      if (claimed) {
+      };
+      if (await insertKeyClaim(this.db, row)) {
         this.hold(scope, key, now);
-        return { kind: 'claimed', claimedAt: now };
+        return { kind: 'claimed', row };
       }
 
       const existing = await findKey(this.db, scope, key);
@@ -128,16 +129,15 @@ export class IdempotencyStore {
   }
 
   /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
-  async complete(principal: Principal, key: string, claimedAt: Date, { response, contentSha256 }: StoredAnswer): Promise<void> {
+  async complete(principal: Principal, row: ClaimRow, { response, contentSha256 }: StoredAnswer): Promise<void> {
     const scope = scopeOf(principal);
+    const { key } = row;
     try {
       if (response.status >= 500 || NOT_STORED.has(response.status)) {
-        await this.release(principal, key, claimedAt);
+        await this.release(principal, key, row.created_at);
         return;
       }
-      // A claim that is gone was taken over by a retry after this request stopped renewing it
-      // (the process stalled): the retry's answer is the one kept.
-      await storeAnswer(this.db, scope, key, claimedAt, {
+      await storeAnswer(this.db, row, {
         status: response.status,
         body: JSON.stringify(response.body ?? null),
         headers: JSON.stringify(response.headers),
