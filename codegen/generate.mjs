@@ -184,6 +184,9 @@ async function typesModule() {
     alphabetize: false,
     exportType: true,
     immutable: false,
+    // Every schema also as a type of its own name (`Memory`), for the domain to import.
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
   });
   return HEADER + astToString(ast);
 }

@@ -6,13 +6,11 @@ import { errorShapeChecker } from './error-shapes';
 
 export { safeError };
 import type { OperationId } from '../generated/contract';
-import type { components } from '../generated/openapi';
+import type { ErrorResponse as ErrorBody } from '../generated/openapi';
 import { draftViolations, type DraftFileInput } from '../domain/library/draft-rules';
 import { worded } from '../domain/shared/validation-words';
 
 export { worded };
-
-type ErrorBody = components['schemas']['ErrorResponse'];
 
 export interface ValidatorErrorItem {
   path?: string;

@@ -1,11 +1,4 @@
-import {
-  createApiKey,
-  getApiKey,
-  listApiKeyActivity,
-  listApiKeys,
-  revokeApiKey,
-  rotateApiKey,
-} from '../domain/api-keys/api-keys';
+import { createApiKey, getApiKey, listApiKeyActivity, listApiKeys, revokeApiKey, rotateApiKey } from '../domain/api-keys/api-keys';
 import { createdAt, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
 

@@ -1,12 +1,5 @@
 import { batchGetMemories } from '../domain/memories/batch';
-import {
-  createMemory,
-  getMemory,
-  getMemoryRevision,
-  listMemories,
-  listMemoryRevisions,
-  updateMemory,
-} from '../domain/memories/memories';
+import { createMemory, getMemory, getMemoryRevision, listMemories, listMemoryRevisions, updateMemory } from '../domain/memories/memories';
 import { searchMemories } from '../domain/memories/search';
 import { deleteMemory, listTrash, restoreMemory } from '../domain/memories/trash';
 import { createdAt, etagOf, ok, okPage, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';

@@ -1,18 +1,14 @@
-import type { RequestQuery } from '../../contract-types';
 import type { Queryable } from '../../db/schema';
-import type { components } from '../../generated/openapi';
+import type { ApiKeyCreate, ApiKeyWithSecret } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { mapPage, type Page } from '../shared/pagination';
+import { mapPage, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { ApiKeyMode, Principal } from '../shared/principal';
 import { pageOfActivity } from './activity.repository';
 import { toActivityEntry, toApiKey, type ActivityEntry, type ApiKey } from './api-key-mapper';
 import { apiKeyNotFound, findOwnedKey, insertKey, pageOfKeys, revokeKey } from './api-keys.repository';
 import { displayPrefix, generateKey, hashKey } from './key-format';
-
-type ApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
-type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,13 +45,8 @@ export async function createApiKey(
   return issueKey(services.db, principal.accountId, input.name.trim(), input.mode, now, expiresAt);
 }
 
-export async function listApiKeys(services: Services, principal: Principal, query: RequestQuery<'listApiKeys'>): Promise<Page<ApiKey>> {
-  const page = await pageOfKeys(services.db, principal.accountId, {
-    scope: 'api_keys',
-    filters: {},
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+export async function listApiKeys(services: Services, principal: Principal, query: PageQuery): Promise<Page<ApiKey>> {
+  const page = await pageOfKeys(services.db, principal.accountId, pageRequest('api_keys', {}, query));
   return mapPage(page, toApiKey);
 }
 
@@ -95,20 +86,10 @@ export async function rotateApiKey(
   return replacement;
 }
 
-export async function listApiKeyActivity(
-  services: Services,
-  principal: Principal,
-  keyId: string,
-  query: RequestQuery<'listApiKeyActivity'>,
-): Promise<Page<ActivityEntry>> {
+export async function listApiKeyActivity(services: Services, principal: Principal, keyId: string, query: PageQuery): Promise<Page<ActivityEntry>> {
   await findOwnedKey(services.db, principal.accountId, keyId);
   // Entries buffered by this instance are written first, so a key's own requests show at once.
   await services.activity.flush();
-  const page = await pageOfActivity(services.db, principal.accountId, keyId, {
-    scope: 'api_key_activity',
-    filters: { key_id: keyId },
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+  const page = await pageOfActivity(services.db, principal.accountId, keyId, pageRequest('api_key_activity', { key_id: keyId }, query));
   return mapPage(page, toActivityEntry);
 }

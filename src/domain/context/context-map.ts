@@ -1,6 +1,6 @@
 import { limits } from '../../generated/contract';
 import type { RequestQuery } from '../../contract-types';
-import type { components } from '../../generated/openapi';
+import type { ContextMap, ContextMapEdge as MapEdge, ContextMapNode as MapNode } from '../../generated/openapi';
 import type { Services } from '../services';
 import { findVisibleMemory } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
@@ -16,10 +16,6 @@ import {
   subjectsOfMemory,
 } from './context-map.repository';
 import { currentFactsOf } from './context.repository';
-
-type ContextMap = components['schemas']['ContextMap'];
-type MapNode = components['schemas']['ContextMapNode'];
-type MapEdge = components['schemas']['ContextMapEdge'];
 
 export type ContextMapOptions = RequestQuery<'getContextMap'>;
 

@@ -1,11 +1,7 @@
 import type { MemoryRow } from '../../db/schema';
-import type { components } from '../../generated/openapi';
+import type { ContextMemory, ContextSubject, SubjectKind } from '../../generated/openapi';
 import type { MemoryType, Sensitivity } from '../memories/memory-mapper';
 import type { Shortened } from '../shared/text';
-
-type ContextMemory = components['schemas']['ContextMemory'];
-type ContextSubject = components['schemas']['ContextSubject'];
-type SubjectKind = components['schemas']['SubjectKind'];
 
 /** A Memory in a context, with its text as the budget shortened it. */
 export function toContextMemory(row: MemoryRow, text: Shortened): ContextMemory {

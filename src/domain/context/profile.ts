@@ -1,9 +1,7 @@
-import type { components } from '../../generated/openapi';
+import type { WorkspaceProfile } from '../../generated/openapi';
 import type { Services } from '../services';
 import type { Principal } from '../shared/principal';
 import { findWorkspaceProfile, saveWorkspaceProfile } from './context.repository';
-
-type WorkspaceProfile = components['schemas']['WorkspaceProfile'];
 
 export async function getWorkspaceProfile(services: Services, principal: Principal): Promise<WorkspaceProfile> {
   const row = await findWorkspaceProfile(services.db, principal.accountId);

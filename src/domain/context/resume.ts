@@ -1,6 +1,6 @@
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { ResumeContext } from '../../generated/openapi';
 import { changesAfter, type ChangeRow } from '../changes/change-feed.repository';
 import type { Services } from '../services';
 import { canSeeSecrets } from '../memories/visibility';
@@ -10,8 +10,6 @@ import { toContextMemory, toContextSubject } from './context-mapper';
 import { issueCheckpoint, readCheckpoint } from './checkpoints';
 import { subjectsAmong, visibleMemoriesAmong } from './context.repository';
 import type { ContextOptions } from './startup';
-
-type ResumeContext = components['schemas']['ResumeContext'];
 
 /** Changes read per call; more means `has_more`. */
 export const RESUME_MAX_CHANGES = 200;

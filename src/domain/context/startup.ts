@@ -1,6 +1,6 @@
 import type { MemoryRow, MemorySection } from '../../db/schema';
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { ContextMemory, StartupContext } from '../../generated/openapi';
 import { latestSequence } from '../changes/change-feed.repository';
 import type { Services } from '../services';
 import { sectionCounts } from '../memories/section-counts';
@@ -10,9 +10,6 @@ import { toContextMemory, toContextSubject } from './context-mapper';
 import { countSubjects, currentFactCounts, mostLinkedSubjects, newestInSection } from './context.repository';
 import { issueCheckpoint } from './checkpoints';
 import { getWorkspaceProfile } from './profile';
-
-type StartupContext = components['schemas']['StartupContext'];
-type ContextMemory = components['schemas']['ContextMemory'];
 
 export interface ContextOptions {
   max_chars?: number;

@@ -1,5 +1,5 @@
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { SubjectContext } from '../../generated/openapi';
 import type { Services } from '../services';
 import { toFacts } from '../facts/facts';
 import { pendingInsights } from '../insights/insights';
@@ -11,8 +11,6 @@ import { memoryCandidateLimit, TextBudget, wholeItemCandidateLimit } from './bud
 import { toContextMemory } from './context-mapper';
 import { contextMemoriesOfSubject, currentFactsOf } from './context.repository';
 import type { ContextOptions } from './startup';
-
-type SubjectContext = components['schemas']['SubjectContext'];
 
 /**
  * One Subject with its current reviewed Facts, linked Memories (pinned first, then newest) and pending

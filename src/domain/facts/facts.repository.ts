@@ -183,13 +183,8 @@ export async function pageOfSuggestions(
 
 /** A suggestion of the account, locked until the transaction ends. */
 export async function lockSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<FactSuggestionRow | undefined> {
-  return trx
-    .selectFrom('fact_suggestions')
-    .selectAll()
-    .where('id', '=', suggestionId)
-    .where('account_id', '=', accountId)
-    .forUpdate()
-    .executeTakeFirst();
+  const suggestion = trx.selectFrom('fact_suggestions').selectAll().where('id', '=', suggestionId).where('account_id', '=', accountId);
+  return suggestion.forUpdate().executeTakeFirst();
 }
 
 /** Records the review of a suggestion: accepted as a Fact, or rejected. */

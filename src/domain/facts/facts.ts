@@ -2,12 +2,12 @@ import type { Transaction } from 'kysely';
 import { recordChanges } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
-import type { components } from '../../generated/openapi';
+import type { FactSuggestionCreate } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { memoriesLinkedTo } from '../shared/memory-links.repository';
 import { newId } from '../shared/ids';
-import type { Page } from '../shared/pagination';
+import { pageRequest, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
 import { toFact, toFactSuggestion, type Fact, type FactSuggestion } from './fact-mapper';
@@ -28,7 +28,6 @@ import {
   visibleSources,
 } from './facts.repository';
 
-type FactSuggestionCreate = components['schemas']['FactSuggestionCreate'];
 export type FactListQuery = RequestQuery<'listSubjectFacts'>;
 
 /** Statements compare after folding case and whitespace. */
@@ -81,7 +80,7 @@ export async function listSubjectFacts(
     principal.accountId,
     subjectId,
     { asOf, includeSuperseded: query.include_superseded === true },
-    { scope: 'facts', filters, cursor: query.cursor, limit: query.limit },
+    pageRequest('facts', filters, query),
   );
   return { items: await toFacts(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
@@ -171,19 +170,12 @@ export async function createFactSuggestion(
   });
 }
 
-export async function listFactSuggestions(
-  services: Services,
-  principal: Principal,
-  subjectId: string,
-  query: RequestQuery<'listFactSuggestions'>,
-): Promise<Page<FactSuggestion>> {
+export type SuggestionListQuery = RequestQuery<'listFactSuggestions'>;
+
+export async function listFactSuggestions(services: Services, principal: Principal, subjectId: string, query: SuggestionListQuery): Promise<Page<FactSuggestion>> {
   await assertSubjectExists(services.db, principal, subjectId);
-  const page = await pageOfSuggestions(services.db, principal.accountId, subjectId, query.status, {
-    scope: 'fact_suggestions',
-    filters: { subject_id: subjectId, status: query.status },
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+  const request = pageRequest('fact_suggestions', { subject_id: subjectId, status: query.status }, query);
+  const page = await pageOfSuggestions(services.db, principal.accountId, subjectId, query.status, request);
   return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
 

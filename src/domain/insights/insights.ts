@@ -1,11 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { RequestQuery } from '../../contract-types';
 import type { DB, MemoryInsightRow } from '../../db/schema';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { memoriesLinkedTo, subjectsLinkedTo } from '../shared/memory-links.repository';
-import { mapPage, type Page } from '../shared/pagination';
+import { mapPage, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { assertSubjectExists } from '../subjects/subjects.repository';
 import { toMemoryInsight, type MemoryInsight } from './insight-mapper';
@@ -296,19 +295,9 @@ export async function pendingInsights(
   return pendingInsightsOf(services.db, principal, subjectId, limit);
 }
 
-export async function listMemoryInsights(
-  services: Services,
-  principal: Principal,
-  subjectId: string,
-  query: RequestQuery<'listMemoryInsights'>,
-): Promise<Page<MemoryInsight>> {
+export async function listMemoryInsights(services: Services, principal: Principal, subjectId: string, query: PageQuery): Promise<Page<MemoryInsight>> {
   await assertSubjectExists(services.db, principal, subjectId);
-  const page = await pageOfPendingInsights(services.db, principal, subjectId, {
-    scope: 'memory_insights',
-    filters: { subject_id: subjectId },
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+  const page = await pageOfPendingInsights(services.db, principal, subjectId, pageRequest('memory_insights', { subject_id: subjectId }, query));
   return mapPage(page, toMemoryInsight);
 }
 

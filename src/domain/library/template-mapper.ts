@@ -1,13 +1,11 @@
 import type { PublicTemplateRow, TemplateRunRow } from '../../db/schema';
-import type { components } from '../../generated/openapi';
+import type { components, TemplateCategory as Category, TemplateLicense as License } from '../../generated/openapi';
 import { shortenToCodePoints } from '../shared/text';
 import type { TemplateState } from './templates.repository';
 
 export type Template = components['schemas']['Template'];
 export type WorkflowRun = components['schemas']['WorkflowRun'];
 export type PublicTemplate = components['schemas']['PublicTemplate'];
-type Category = components['schemas']['TemplateCategory'];
-type License = components['schemas']['TemplateLicense'];
 
 /** What a Template says of itself, as stored with each revision and copied into its public listing. */
 export function describedAs(row: Pick<TemplateState['revision'], 'name' | 'summary' | 'category' | 'tags' | 'license'>) {

@@ -1,5 +1,5 @@
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { components, DraftReadRequest, DraftUpdate } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
@@ -21,8 +21,6 @@ import { toRun, toTemplate, type Template, type WorkflowRun } from './template-m
 
 export type { Template, WorkflowRun };
 
-type DraftUpdate = components['schemas']['DraftUpdate'];
-type DraftReadRequest = components['schemas']['DraftReadRequest'];
 type DraftRead = components['schemas']['DraftReadResponse']['data'];
 type CreatorStatus = components['schemas']['CreatorStatusResponse']['data'];
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, RunCheckRecord, TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { WorkflowCreate as CreateRequest, WorkflowRequest } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError, safeError } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -30,8 +30,6 @@ import {
 import { assertNoApiKey, normalizeTemplateTags, starterReadme } from './templates';
 import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
-type WorkflowRequest = components['schemas']['WorkflowRequest'];
-type CreateRequest = components['schemas']['WorkflowCreate'];
 type ActionRequest = Exclude<WorkflowRequest, CreateRequest>;
 
 export interface WorkflowResult {

@@ -1,5 +1,5 @@
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { components, MemoryBatchItem as BatchItem } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
@@ -7,7 +7,6 @@ import { codePointLength } from '../shared/text';
 import { toMemory } from './memory-mapper';
 import { findVisibleMemories } from './memories.repository';
 
-type BatchItem = components['schemas']['MemoryBatchItem'];
 type BatchResult = components['schemas']['MemoryBatchResponse']['data'];
 
 /**

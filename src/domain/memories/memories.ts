@@ -1,10 +1,11 @@
 import type { MemoryRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
-import type { components } from '../../generated/openapi';
+import type { MemoryCreate, MemoryUpdate } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageSize, toPage, type Page } from '../shared/pagination';
+import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageRequest, pageSize, toPage } from '../shared/pagination';
+import type { Page, PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { limits } from '../../generated/contract';
 import {
@@ -26,9 +27,6 @@ import {
   visibleRevisionsBefore,
 } from './memories.repository';
 import { isMemoryVisibleTo } from './visibility';
-
-type MemoryCreate = components['schemas']['MemoryCreate'];
-type MemoryUpdate = components['schemas']['MemoryUpdate'];
 
 export type ListMemoriesQuery = RequestQuery<'listMemories'>;
 
@@ -98,7 +96,7 @@ export async function listMemories(
       pinned: filters.pinned,
       updatedSince: filters.updated_since ? new Date(filters.updated_since) : undefined,
     }),
-    { scope: 'memories', filters, cursor: query.cursor, limit: query.limit },
+    pageRequest('memories', filters, query),
     { time: 'updated_at', id: 'id' },
     (row) => [row.updated_at, row.id],
     toMemoryPreview,
@@ -160,12 +158,7 @@ export async function updateMemory(
   });
 }
 
-export async function listMemoryRevisions(
-  services: Services,
-  principal: Principal,
-  memoryId: string,
-  query: { limit?: number; cursor?: string },
-): Promise<Page<MemoryRevision>> {
+export async function listMemoryRevisions(services: Services, principal: Principal, memoryId: string, query: PageQuery): Promise<Page<MemoryRevision>> {
   await requireVisibleMemory(services.db, principal, memoryId);
   const size = pageSize(query.limit);
   const filters = { memory_id: memoryId };

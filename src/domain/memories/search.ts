@@ -1,5 +1,5 @@
 import { limits } from '../../generated/contract';
-import type { components } from '../../generated/openapi';
+import type { MemorySearchHit as SearchHit } from '../../generated/openapi';
 import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
@@ -11,8 +11,6 @@ import type { Principal } from '../shared/principal';
 import { readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
 import { memoriesWithIndexNumbers, type Queryable } from './memories.repository';
-
-type SearchHit = components['schemas']['MemorySearchHit'];
 
 export interface SearchQuery {
   q: string;

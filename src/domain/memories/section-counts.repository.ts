@@ -1,10 +1,15 @@
 import { sql } from 'kysely';
 import type { MemorySection, Queryable } from '../../db/schema';
 
-export interface SectionCountDelta {
+/** How many Memories of an account a section holds. */
+export interface SectionCount {
   readonly section: MemorySection;
-  readonly sensitivity: string;
   readonly memories: number;
+}
+
+/** A change to the count of a section's Memories of one sensitivity (`memories` may be negative). */
+export interface SectionCountDelta extends SectionCount {
+  readonly sensitivity: string;
 }
 
 /** Adds to an account's memory_section_counts (a delta may be negative). */
@@ -19,11 +24,7 @@ export async function addToSectionCounts(db: Queryable, accountId: string, delta
 }
 
 /** An account's counts of Memories per section, of the given sensitivities. */
-export async function sectionCountRows(
-  db: Queryable,
-  accountId: string,
-  sensitivities: readonly string[],
-): Promise<Array<{ section: MemorySection; memories: number }>> {
+export async function sectionCountRows(db: Queryable, accountId: string, sensitivities: readonly string[]): Promise<SectionCount[]> {
   return db
     .selectFrom('memory_section_counts')
     .select(['section', 'memories'])

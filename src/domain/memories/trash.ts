@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/schema';
-import type { components } from '../../generated/openapi';
+import type { TrashedMemory } from '../../generated/openapi';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory } from '../insights/insights';
 import { AppError } from '../shared/errors';
-import { pageByTimeAndId, type Page } from '../shared/pagination';
+import { pageByTimeAndId, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { countLinkAdded } from '../subjects/link-counts.repository';
 import { recordChanges } from '../changes/change-feed';
@@ -34,7 +34,6 @@ import {
  * nothing of it.
  */
 
-type TrashedMemory = components['schemas']['TrashedMemory'];
 export type TrashReason = TrashedMemoryRow['reason'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,14 +99,10 @@ export async function deleteMemory(
 }
 
 /** GET /memories/trash: most recently trashed first. */
-export async function listTrash(
-  services: Services,
-  principal: Principal,
-  query: { limit?: number; cursor?: string },
-): Promise<Page<TrashedMemory>> {
+export async function listTrash(services: Services, principal: Principal, query: PageQuery): Promise<Page<TrashedMemory>> {
   return pageByTimeAndId(
     visibleTrash(services.db, principal),
-    { scope: 'memory_trash', filters: {}, cursor: query.cursor, limit: query.limit },
+    pageRequest('memory_trash', {}, query),
     { time: 'trashed_at', id: 'id' },
     (row) => [row.trashed_at, row.id],
     (row) => ({

@@ -6,6 +6,12 @@ import { AppError } from './errors';
 /** A position in a keyset ordering: the sort key values of the last row of a page. */
 export type CursorPosition = ReadonlyArray<string | number>;
 
+/** The paging parameters of a list request. */
+export interface PageQuery {
+  readonly limit?: number | undefined;
+  readonly cursor?: string | undefined;
+}
+
 export interface Page<T> {
   readonly items: T[];
   readonly nextCursor: string | null;
@@ -125,6 +131,11 @@ export interface PageRequest {
   readonly filters: Record<string, unknown>;
   readonly cursor?: string | undefined;
   readonly limit?: number | undefined;
+}
+
+/** The page a list request asks for, of the list named `scope` with these filters. */
+export function pageRequest(scope: string, filters: Record<string, unknown>, query: PageQuery): PageRequest {
+  return { scope, filters, cursor: query.cursor, limit: query.limit };
 }
 
 /**

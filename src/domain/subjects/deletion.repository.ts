@@ -37,17 +37,20 @@ export async function insertDeletionToken(db: Queryable, token: Insertable<DB['s
   await db.insertInto('subject_deletion_tokens').values(token).execute();
 }
 
-/** The account's deletion token with this hash, locked for the rest of the transaction. */
-export async function lockDeletionToken(trx: Transaction<DB>, accountId: string, tokenHash: string) {
+/**
+ * Marks the account's deletion token with this hash used, if it is for this Subject, unused and
+ * not expired at `now`, and returns it; nothing when it is not. The row stays locked until the
+ * transaction ends, and a rolled-back deletion leaves the token unused.
+ */
+export async function useDeletionToken(trx: Transaction<DB>, accountId: string, subjectId: string, tokenHash: string, now: Date) {
   return trx
-    .selectFrom('subject_deletion_tokens')
-    .selectAll()
+    .updateTable('subject_deletion_tokens')
+    .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('account_id', '=', accountId)
-    .forUpdate()
+    .where('subject_id', '=', subjectId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('state_fingerprint')
     .executeTakeFirst();
-}
-
-export async function markDeletionTokenUsed(db: Queryable, tokenHash: string, usedAt: Date): Promise<void> {
-  await db.updateTable('subject_deletion_tokens').set({ used_at: usedAt }).where('token_hash', '=', tokenHash).execute();
 }

@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { components } from '../../generated/openapi';
+import type { components, DeletionImpact as Impact } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { isMemoryVisibleTo } from '../memories/visibility';
-import { deletionFootprint, insertDeletionToken, lockDeletionToken, markDeletionTokenUsed } from './deletion.repository';
+import { deletionFootprint, insertDeletionToken, useDeletionToken } from './deletion.repository';
 import { deleteSubjectRow, lockOwnedSubject } from './subjects.repository';
 
 type Preparation = components['schemas']['SubjectDeletionResponse']['data'];
-type Impact = components['schemas']['DeletionImpact'];
 
 const TOKEN_LIFETIME_MS = 10 * 60 * 1000;
 const TOKEN_PREFIX = 'sdc_';
@@ -43,11 +42,7 @@ async function impactOf(
 }
 
 /** Step one: a single-use token, valid for ten minutes, and the impact to show the user. */
-export async function prepareSubjectDeletion(
-  services: Services,
-  principal: Principal,
-  subjectId: string,
-): Promise<Preparation> {
+export async function prepareSubjectDeletion(services: Services, principal: Principal, subjectId: string): Promise<Preparation> {
   return services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     const { impact, fingerprint } = await impactOf(trx, principal, subjectId);
@@ -83,8 +78,8 @@ export async function deleteSubject(
       );
     }
     const now = services.clock.now();
-    const token = await lockDeletionToken(trx, principal.accountId, hashToken(confirmationToken));
-    if (!token || token.subject_id !== subjectId || token.used_at || token.expires_at <= now) {
+    const token = await useDeletionToken(trx, principal.accountId, subjectId, hashToken(confirmationToken), now);
+    if (!token) {
       throw new AppError('invalid_confirmation', 'This confirmation token is unknown, expired, already used or for another Subject.', {
         parameter: 'confirmation_token',
       });
@@ -95,7 +90,6 @@ export async function deleteSubject(
         parameter: 'confirmation_token',
       });
     }
-    await markDeletionTokenUsed(trx, token.token_hash, now);
     await deleteSubjectRow(trx, subjectId);
     await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'delete' }], now);
   });

@@ -6,7 +6,7 @@ import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, requireVisibleMemory } from '../memories/memories.repository';
 import { AppError } from '../shared/errors';
-import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
+import { pageByTimeAndId, pageRequest, type Page, type PageQuery, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { deleteLink, getLink, insertLink, memoriesLinkedTo, subjectsLinkedTo } from './links.repository';
 import { toLink, toSubject, type Link, type Subject } from './subject-mapper';
@@ -38,12 +38,7 @@ export async function linkMemory(
   });
 }
 
-export async function unlinkMemory(
-  services: Services,
-  principal: Principal,
-  subjectId: string,
-  memoryId: string,
-): Promise<void> {
+export async function unlinkMemory(services: Services, principal: Principal, subjectId: string, memoryId: string): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
@@ -58,25 +53,15 @@ export async function unlinkMemory(
   });
 }
 
-export async function listSubjectMemories(
-  services: Services,
-  principal: Principal,
-  subjectId: string,
-  query: { limit?: number; cursor?: string },
-): Promise<Page<Memory>> {
+export async function listSubjectMemories(services: Services, principal: Principal, subjectId: string, query: PageQuery): Promise<Page<Memory>> {
   await assertSubjectExists(services.db, principal, subjectId);
-  const request = { scope: 'subject_memories', filters: { subject_id: subjectId }, cursor: query.cursor, limit: query.limit };
+  const request = pageRequest('subject_memories', { subject_id: subjectId }, query);
   return pageOfLinked(memoriesLinkedTo(services.db, principal, subjectId), request, 'memories.id', toMemoryPreview);
 }
 
-export async function listMemorySubjects(
-  services: Services,
-  principal: Principal,
-  memoryId: string,
-  query: { limit?: number; cursor?: string },
-): Promise<Page<Subject>> {
+export async function listMemorySubjects(services: Services, principal: Principal, memoryId: string, query: PageQuery): Promise<Page<Subject>> {
   await requireVisibleMemory(services.db, principal, memoryId);
-  const request = { scope: 'memory_subjects', filters: { memory_id: memoryId }, cursor: query.cursor, limit: query.limit };
+  const request = pageRequest('memory_subjects', { memory_id: memoryId }, query);
   return pageOfLinked(subjectsLinkedTo(services.db, principal, memoryId), request, 'subjects.id', toSubject);
 }
 

@@ -1,9 +1,8 @@
-import type { components } from '../../generated/openapi';
+import type { components, SubjectKind } from '../../generated/openapi';
 import type { SubjectWithCount } from './subjects.repository';
 
 export type Subject = components['schemas']['Subject'];
 export type Link = components['schemas']['Link'];
-type SubjectKind = components['schemas']['SubjectKind'];
 
 export function toSubject(row: SubjectWithCount): Subject {
   return {

@@ -1,4 +1,4 @@
-import type { components } from '../../generated/openapi';
+import type { SubjectCreate, SubjectUpdate } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshMentionsOfSubject } from '../insights/insights';
@@ -19,9 +19,6 @@ import {
   updateSubjectRow,
 } from './subjects.repository';
 import { toSubject, type Subject } from './subject-mapper';
-
-type SubjectCreate = components['schemas']['SubjectCreate'];
-type SubjectUpdate = components['schemas']['SubjectUpdate'];
 
 /** Aliases are trimmed and de-duplicated case-insensitively, keeping the first spelling. */
 export function normalizeAliases(aliases: readonly string[]): string[] {
