@@ -18,7 +18,7 @@ import { statementKey } from '../facts/facts';
 import { currentFactStating, insertSuggestionSources } from '../facts/facts.repository';
 import { normalizeAliases } from '../subjects/subjects';
 import type { NumberedLine } from './lines';
-import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type LineError } from './records';
+import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type ExportRecordType, type LineError } from './records';
 import {
   accountBeforeImport,
   addFactSources,
@@ -75,6 +75,10 @@ const LINK_BATCH = 1_000;
 
 type MemoryData = ExportData<'memory'>;
 
+/** The record types that follow the header, and how each is read. */
+type BodyRecordType = Exclude<ExportRecordType, 'header'>;
+type RecordReaders = { [T in BodyRecordType]: (line: number, data: ExportData<T>) => Promise<void> };
+
 /** The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written, the counts. */
 class Importer {
   private readonly secrets: boolean;
@@ -111,6 +115,12 @@ class Importer {
    * waits for them; a failure surfaces when its batch is awaited, oldest first.
    */
   private writing: Array<Promise<void>> = [];
+  /** The reader of each record type after the header. */
+  private readonly readers: RecordReaders = {
+    workspace_profile: this.profile.bind(this), subject: this.subject.bind(this), memory: this.memory.bind(this),
+    link: this.link.bind(this), fact: this.fact.bind(this), fact_suggestion: this.suggestion.bind(this),
+    template: this.template.bind(this), end: this.end.bind(this),
+  };
 
   constructor(
     private readonly trx: Transaction<DB>,
@@ -146,26 +156,13 @@ class Importer {
       this.state = 'records';
       return;
     }
-    switch (record.type) {
-      case 'header':
-        throw invalidLine(line.number, [{ path: '/type', message: 'a file has one header, on its first line' }]);
-      case 'workspace_profile':
-        return this.profile(line.number, record.data);
-      case 'subject':
-        return this.subject(line.number, record.data);
-      case 'memory':
-        return this.memory(line.number, record.data);
-      case 'link':
-        return this.link(line.number, record.data);
-      case 'fact':
-        return this.fact(line.number, record.data);
-      case 'fact_suggestion':
-        return this.suggestion(line.number, record.data);
-      case 'template':
-        return this.template(line.number, record.data);
-      case 'end':
-        return this.end(line.number, record.data.counts);
-    }
+    if (record.type === 'header') throw invalidLine(line.number, [{ path: '/type', message: 'a file has one header, on its first line' }]);
+    return this.readRecord(record, line.number);
+  }
+
+  /** Reads a record with the reader of its type. */
+  private readRecord<T extends BodyRecordType>(record: { type: T; data: ExportData<T> }, line: number): Promise<void> {
+    return this.readers[record.type](line, record.data);
   }
 
   async finish(): Promise<ImportSummary> {
@@ -496,7 +493,7 @@ class Importer {
   }
 
   /** The file's last record: its counts must be what was read, then what the writes imply is brought up to date. */
-  private async end(line: number, counts: ExportCounts): Promise<void> {
+  private async end(line: number, { counts }: ExportData<'end'>): Promise<void> {
     const differing = (Object.keys(counts) as Array<keyof ExportCounts>).filter((type) => counts[type] !== this.read[type]);
     if (differing.length > 0) {
       throw invalidLine(
