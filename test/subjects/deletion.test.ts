@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { useDeletionToken } from '../../src/domain/subjects/deletion.repository';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 import type { DataOf } from '../support/client';
@@ -299,6 +301,28 @@ describe('deleting a Subject', () => {
     expectError(await deleteSubject(alice.readWriteKey, other, prepared.confirmation_token), 400, 'invalid_confirmation');
     expectError(await deleteSubject(alice.readOnlyKey, subjectId, prepared.confirmation_token), 403, 'insufficient_key_mode');
     expect((await deleteSubject(alice.session, subjectId, prepared.confirmation_token)).status).toBe(200);
+  });
+
+  test('when a deletion was refused as stale and the change is undone, then the same token deletes: a refused attempt leaves it unused', async () => {
+    const alice = await t.account();
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const prepared = await prepare(alice.readWriteKey, subjectId);
+    const memoryId = (await createMemory(t, alice.readWriteKey, { text: 'Linked for a moment.' })).id;
+    await linkMemory(t, alice.readWriteKey, subjectId, memoryId);
+    expectError(await deleteSubject(alice.readWriteKey, subjectId, prepared.confirmation_token), 400, 'confirmation_stale');
+    expect((await t.http.delete(`/v1/subjects/${subjectId}/memories/${memoryId}`).set(bearer(alice.readWriteKey))).status).toBe(200);
+    expect((await deleteSubject(alice.readWriteKey, subjectId, prepared.confirmation_token)).status).toBe(200);
+  });
+
+  test('when a token is used, then it cannot be used again, even for a Subject that still exists', async () => {
+    const alice = await t.account();
+    const subjectId = (await createSubject(t, alice.readWriteKey, { name: NAME, kind: 'person' })).id;
+    const prepared = await prepare(alice.readWriteKey, subjectId);
+    const { account_id: accountId } = await t.database.db.selectFrom('subjects').select('account_id').where('id', '=', subjectId).executeTakeFirstOrThrow();
+    const hash = createHash('sha256').update(prepared.confirmation_token).digest('hex');
+    const use = () => t.database.db.transaction().execute((trx) => useDeletionToken(trx, accountId, subjectId, hash, clock.now()));
+    expect(await use()).toBeDefined();
+    expect(await use()).toBeUndefined();
   });
 
   test('when the deletion succeeds, then its suggestions, insights, Facts and links are gone from the database', async () => {

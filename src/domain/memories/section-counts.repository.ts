@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import type { MemorySection, Queryable } from '../../db/schema';
 
-/** How many Memories of an account a section holds. */
+/** How many of an account's Memories of one sensitivity a section holds, as a row of memory_section_counts does. */
 export interface SectionCount {
   readonly section: MemorySection;
   readonly memories: number;
 }
 
-/** A change to the count of a section's Memories of one sensitivity (`memories` may be negative). */
-export interface SectionCountDelta extends SectionCount {
+/** A change to a section's count of Memories of one sensitivity (`memories` may be negative). */
+export interface SectionCountDelta {
+  readonly section: MemorySection;
   readonly sensitivity: string;
+  readonly memories: number;
 }
 
 /** Adds to an account's memory_section_counts (a delta may be negative). */

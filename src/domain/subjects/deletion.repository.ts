@@ -39,8 +39,8 @@ export async function insertDeletionToken(db: Queryable, token: Insertable<DB['s
 
 /**
  * Marks the account's deletion token with this hash used, if it is for this Subject, unused and
- * not expired at `now`, and returns it; nothing when it is not. The row stays locked until the
- * transaction ends, and a rolled-back deletion leaves the token unused.
+ * not expired at `now`, and returns the state it was prepared for; nothing when it is not. The
+ * row stays locked until the transaction ends, and a rolled-back deletion leaves the token unused.
  */
 export async function useDeletionToken(trx: Transaction<DB>, accountId: string, subjectId: string, tokenHash: string, now: Date) {
   return trx
