@@ -22,7 +22,7 @@ export interface RestOptions {
   readonly basePath: string;
   /** Check every response against the contract (tests). */
   readonly validateResponses: boolean;
-  /** A streamed answer (an export) whose client takes nothing for this long is cut off, so what it holds is let go. */
+  /** A streamed answer (an export) to which nothing could be written for this long is cut off, so what it holds is let go. */
   readonly streamIdleTimeoutMs: number;
 }
 
@@ -216,8 +216,9 @@ async function send(req: Request, res: Response, result: OperationResult, option
     return;
   }
   // A client that stops reading would hold the answer's snapshot and connection for as long as it
-  // likes: when it has taken nothing for this long, the connection is closed. (A write under way
-  // at that moment gets the time once more, as Node.js's socket timeout does.)
+  // likes: when nothing could be written to it for this long, the connection is closed. This is
+  // the socket's inactivity timeout, so a client that reads too slowly for the connection's
+  // buffers to take a write in that time is cut as well.
   res.setTimeout(options.streamIdleTimeoutMs, () => res.destroy());
   try {
     // Back-pressure: the next piece is produced only when the client has taken the last one.

@@ -896,8 +896,9 @@ export interface paths {
          *     An export holds a database connection and its snapshot until its client has read it, so
          *     a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
          *     default, one on the embedded database); another one meanwhile is `503 too_many_exports`,
-         *     retryable after `Retry-After`. A client that takes nothing for 30 seconds (configurable)
-         *     has its connection closed: the file it got has no `end` line.
+         *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
+         *     (configurable), because it stopped reading or reads so slowly that the connection's
+         *     buffers stay full that long, its connection is closed: the file it got has no `end` line.
          */
         get: operations["exportAccount"];
         put?: never;
