@@ -145,22 +145,36 @@ export async function findMemoryText(trx: Transaction<DB>, memoryId: string): Pr
 const folded = (text: RawBuilder<unknown>) => sql`btrim(regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
- * Whether the Memories `self` and `other` (table aliases) look like duplicates, and whether their
- * texts are the same. Long texts are compared by their first DUPLICATE_COMPARED_CHARS characters,
- * and only when their lengths are close, so the work per pair is bounded; "the same text" means
- * the whole text. Texts with nothing left after folding (only symbols) are compared as written.
+ * What the duplicate rule reads of the Memory `alias`, as columns of the same names: its ID, its
+ * length, the head it compares (`substr` reads only the head of a long stored text), and that head
+ * folded and trimmed. Computed once per Memory, not once per pair compared.
+ */
+function comparedColumns(alias: string): RawBuilder<unknown> {
+  const text = sql.ref(`${alias}.text`);
+  const head = sql`substr(${text}, 1, ${DUPLICATE_COMPARED_CHARS})`;
+  return sql`${sql.ref(`${alias}.id`)} as memory_id, char_length(${text}) as length, ${head} as head, ${folded(head)} as folded, lower(btrim(${head})) as plain`;
+}
+
+/** The whole text of the Memory whose ID is `memoryId`. */
+const wholeText = (memoryId: RawBuilder<unknown>) => sql`(select t.text from memories t where t.id = ${memoryId})`;
+
+/**
+ * Whether the Memories `self` and `other` (aliases of rows with `comparedColumns`) look like
+ * duplicates, and whether their texts are the same. Long texts are compared by their first
+ * DUPLICATE_COMPARED_CHARS characters, and only when their lengths are close, so the work per
+ * pair is bounded; "the same text" means the whole text. Texts with nothing left after folding
+ * (only symbols) are compared as written.
  */
 function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean>; same: RawBuilder<boolean> } {
-  const head = (alias: string) => sql`left(${sql.ref(`${alias}.text`)}, ${DUPLICATE_COMPARED_CHARS})`;
-  const length = (alias: string) => sql`char_length(${sql.ref(`${alias}.text`)})`;
-  const long = sql<boolean>`greatest(${length(other)}, ${length(self)}) > ${DUPLICATE_COMPARED_CHARS}`;
-  const sameHead = sql<boolean>`${folded(head(other))} = ${folded(head(self))}`;
-  const alike = sql<boolean>`(not ${long} or least(${length(other)}, ${length(self)})
-      >= greatest(${length(other)}, ${length(self)}) * ${DUPLICATE_SIMILARITY}::float8)
-    and ((${folded(head(self))} != '' and ${sameHead})
-      or lower(btrim(${head(other)})) = lower(btrim(${head(self)}))
-      or similarity(${head(other)}, ${head(self)}) >= ${DUPLICATE_SIMILARITY})`;
-  const same = sql<boolean>`${sameHead} and (not ${long} or ${sql.ref(`${other}.text`)} = ${sql.ref(`${self}.text`)})`;
+  const [a, b] = [(column: string) => sql.ref(`${self}.${column}`), (column: string) => sql.ref(`${other}.${column}`)];
+  const long = sql<boolean>`greatest(${b('length')}, ${a('length')}) > ${DUPLICATE_COMPARED_CHARS}`;
+  const sameHead = sql<boolean>`${b('folded')} = ${a('folded')}`;
+  const alike = sql<boolean>`(not ${long} or least(${b('length')}, ${a('length')})
+      >= greatest(${b('length')}, ${a('length')}) * ${DUPLICATE_SIMILARITY}::float8)
+    and ((${a('folded')} != '' and ${sameHead})
+      or ${b('plain')} = ${a('plain')}
+      or similarity(${b('head')}, ${a('head')}) >= ${DUPLICATE_SIMILARITY})`;
+  const same = sql<boolean>`${sameHead} and (not ${long} or ${wholeText(b('memory_id'))} = ${wholeText(a('memory_id'))})`;
   return { alike, same };
 }
 
@@ -171,15 +185,17 @@ export async function duplicatesWithinSubject(
   memoryId: string,
 ): Promise<Array<{ id: string; same: boolean }>> {
   const rule = duplicateRule('self', 'other');
-  return trx
-    .selectFrom('memory_links as l')
-    .innerJoin('memories as other', 'other.id', 'l.memory_id')
-    .innerJoin('memories as self', (join) => join.on('self.id', '=', memoryId))
-    .select(['other.id as id', rule.same.as('same')])
-    .where('l.subject_id', '=', subjectId)
-    .where('other.id', '!=', memoryId)
-    .where(rule.alike)
-    .execute();
+  const { rows } = await sql<{ id: string; same: boolean }>`
+    with self as materialized (select ${comparedColumns('m')} from memories m where m.id = ${memoryId}),
+    others as materialized (
+      select ${comparedColumns('m')}
+      from memory_links l join memories m on m.id = l.memory_id
+      where l.subject_id = ${subjectId} and m.id <> ${memoryId}
+    )
+    select other.memory_id as id, ${rule.same} as same
+    from others other cross join self
+    where ${rule.alike}`.execute(trx);
+  return rows;
 }
 
 /** How many Memories are linked to each of these Subjects (those with none are left out), by Subject ID. */
@@ -201,7 +217,7 @@ export async function trigramsOfLinkedMemories(
 ): Promise<Array<{ subject_id: string; memory_id: string; grams: string }>> {
   const { rows } = await sql<{ subject_id: string; memory_id: string; grams: string }>`
     select l.subject_id, l.memory_id,
-      array_to_string(array(select hashtext(g) from unnest(show_trgm(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
+      array_to_string(array(select hashtext(g) from unnest(show_trgm(substr(m.text, 1, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
     from memory_links l join memories m on m.id = l.memory_id
     where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
   return rows;
@@ -226,8 +242,7 @@ export async function duplicatePairsAmong(
       where n.subject_id = any(${sql.val(subjectIds)}::text[])
     ),
     heads as materialized (
-      select l.subject_id, l.memory_id, ${folded(sql`left(m.text, ${DUPLICATE_COMPARED_CHARS})`)} as folded,
-        lower(btrim(left(m.text, ${DUPLICATE_COMPARED_CHARS}))) as plain
+      select l.subject_id, ${comparedColumns('m')}
       from memory_links l join memories m on m.id = l.memory_id
       where l.subject_id = any(${sql.val(subjectIds)}::text[])
     ),
@@ -240,7 +255,9 @@ export async function duplicatePairsAmong(
       join heads b on b.subject_id = n.subject_id and b.memory_id <> n.memory_id and (b.folded = a.folded or b.plain = a.plain)
     )
     select c.subject_id, c.self_id, c.other_id, ${rule.same} as same
-    from candidates c join memories self on self.id = c.self_id join memories other on other.id = c.other_id
+    from candidates c
+    join heads self on self.subject_id = c.subject_id and self.memory_id = c.self_id
+    join heads other on other.subject_id = c.subject_id and other.memory_id = c.other_id
     where ${rule.alike}`.execute(trx);
   return rows;
 }
