@@ -13,6 +13,7 @@ import * as factValidity from './migrations/2026_11_23_0011_fact_validity';
 import * as trash from './migrations/2026_11_23_0012_trash';
 import * as noTextTrigrams from './migrations/2026_11_23_0013_no_text_trigrams';
 import * as idempotencyLease from './migrations/2026_11_24_0014_idempotency_lease';
+import * as libraryRanking from './migrations/2026_11_24_0015_library_ranking';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0012_trash': trash,
   '2026_11_23_0013_no_text_trigrams': noTextTrigrams,
   '2026_11_24_0014_idempotency_lease': idempotencyLease,
+  '2026_11_24_0015_library_ranking': libraryRanking,
 };
 
 /** The names of every migration, oldest first. */

@@ -269,7 +269,10 @@ export interface PublicTemplatesTable extends TemplateDescriptionColumns {
   version: number;
   readme: string;
   published_at: Timestamp;
+  /** What a query matches: name, tags, summary and the whole README. */
   search: Generated<string>;
+  /** What ranks a match: name, tags, summary and the README's beginning (see migration 0015). */
+  ranking: Generated<string>;
 }
 
 export interface IdempotencyKeysTable {

@@ -4963,7 +4963,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "search_library_templates",
     "operationId": "searchLibraryTemplates",
     "title": "Search public Templates",
-    "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, ranked full-text search\n(web-search syntax) over name, tags, summary and README, then newest publication first;\nwithout it, newest publication first.",
+    "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.",
     "readOnly": true,
     "idempotent": false,
     "parameters": {

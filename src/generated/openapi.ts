@@ -696,9 +696,11 @@ export type paths = {
         /**
          * Search public Templates
          * @description Published Templates only, public listing fields only; never a draft, an unpublished
-         *     Template or a revision newer than the published one. With `query`, ranked full-text search
-         *     (web-search syntax) over name, tags, summary and README, then newest publication first;
-         *     without it, newest publication first.
+         *     Template or a revision newer than the published one. With `query`, full-text search
+         *     (web-search syntax) over name, tags, summary and the whole README, ranked by where the
+         *     words occur (name and tags first, then the summary, then the README's first 4,000
+         *     characters; a Template whose README has them only further on matches with the lowest
+         *     rank), then newest publication first; without it, newest publication first.
          */
         get: operations["searchLibraryTemplates"];
         put?: never;

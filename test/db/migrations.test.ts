@@ -36,6 +36,7 @@ const memories = [
 ];
 const subjectId = newId('subject');
 const factId = newId('fact');
+const templateId = newId('template');
 const accepted = new Date('2026-11-01T09:00:00.000Z');
 
 beforeAll(async () => {
@@ -60,6 +61,11 @@ beforeAll(async () => {
   await sql`insert into subjects (id, account_id, name, kind, created_at, updated_at) values (${subjectId}, ${accountId}, 'Ada', 'person', now(), now())`.execute(db);
   await sql`insert into facts (id, account_id, subject_id, statement, statement_key, accepted_at, created_at)
     values (${factId}, ${accountId}, ${subjectId}, 'Ada lives in London', 'ada lives in london', ${accepted}, ${accepted})`.execute(db);
+  await sql`insert into templates (id, account_id, draft_revision, starter_readme, review_state, publication_state, created_at, updated_at)
+    values (${templateId}, ${accountId}, 2, '', 'ready_to_publish', 'published', now(), now())`.execute(db);
+  await sql`insert into public_templates (template_id, account_id, revision, version, name, summary, category, tags, license, release_notes, readme, published_at)
+    values (${templateId}, ${accountId}, 2, 1, 'Harbour checklist', 'Before the ferry leaves', 'productivity', '{travel}', 'MIT', 'First',
+      ${`Start with the lighthouse. ${'Check the ropes and the tide. '.repeat(200)}End with the anchor.`}, now())`.execute(db);
 
   await migrateToLatest(db);
 });
@@ -102,4 +108,12 @@ test('when Facts written before validity existed are migrated, then they are cur
   // A superseded Fact may state what the current one states; a second current one may not.
   await db.insertInto('facts').values(fact(newId('fact'), new Date())).execute();
   await expect(db.insertInto('facts').values(fact(newId('fact'), null)).execute()).rejects.toThrow(/facts_subject_statement/);
+});
+
+test("listings published before ranking had its own vector get one, of their name, tags, summary and README's beginning", async () => {
+  const { rows } = await sql<{ matches: boolean; ranked: boolean; head: boolean; tail: boolean }>`
+    select search @@ to_tsquery('english', 'anchor') as matches, ranking @@ to_tsquery('english', 'harbour & travel & ferry') as ranked,
+      ranking @@ to_tsquery('english', 'lighthouse') as head, ranking @@ to_tsquery('english', 'anchor') as tail
+    from public_templates where template_id = ${templateId}`.execute(database.db);
+  expect(rows).toEqual([{ matches: true, ranked: true, head: true, tail: false }]);
 });

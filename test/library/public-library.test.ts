@@ -229,6 +229,17 @@ describe('searching the public Library', () => {
     expect(ids(await searchData(a.readOnlyKey, { query: `${term} retrospective` }))).toEqual([inReadme]);
   });
 
+  test("a word found only beyond the README's first 4,000 characters still matches, ranked below one near its start", async () => {
+    const a = await t.account();
+    const term = uniqueWord();
+    const filler = 'Plan the week, write down what matters, and keep the list short. '.repeat(80);
+    expect(filler.length).toBeGreaterThan(4_000);
+    const nearStart = await publish(a.readWriteKey, { name: 'Planner one', readme: `# Planner\n\nUses the ${term} method.\n\n${filler}` });
+    // Published later, so newest-first alone would put it first.
+    const farDown = await publish(a.readWriteKey, { name: 'Planner two', readme: `# Planner\n\n${filler}\n\nUses the ${term} method.\n` });
+    expect(ids(await searchData(a.readOnlyKey, { query: term }))).toEqual([nearStart, farDown]);
+  });
+
   test('category and tag filters narrow the listing, alone and together (tags compared lower-cased)', async () => {
     const a = await t.account();
     const tag = uniqueWord();

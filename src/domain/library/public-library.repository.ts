@@ -52,12 +52,13 @@ export interface ListingSearch {
 }
 
 /**
- * With a query: ranked full-text search over name, tags, summary and README, then newest
- * publication; without: newest publication first.
+ * With a query: full-text search over name, tags, summary and README, ranked by name, tags,
+ * summary and the README's beginning (a bounded part, so ranking a match costs the same however
+ * long its README), then newest publication; without: newest publication first.
  */
 export function searchListings(db: Queryable, search: ListingSearch) {
   const tsQuery = search.query ? sql`websearch_to_tsquery('english', ${search.query})` : null;
-  const score = tsQuery ? sql<number>`ts_rank_cd(p.search, ${tsQuery})::float8` : sql<number>`0::float8`;
+  const score = tsQuery ? sql<number>`ts_rank_cd(p.ranking, ${tsQuery})::float8` : sql<number>`0::float8`;
   let select = listings(db)
     .select(score.as('score'))
     .orderBy(score, 'desc')

@@ -63,7 +63,7 @@ export function readmeExcerpt(readme: string): string {
   return shortenToCodePoints(plain, EXCERPT_CHARS).text;
 }
 
-type ListingRow = Omit<PublicTemplateRow, 'search' | 'account_id'> & { display_name: string | null };
+type ListingRow = Omit<PublicTemplateRow, 'search' | 'ranking' | 'account_id'> & { display_name: string | null };
 
 export function toPublicTemplate(row: ListingRow): PublicTemplate {
   return {
