@@ -2,7 +2,7 @@ import { runWorkflow } from '../../src/domain/library/workflow';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import type { DataOf } from '../support/client';
-import { STATUS, workflow, type Template } from './helpers';
+import { putDraft, STATUS, workflow, type Template } from './helpers';
 
 /**
  * The creator status: the one place a creator sees every owned Template (owner's view), what
@@ -82,6 +82,31 @@ describe('creator status', () => {
     const others = await status(b.readOnlyKey);
     expect(others.templates.map((entry) => entry.template.id)).toEqual([theirs.id]);
     expect(others.limits.templates_used).toBe(1);
+  });
+
+  test("each Template shows its own current draft: the revision's files in path order, oldest Template first", async () => {
+    const a = await t.account();
+    const first = await create(a.readWriteKey, 'Focus hours');
+    const second = await create(a.readWriteKey, 'Inbox zero');
+    const files = [
+      { path: 'notes/b.md', content: 'Second note.' },
+      { path: 'README.md', content: README },
+      { path: 'notes/a.md', content: 'First note, a little longer.' },
+    ];
+    const updated = await putDraft(t, a.readWriteKey, first.id, { base_revision: 1, files });
+    expect(updated.status).toBe(200);
+
+    const mine = await status(a.readOnlyKey);
+    expect(mine.templates.map((entry) => [entry.template.id, entry.template.draft.revision])).toEqual([
+      [first.id, 2],
+      [second.id, 1],
+    ]);
+    expect(mine.templates[0]?.template.draft.files).toEqual([
+      { path: 'README.md', size: README.length },
+      { path: 'notes/a.md', size: 28 },
+      { path: 'notes/b.md', size: 12 },
+    ]);
+    expect(mine.templates[1]?.template.draft.files).toEqual([{ path: 'README.md', size: expect.any(Number) }]);
   });
 
   test('each Template shows its five latest runs, newest first, refused requests included', async () => {

@@ -31,6 +31,31 @@ export async function loadTemplate(
   return { template, revision, files };
 }
 
+/** Every Template of an account with its current draft revision, oldest first: three statements, however many Templates. */
+export async function loadTemplatesOf(db: Queryable, accountId: string): Promise<TemplateState[]> {
+  const templates = await db.selectFrom('templates').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+  if (templates.length === 0) return [];
+  const drafts = sql`unnest(${sql.val(templates.map((template) => template.id))}::text[], ${sql.val(templates.map((template) => template.draft_revision))}::int[])`;
+  const [revisions, files] = await Promise.all([
+    sql<TemplateRevisionRow>`select r.* from template_revisions r join ${drafts} as d(template_id, revision) using (template_id, revision)`.execute(db),
+    sql<{ template_id: string; path: string; size: number }>`
+      select f.template_id, f.path, f.size from template_files f join ${drafts} as d(template_id, revision) using (template_id, revision)
+      order by f.template_id, f.path collate "C"`.execute(db),
+  ]);
+  const revisionOf = new Map(revisions.rows.map((revision) => [revision.template_id, revision]));
+  const filesOfTemplate = new Map<string, Array<{ path: string; size: number }>>();
+  for (const { template_id, path, size } of files.rows) {
+    const list = filesOfTemplate.get(template_id);
+    if (list) list.push({ path, size });
+    else filesOfTemplate.set(template_id, [{ path, size }]);
+  }
+  return templates.map((template) => {
+    const revision = revisionOf.get(template.id);
+    if (!revision) throw new Error(`template ${template.id} has no revision ${template.draft_revision}`);
+    return { template, revision, files: filesOfTemplate.get(template.id) ?? [] };
+  });
+}
+
 /**
  * Reads that must agree with each other outside a write (a Template, its draft revision and its
  * files): one snapshot, so an update committed in between cannot remove the revision they name.

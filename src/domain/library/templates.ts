@@ -12,10 +12,10 @@ import {
   latestRuns,
   inOneSnapshot,
   loadTemplate,
+  loadTemplatesOf,
   moveTemplate,
   pruneRevisions,
   type Queryable,
-  templateIdsOf,
 } from './templates.repository';
 import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
@@ -144,9 +144,8 @@ export async function updateDraft(
 }
 
 export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
-  const ids = await templateIdsOf(services.db, principal.accountId);
   const [states, runs] = await Promise.all([
-    inOneSnapshot(services.db, (trx) => Promise.all(ids.map((id) => loadTemplate(trx, principal.accountId, id)))),
+    inOneSnapshot(services.db, (trx) => loadTemplatesOf(trx, principal.accountId)),
     latestRuns(services.db, principal.accountId, LATEST_RUNS),
   ]);
   const runsByTemplate = new Map<string, WorkflowRun[]>();
@@ -159,7 +158,7 @@ export async function creatorStatus(services: Services, principal: Principal): P
     templates: states.map((state) => ({ template: toTemplate(state), latest_runs: runsByTemplate.get(state.template.id) ?? [] })),
     limits: {
       templates_max: limits.templatesMax as 100,
-      templates_used: ids.length,
+      templates_used: states.length,
       files_max: limits.draftFilesMax,
       file_chars_max: limits.draftFileCharsMax,
       total_chars_max: limits.draftTotalCharsMax as 500000,
