@@ -1,4 +1,4 @@
-import express, { Router, type Express } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
@@ -87,8 +87,7 @@ export function createApp(deps: AppDependencies): App {
   app.set('etag', false);
 
   app.use(requestId);
-  // The level is fixed at start-up: below info, the request log is not a step at all.
-  if (logger.isLevelEnabled('info')) app.use(requestLog(logger));
+  app.use(requestLog(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -97,21 +96,6 @@ export function createApp(deps: AppDependencies): App {
     }),
   );
 
-  // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
-  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
-  const authenticated = authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]));
-  const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
-
-  if (config.validateResponses) checkErrorShapes();
-
-  // REST and MCP are two transports over one operation pipeline. The REST API is mounted first,
-  // as one router: most requests are for it, and each step mounted on the app is one more that
-  // every request is matched against.
-  const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
-  const api = Router();
-  api.use(noStore, refuseCredentialsInUrl, authenticated, recordActivity(pipeline), limited);
-  api.use(restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses, streamIdleTimeoutMs: config.exportIdleTimeoutMs }));
-  app.use(API_BASE, api);
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, data: { status: 'ok' } });
   });
@@ -128,7 +112,25 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
+  // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
+  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
+  const authenticated = authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]));
+  const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
+
+  if (config.validateResponses) checkErrorShapes();
+
+  // REST and MCP are two transports over one operation pipeline.
+  const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
   app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger }));
+  app.use(
+    API_BASE,
+    noStore,
+    refuseCredentialsInUrl,
+    authenticated,
+    recordActivity(pipeline),
+    limited,
+    restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses, streamIdleTimeoutMs: config.exportIdleTimeoutMs }),
+  );
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 

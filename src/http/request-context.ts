@@ -60,10 +60,15 @@ export function elapsedMs(res: Response): number {
 /**
  * One JSON line per request. Never the Authorization header, the query string, the body or
  * any Memory text: only the route template (or, for unknown routes, the path with anything shaped
- * like a credential redacted). Mounted only when the logger's level includes info.
+ * like a credential redacted).
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // The level is fixed at start-up: below info, no listener and no record are made.
+    if (!logger.isLevelEnabled('info')) {
+      next();
+      return;
+    }
     res.on('finish', () => {
       const state = locals(res);
       logger.info(
