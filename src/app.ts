@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { join } from 'node:path';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDependencies): App {
     apiKeys,
     signer: new Signer(database.db),
     exports: new ExportSlots(config.exportConcurrency),
+    ...(database.kind === 'pglite' ? { exportSpool: join(config.dataDir, 'export-spool') } : {}),
     trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };

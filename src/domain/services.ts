@@ -18,6 +18,12 @@ export interface Services {
   readonly signer: Signer;
   /** The exports that may run at once in this process. */
   readonly exports: ExportSlots;
+  /**
+   * Where an export is written before it is sent, so its snapshot does not wait for its reader
+   * (the embedded database's, whose one connection the snapshot holds); without it, an export is
+   * sent as it is read.
+   */
+  readonly exportSpool?: string;
   /** How long trashed Memories are kept before they are deleted for good. */
   readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */

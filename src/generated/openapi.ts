@@ -895,8 +895,11 @@ export type paths = {
          *     every revision in which a Memory was secret, as every other route does. The format is
          *     described in `docs/export-format.md`. Not an MCP tool: use the REST route.
          *
-         *     An export holds a database connection and its snapshot until its client has read it, so
-         *     a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
+         *     On PostgreSQL an export holds a database connection and its snapshot until its client has
+         *     read it. On the embedded database, whose one connection a snapshot would hold, the export
+         *     is first written to a temporary file under the data directory as fast as it is read, and
+         *     sent from that file: other requests wait for the reading only, not for the client. Either
+         *     way a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
          *     default, one on the embedded database); another one meanwhile is `503 too_many_exports`,
          *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
          *     (configurable), because it stopped reading or reads so slowly that the connection's

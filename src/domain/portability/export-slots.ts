@@ -4,9 +4,10 @@ import { AppError } from '../shared/errors';
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The exports that may run at once in this process. Each holds a database connection and its
- * snapshot for as long as its client takes to read the file, so without a bound a few clients
- * that stop reading would hold every connection of the pool and stall every other request.
+ * The exports that may run at once in this process. Each holds, for as long as its client takes
+ * to read the file, a database connection and its snapshot (on the embedded database, a temporary
+ * file as large as the export), so without a bound a few clients that stop reading would hold
+ * every connection of the pool (or as much disk as they like).
  */
 export class ExportSlots {
   private running = 0;

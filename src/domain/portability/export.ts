@@ -23,6 +23,7 @@ import {
   toExportSuggestion,
   toExportTemplate,
 } from './export-mapper';
+import { spooled } from './spool';
 import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type ExportData, type ExportRecordType } from './records';
 
 /**
@@ -34,36 +35,69 @@ import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type Exp
  * The transaction is opened (and the header read) before this returns, so a database that is
  * down is an error answer, not a cut stream. Ending the iteration early (`return()`, as a
  * stream does when the client goes away) ends the transaction. An export holds one of the
- * process's export slots until it ends: when none is free, it is refused before it starts.
+ * process's export slots until its reader is done: when none is free, it is refused before it
+ * starts. With `services.exportSpool` (the embedded database, whose one connection an open
+ * snapshot holds), the lines are written to a temporary file there as fast as they are read, so
+ * the snapshot ends at the database's pace, and the reader is served from the file at its own.
  */
 export async function openExport(services: Services, principal: Principal): Promise<AsyncIterableIterator<string>> {
   const release = services.exports.take();
-  const lines = exportLines(services, principal, release);
-  let first: IteratorResult<string>;
   try {
-    first = await lines.next();
+    const lines = exportLines(services, principal);
+    const first = await lines.next();
+    const all = startingWith(first, lines);
+    return releasing(services.exportSpool ? await spooled(all, services.exportSpool) : all, release);
   } catch (err) {
     release();
     throw err;
   }
+}
+
+/** `rest` with the result already taken from it put back in front. */
+function startingWith(first: IteratorResult<string>, rest: AsyncIterator<string>): AsyncIterableIterator<string> {
   let pending: IteratorResult<string> | undefined = first;
   const iterator: AsyncIterableIterator<string> = {
     [Symbol.asyncIterator]: () => iterator,
     next: async () => {
-      if (!pending) return lines.next();
+      if (!pending) return rest.next();
       const result = pending;
       pending = undefined;
       return result;
     },
     return: async () => {
       pending = undefined;
-      return lines.return(undefined);
+      return (await rest.return?.()) ?? { value: undefined, done: true };
     },
   };
   return iterator;
 }
 
-async function* exportLines(services: Services, principal: Principal, release: () => void): AsyncGenerator<string, undefined> {
+/** `lines`, calling `release` once they are done with: read to their end, ended early, or failed. */
+function releasing(lines: AsyncIterableIterator<string>, release: () => void): AsyncIterableIterator<string> {
+  const iterator: AsyncIterableIterator<string> = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: async () => {
+      try {
+        const result = await lines.next();
+        if (result.done) release();
+        return result;
+      } catch (err) {
+        release();
+        throw err;
+      }
+    },
+    return: async () => {
+      try {
+        return (await lines.return?.()) ?? { value: undefined, done: true };
+      } finally {
+        release();
+      }
+    },
+  };
+  return iterator;
+}
+
+async function* exportLines(services: Services, principal: Principal): AsyncGenerator<string, undefined> {
   const trx = await services.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   try {
     const counts = emptyCounts();
@@ -80,11 +114,7 @@ async function* exportLines(services: Services, principal: Principal, release: (
     await trx.commit().execute();
     return undefined;
   } finally {
-    try {
-      if (!trx.isCommitted) await trx.rollback().execute();
-    } finally {
-      release();
-    }
+    if (!trx.isCommitted) await trx.rollback().execute();
   }
 }
 

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+
+/** How much of the file is read back at a time. */
+const READ_BYTES = 256 * 1024;
+
+/**
+ * Text written to a temporary file as fast as `source` produces it, and read back as the caller
+ * pulls: the source (an export's snapshot, and the database connection it holds) is finished at
+ * its own pace, not at the pace of whoever reads the result. The file is unlinked as soon as it is
+ * open, so nothing is left behind whatever happens to the process; its space is given back when the
+ * reading ends, by its end, by `return()` (the reader went away) or by an error. Ending early also
+ * ends the source. An error of the source reaches the reader after what was written before it.
+ */
+export async function spooled(source: AsyncIterator<string>, directory: string): Promise<AsyncIterableIterator<string>> {
+  let file: FileHandle;
+  try {
+    await mkdir(directory, { recursive: true });
+    const path = join(directory, `export-${randomUUID()}`);
+    file = await open(path, 'w+', 0o600);
+    await unlink(path).catch(async (err: unknown) => {
+      await file.close();
+      throw err;
+    });
+  } catch (err) {
+    await source.return?.();
+    throw err;
+  }
+
+  let written = 0;
+  let finished = false;
+  let failed = false;
+  let failure: unknown;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const woken = () => {
+    wake?.();
+    wake = null;
+  };
+  const producing = (async () => {
+    try {
+      for (;;) {
+        if (stopping) {
+          await source.return?.();
+          return;
+        }
+        const next = await source.next();
+        if (next.done) break;
+        const bytes = Buffer.from(next.value, 'utf8');
+        for (let at = 0; at < bytes.length; ) {
+          const { bytesWritten } = await file.write(bytes, at, bytes.length - at, written);
+          at += bytesWritten;
+          written += bytesWritten;
+        }
+        woken();
+      }
+      finished = true;
+    } catch (err) {
+      failed = true;
+      failure = err;
+      await Promise.resolve(source.return?.()).catch(() => undefined);
+    } finally {
+      woken();
+    }
+  })();
+
+  let readAt = 0;
+  let closed = false;
+  const decoder = new StringDecoder('utf8');
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    stopping = true;
+    woken();
+    await producing;
+    await file.close();
+  };
+  const iterator: AsyncIterableIterator<string> = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: async () => {
+      for (;;) {
+        if (closed) return { value: undefined, done: true };
+        if (readAt < written) {
+          const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, written - readAt));
+          const { bytesRead } = await file.read(buffer, 0, buffer.length, readAt);
+          readAt += bytesRead;
+          const text = decoder.write(buffer.subarray(0, bytesRead));
+          if (text.length > 0) return { value: text, done: false };
+          continue;
+        }
+        if (failed) {
+          const err = failure;
+          await close();
+          throw err;
+        }
+        if (finished) {
+          await close();
+          const rest = decoder.end();
+          return rest.length > 0 ? { value: rest, done: false } : { value: undefined, done: true };
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    return: async () => {
+      await close();
+      return { value: undefined, done: true };
+    },
+  };
+  return iterator;
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spooled } from '../../src/domain/portability/spool';
+
+/**
+ * An export's spool: the source is read to its end as fast as it produces, whatever the reader
+ * does, and the reader gets exactly the source's text; nothing is left on disk.
+ */
+
+interface Source {
+  readonly iterator: AsyncGenerator<string>;
+  /** Set once the source has run its `finally`: read to the end, ended early, or failed. */
+  readonly state: { pulled: number; finished: boolean };
+}
+
+function source(pieces: readonly string[], failAfter?: number): Source {
+  const state = { pulled: 0, finished: false };
+  const iterator = (async function* () {
+    try {
+      for (const piece of pieces) {
+        if (failAfter !== undefined && state.pulled === failAfter) throw new Error('the database went away');
+        state.pulled += 1;
+        yield piece;
+      }
+    } finally {
+      state.finished = true;
+    }
+  })();
+  return { iterator, state };
+}
+
+async function readAll(lines: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const piece of lines) text += piece;
+  return text;
+}
+
+const spoolDirectory = () => mkdtempSync(join(tmpdir(), 'mtl-spool-'));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+test('when nobody reads, then the source is still read to its end, and the reader then gets its text exactly, characters cut by reads included', async () => {
+  // Pieces of odd sizes, with characters of two to four bytes everywhere, so reads of the file cut through them.
+  const pieces = Array.from({ length: 300 }, (_, i) => `{"n":${i},"text":"${'é€😀'.repeat(400 + (i % 7))}"}\n`);
+  const { iterator, state } = source(pieces);
+  const directory = spoolDirectory();
+  const lines = await spooled(iterator, directory);
+  await until(() => state.finished);
+  expect(state.pulled).toBe(pieces.length);
+  // The file was unlinked when opened: nothing to leave behind.
+  expect(readdirSync(directory)).toEqual([]);
+  expect(await readAll(lines)).toBe(pieces.join(''));
+});
+
+test('when the reader stops early, then the source is ended too and the rest is never read', async () => {
+  const pieces = Array.from({ length: 10_000 }, (_, i) => `line ${i}\n`);
+  const { iterator, state } = source(pieces);
+  const lines = await spooled(iterator, spoolDirectory());
+  const first = await lines.next();
+  expect(first.done).toBe(false);
+  await lines.return?.();
+  expect(state.finished).toBe(true);
+  expect(await lines.next()).toEqual({ value: undefined, done: true });
+});
+
+test("when the source fails, then the reader gets what was written before the failure, then the source's error", async () => {
+  const pieces = ['one\n', 'two\n', 'three\n', 'four\n'];
+  const { iterator } = source(pieces, 2);
+  const lines = await spooled(iterator, spoolDirectory());
+  let text = '';
+  await expect(
+    (async () => {
+      for await (const piece of lines) text += piece;
+    })(),
+  ).rejects.toThrow('the database went away');
+  expect(text).toBe('one\ntwo\n');
+});
+
+test('when the spool cannot be made, then the source is ended and the error is thrown', async () => {
+  const { iterator } = source(['one\n']);
+  const notADirectory = join(spoolDirectory(), 'file');
+  writeFileSync(notADirectory, 'x');
+  await expect(spooled(iterator, join(notADirectory, 'spool'))).rejects.toThrow();
+  // Ended: a source that was not would give its first line now.
+  expect(await iterator.next()).toEqual({ value: undefined, done: true });
+});
