@@ -67,6 +67,31 @@ test('when the reader stops early, then the source is ended too and the rest is 
   expect(await lines.next()).toEqual({ value: undefined, done: true });
 });
 
+test('when the reader goes away while it waits for more, then neither its waiting read nor its going away ends before the source has ended', async () => {
+  const state = { finished: false };
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const iterator = (async function* () {
+    try {
+      yield 'first\n';
+      // The source is still reading its next batch when the reader leaves.
+      await gate;
+      yield 'second\n';
+    } finally {
+      state.finished = true;
+    }
+  })();
+  const lines = await spooled(iterator, spoolDirectory());
+  expect(await lines.next()).toEqual({ value: 'first\n', done: false });
+  const waiting = lines.next().then((result) => ({ result, sourceEnded: state.finished }));
+  const leaving = lines.return!().then(() => state.finished);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(state.finished).toBe(false);
+  release();
+  expect(await leaving).toBe(true);
+  expect(await waiting).toEqual({ result: { value: undefined, done: true }, sourceEnded: true });
+});
+
 test("when the source fails, then the reader gets what was written before the failure, then the source's error", async () => {
   const pieces = ['one\n', 'two\n', 'three\n', 'four\n'];
   const { iterator } = source(pieces, 2);

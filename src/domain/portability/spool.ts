@@ -19,7 +19,8 @@ export async function spooled(source: AsyncIterator<string>, directory: string):
   try {
     await mkdir(directory, { recursive: true });
     const path = join(directory, `export-${randomUUID()}`);
-    file = await open(path, 'w+', 0o600);
+    // A new file, never one (or a link) already at that path.
+    file = await open(path, 'wx+', 0o600);
     await unlink(path).catch(async (err: unknown) => {
       await file.close();
       throw err;
@@ -67,21 +68,31 @@ export async function spooled(source: AsyncIterator<string>, directory: string):
   })();
 
   let readAt = 0;
-  let closed = false;
+  let closing: Promise<void> | null = null;
+  /** Set once the source's error has been thrown to the reader. */
+  let reported = false;
   const decoder = new StringDecoder('utf8');
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    stopping = true;
-    woken();
-    await producing;
-    await file.close();
+  // Ends the source (after the batch it may be reading) and closes the file, once; every caller
+  // waits for the end, so nothing counts the spool as done while the source still runs. An error
+  // of the source that the reader was not given (it stopped first) is thrown here instead.
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      stopping = true;
+      woken();
+      await producing;
+      await file.close();
+      if (failed && !reported) throw failure;
+    })();
+    return closing;
   };
   const iterator: AsyncIterableIterator<string> = {
     [Symbol.asyncIterator]: () => iterator,
     next: async () => {
       for (;;) {
-        if (closed) return { value: undefined, done: true };
+        if (closing) {
+          await closing;
+          return { value: undefined, done: true };
+        }
         if (readAt < written) {
           const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, written - readAt));
           const { bytesRead } = await file.read(buffer, 0, buffer.length, readAt);
@@ -91,9 +102,9 @@ export async function spooled(source: AsyncIterator<string>, directory: string):
           continue;
         }
         if (failed) {
-          const err = failure;
+          reported = true;
           await close();
-          throw err;
+          throw failure;
         }
         if (finished) {
           await close();
