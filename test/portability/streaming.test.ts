@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { createApp, type App } from '../../src/app';
+import { openExport } from '../../src/domain/portability/export';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { movableClock } from '../support/clock';
@@ -341,6 +342,25 @@ describe('exports that hold the server', () => {
       return answer.status === 200 ? answer : null;
     });
     expect(after.status).toBe(200);
+  });
+
+  test('when an export is ended after its header line, as a HEAD of the export ends it, then no spool is made; read past the header, it is', async () => {
+    const alice = await t.account();
+    await seed(alice, 50);
+    // A spool directory of their own: the spool is the one thing that makes it.
+    const directory = join(mkdtempSync(join(tmpdir(), 'mtl-spool-')), 'spool');
+    const services = { ...t.app.services, exportSpool: directory };
+    const principal = { kind: 'session' as const, accountId: alice.accountId };
+    const ended = await openExport(services, principal);
+    expect(JSON.parse((await ended.next()).value as string)).toMatchObject({ type: 'header' });
+    await ended.return?.();
+    expect(existsSync(directory)).toBe(false);
+    // Its slot was given back (one export at a time here), and an export read on is spooled.
+    const read = await openExport(services, principal);
+    let text = '';
+    for await (const piece of read) text += piece;
+    expect(existsSync(directory)).toBe(true);
+    expect(JSON.parse(text.trimEnd().split('\n').pop()!)).toMatchObject({ type: 'end', data: { counts: { memories: 50 } } });
   });
 
   test('when Memories are created and deleted while an export is read, then the file is the account as it was when the export began', async () => {

@@ -37,16 +37,19 @@ import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type Exp
  * stream does when the client goes away) ends the transaction. An export holds one of the
  * process's export slots until its reader is done: when none is free, it is refused before it
  * starts. With `services.exportSpool` (the embedded database, whose one connection an open
- * snapshot holds), the lines are written to a temporary file there as fast as they are read, so
- * the snapshot ends at the database's pace, and the reader is served from the file at its own.
+ * snapshot holds), the lines after the header are written to a temporary file there as fast as they
+ * are read, from the reader's first request for them, so the snapshot ends at the database's pace,
+ * and the reader is served from the file at its own.
  */
 export async function openExport(services: Services, principal: Principal): Promise<AsyncIterableIterator<string>> {
   const release = services.exports.take();
   try {
     const lines = exportLines(services, principal);
     const first = await lines.next();
-    const all = startingWith(first, lines);
-    return releasing(services.exportSpool ? await spooled(all, services.exportSpool) : all, release);
+    const directory = services.exportSpool;
+    // The spool is made when the reader asks for more than the header: one that stops there (HEAD) leaves no file and reads no batch.
+    const rest = directory ? whenPulled(() => spooled(lines, directory), lines) : lines;
+    return releasing(startingWith(first, rest), release);
   } catch (err) {
     release();
     throw err;
@@ -70,6 +73,22 @@ function startingWith(first: IteratorResult<string>, rest: AsyncIterator<string>
     },
   };
   return iterator;
+}
+
+/**
+ * The iterator `make` returns (reading `original`), made on the first `next()`; ended before
+ * that, `original` is ended instead. When `make` fails, it has ended `original` itself.
+ */
+function whenPulled(make: () => Promise<AsyncIterator<string>>, original: AsyncIterator<string>): AsyncIterator<string> {
+  let made: Promise<AsyncIterator<string>> | undefined;
+  const done: IteratorResult<string> = { value: undefined, done: true };
+  return {
+    next: async () => (await (made ??= make())).next(),
+    return: async () => {
+      const iterator = made ? await made.catch(() => undefined) : original;
+      return (await iterator?.return?.()) ?? done;
+    },
+  };
 }
 
 /** `lines`, calling `release` once they are done with: read to their end, ended early, or failed. */
