@@ -4,6 +4,7 @@ import { fromPGlite, openPostgres, pgliteExtensions, type Database } from '../..
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate';
 import type { Services } from '../../src/domain/services';
 import { searchMemories } from '../../src/domain/memories/search';
+import { termWeight } from '../../src/domain/search/bm25';
 import { newId } from '../../src/domain/shared/ids';
 import { adminQuery, testDatabaseUrl, withDatabase } from '../support/database';
 
@@ -67,6 +68,10 @@ beforeAll(async () => {
     values (${templateId}, ${accountId}, 2, 1, 'Harbour checklist', 'Before the ferry leaves', 'productivity', '{travel}', 'MIT', 'First',
       ${`Start with the lighthouse. ${'Check the ropes and the tide. '.repeat(200)}End with the anchor.`}, now())`.execute(db);
 
+  await migrateUpTo(db, '2026_11_24_0015_library_ranking');
+  // Impacts as the average length made them: anything but the fixed pivot's.
+  await sql`update search_postings set impact = 0.5`.execute(db);
+
   await migrateToLatest(db);
 });
 
@@ -116,4 +121,12 @@ test("listings published before ranking had its own vector get one, of their nam
       ranking @@ to_tsquery('english', 'lighthouse') as head, ranking @@ to_tsquery('english', 'anchor') as tail
     from public_templates where template_id = ${templateId}`.execute(database.db);
   expect(rows).toEqual([{ matches: true, ranked: true, head: true, tail: false }]);
+});
+
+test('postings weighed against the average Memory length are weighed again against the fixed pivot', async () => {
+  const { rows } = await sql<{ impact: number; tf: number; length: number }>`
+    select p.impact, p.tf, m.search_length as length from search_postings p join memories m on m.search_doc = p.doc
+    where m.account_id = ${accountId}`.execute(database.db);
+  expect(rows.length).toBeGreaterThan(10);
+  for (const row of rows) expect(row.impact).toBeCloseTo(termWeight(row.tf, row.length), 6);
 });

@@ -89,6 +89,34 @@ describe('ranking', () => {
     hits = await hitsFor(carol.readWriteKey, { q: 'ficus' });
     expect(ids(hits)).toEqual([older.id, newer.id]);
   });
+
+  test('identical Memories tie whatever was written between them, and the newer comes first', async () => {
+    const erin = await t.account();
+    await createMemory(t, erin.readWriteKey, { text: 'Short note.' });
+    const older = await createMemory(t, erin.readWriteKey, { text: 'Walrus sighting at the pier.' });
+    // A long Memory moves the account's average length.
+    await createMemory(t, erin.readWriteKey, { text: Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ') });
+    const newer = await createMemory(t, erin.readWriteKey, { text: 'Walrus sighting at the pier.' });
+
+    const hits = await hitsFor(erin.readOnlyKey, { q: 'walrus' });
+    expect(ids(hits)).toEqual([newer.id, older.id]);
+    expect(hits[0]!.score).toBe(hits[1]!.score);
+  });
+
+  test("a key's scores owe nothing to secret Memories, also for a Memory that was secret once", async () => {
+    const scoresFor = async (withSecret: boolean) => {
+      const account = await t.account();
+      if (withSecret) {
+        const long = Array.from({ length: 400 }, (_, i) => `secretword${i}`).join(' ');
+        await createMemory(t, account.session, { text: long, sensitivity: 'secret' });
+      }
+      await createMemory(t, account.readWriteKey, { text: 'alpha beta gamma delta' });
+      const once = await createMemory(t, account.session, { text: 'alpha beta gamma epsilon', sensitivity: 'secret' });
+      await updateMemory(t, account.session, once.id, { sensitivity: 'normal' });
+      return (await hitsFor(account.readOnlyKey, { q: 'alpha' })).map((hit) => hit.score);
+    };
+    expect(await scoresFor(true)).toEqual(await scoresFor(false));
+  });
 });
 
 describe('web-search syntax', () => {

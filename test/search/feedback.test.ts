@@ -1,4 +1,4 @@
-import { B, K1 } from '../../src/domain/search/bm25';
+import { B, K1, PIVOT_LENGTH } from '../../src/domain/search/bm25';
 import { rerankWithFeedback, type RankedDoc } from '../../src/domain/search/ranking';
 
 /* Pseudo-relevance feedback's re-ranking of candidates, on its own. */
@@ -12,13 +12,12 @@ const candidate = (id: string, fields: Partial<RankedDoc> = {}): RankedDoc => ({
   exact: true,
   terms: null,
   termList: '{}',
-  length: 10,
+  length: PIVOT_LENGTH,
   updatedAt: 0,
   ...fields,
 });
 
-const stats = { docs: 4, length: 40 };
-/** What one feedback term of weight 1 adds to a Memory of the average length (10 terms). */
+/** What one feedback term of weight 1 adds to a Memory of the pivot length. */
 const one = (K1 + 1) / (1 + K1 * (1 - B + B));
 
 describe('feedback re-ranking', () => {
@@ -33,7 +32,6 @@ describe('feedback re-ranking', () => {
         [9, 1],
         [123456, 2],
       ]),
-      stats,
       10,
     );
     expect(ranked.map(({ doc, score }) => [doc.id, score])).toEqual([
@@ -50,7 +48,7 @@ describe('feedback re-ranking', () => {
       [32, 10],
       [48, 100],
     ]);
-    const [hit] = rerankWithFeedback([candidate('m1', { score: 0, termList: '{0,16,48,64}' })], feedback, stats, 1);
+    const [hit] = rerankWithFeedback([candidate('m1', { score: 0, termList: '{0,16,48,64}' })], feedback, 1);
     expect(hit!.score).toBeCloseTo(101 * one, 10);
   });
 
@@ -58,7 +56,6 @@ describe('feedback re-ranking', () => {
     const [short, long] = rerankWithFeedback(
       [candidate('m1', { termList: '{1}', length: 5 }), candidate('m2', { termList: '{1}', length: 50 })],
       new Map([[1, 1]]),
-      stats,
       2,
     );
     expect(short!.doc.id).toBe('m1');
@@ -74,7 +71,6 @@ describe('feedback re-ranking', () => {
         candidate('m4', { updatedAt: 200 }),
       ],
       new Map(),
-      stats,
       3,
     );
     expect(ranked.map(({ doc }) => doc.id)).toEqual(['m2', 'm4', 'm3']);

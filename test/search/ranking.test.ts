@@ -116,6 +116,7 @@ describe('a term read only in part', () => {
     const [partly] = await rankWithPrefix(2);
     const [fully] = await rankWithPrefix(100);
     expect(fully!.id).toBe(both.id);
-    expect(partly!.score).toBeCloseTo(fully!.score, 9);
+    // Postings keep their impacts as single-precision numbers; completion computes in double.
+    expect(partly!.score).toBeCloseTo(fully!.score, 6);
   });
 });

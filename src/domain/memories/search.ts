@@ -122,7 +122,7 @@ async function withFeedback(
   const feedback = await feedbackTerms(db, keysOnly, kept, plan);
   const keptDocs = new Set(kept.map((doc) => doc.doc));
   // The kept hits are re-scored with the others; those that pass them are not.
-  const rest = rerankWithFeedback(ranked, feedback, plan.stats, limit + FEEDBACK_DOCS)
+  const rest = rerankWithFeedback(ranked, feedback, limit + FEEDBACK_DOCS)
     .filter(({ doc }) => !keptDocs.has(doc.doc))
     .slice(0, limit - kept.length);
   const missing = [...kept, ...rest.map(({ doc }) => doc)].filter((doc) => !rows.has(doc.doc));

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/schema';
 import { memoryVisibleTo, readsKeyIndex } from '../memories/visibility';
-import { averageLength, termWeightSql } from './bm25';
+import { termWeightSql } from './bm25';
 import { COORDINATION, forEachId, idfOf, prefixSize, type CorpusStats, type RankedDoc, type RankingOptions, type ScoringTerm } from './ranking';
 
 /**
@@ -48,7 +48,7 @@ function completion(terms: readonly ScoringTerm[], stats: CorpusStats, knownTerm
   return sql`
     select c.doc, c.id, c.updated_at, c.search_terms, c.search_length, c.bm25, c.matched | x.bits as matched, c.exact or x.exact as exact,
       power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as coordination,
-      (c.bm25 + x.added * ${termWeightSql(sql`1`, sql`c.search_length`, sql`${averageLength(stats)}::float8`)})
+      (c.bm25 + x.added * ${termWeightSql(sql`1`, sql`c.search_length`)})
         * power(bit_count((c.matched | x.bits)::bit(64))::float8 / ${knownTerms}::float8, ${COORDINATION}::float8) as score
     from candidates c
     cross join lateral (

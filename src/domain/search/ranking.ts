@@ -1,5 +1,5 @@
 import type { Principal } from '../shared/principal';
-import { averageLength, inverseDocumentFrequency, termWeight } from './bm25';
+import { inverseDocumentFrequency, termWeight } from './bm25';
 
 /**
  * What ranking is asked and answers, and its measures: how many postings a query reads, how
@@ -46,8 +46,8 @@ export interface RankingOptions {
 }
 
 export interface CorpusStats {
+  /** How many Memories the caller may see are indexed. */
   readonly docs: number;
-  readonly length: number;
 }
 
 /** A ranked Memory: what ranking knows of it (its text is read for the hits returned only). */
@@ -110,10 +110,8 @@ function byRank(a: { score: number; doc: RankedDoc }, b: { score: number; doc: R
 export function rerankWithFeedback(
   candidates: readonly RankedDoc[],
   feedback: ReadonlyMap<number, number>,
-  stats: CorpusStats,
   limit: number,
 ): Array<{ readonly doc: RankedDoc; readonly score: number }> {
-  const average = averageLength(stats);
   const ids = [...feedback.keys()];
   const weights = [...feedback.values()];
   const lookup = new IdLookup(ids);
@@ -123,7 +121,7 @@ export function rerankWithFeedback(
       const index = lookup.indexOf(id);
       if (index >= 0) weight += weights[index]!;
     });
-    return { doc, score: doc.score + doc.coordination * weight * termWeight(1, doc.length, average) };
+    return { doc, score: doc.score + doc.coordination * weight * termWeight(1, doc.length) };
   });
   return rescored.sort(byRank).slice(0, limit);
 }

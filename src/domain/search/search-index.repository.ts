@@ -43,7 +43,7 @@ export interface TermDelta {
 /**
  * Adds to an account's statistics and its terms' counts (adding new terms), in one statement;
  * `terms` are given in sorted order, which is the order their rows are locked in. Returns each
- * term's ID with the average Memory lengths, of all and of those API keys may see, after the addition.
+ * term's ID.
  */
 export async function addTermsAndStats(
   db: IndexQueryable,
@@ -51,17 +51,14 @@ export async function addTermsAndStats(
   delta: StatsDelta,
   terms: readonly string[],
   termDocs: ReadonlyMap<string, TermDelta>,
-): Promise<Array<{ id: number; term: string; average: number; key_average: number }>> {
-  const { rows } = await sql<{ id: number; term: string; average: number; key_average: number }>`
+): Promise<Array<{ id: number; term: string }>> {
+  const { rows } = await sql<{ id: number; term: string }>`
     with stats as (
       insert into search_stats as s (account_id, docs, key_docs, length, key_length)
       values (${accountId}, ${delta.docs}, ${delta.keyDocs}, ${delta.length}, ${delta.keyLength})
       on conflict (account_id) do update set
         docs = s.docs + excluded.docs, key_docs = s.key_docs + excluded.key_docs,
         length = s.length + excluded.length, key_length = s.key_length + excluded.key_length
-      returning
-        case when docs > 0 and length > 0 then length::float8 / docs else 1 end as average,
-        case when key_docs > 0 and key_length > 0 then key_length::float8 / key_docs else 1 end as key_average
     ),
     terms as (
       insert into search_terms (account_id, term, docs, key_docs)
@@ -73,7 +70,7 @@ export async function addTermsAndStats(
         set docs = search_terms.docs + excluded.docs, key_docs = search_terms.key_docs + excluded.key_docs
       returning id, term
     )
-    select t.id, t.term, s.average, s.key_average from terms t cross join stats s`.execute(db);
+    select id, term from terms`.execute(db);
   return rows;
 }
 
@@ -86,23 +83,16 @@ export interface Postings {
   readonly secret: readonly boolean[];
 }
 
-/**
- * Inserts postings with their impacts, weighed against the average Memory lengths: `average` for
- * secret Memories, `keyAverage` (that of what API keys see) for the others.
- */
-export async function insertPostings(db: IndexQueryable, postings: Postings, average: number, keyAverage: number): Promise<void> {
+/** Inserts postings with their impacts: each term's BM25 weight in its Memory (see bm25.ts). */
+export async function insertPostings(db: IndexQueryable, postings: Postings): Promise<void> {
   // In term order, as the impact index takes them best; sorted here rather than by the statement,
   // which on the embedded database costs a noticeable share of an import.
   const order = postings.term.map((_, i) => i).sort((a, b) => postings.term[a]! - postings.term[b]! || postings.doc[a]! - postings.doc[b]!);
   const inOrder = <T>(column: readonly T[]) => order.map((i) => column[i]!);
-  // Impacts order a term's postings for prefix reads. Those of Memories that keys see are
-  // weighed against the average length of what keys see, so the order a key reads in owes
-  // nothing to secret Memories.
+  // Impacts order a term's postings for prefix reads, and are the postings' share of a score.
   await sql`
         insert into search_postings (term_id, doc, impact, tf, secret)
-        select term_id, doc,
-          ${termWeightSql(sql`tf`, sql`length`, sql`(case when secret then ${average}::float8 else ${keyAverage}::float8 end)`)},
-          tf, secret
+        select term_id, doc, ${termWeightSql(sql`tf`, sql`length`)}, tf, secret
         from unnest(${numbers(inOrder(postings.term))}::int[], ${numbers(inOrder(postings.doc))}::bigint[], ${numbers(inOrder(postings.tf))}::int[],
                     ${numbers(inOrder(postings.length))}::int[], ${booleans(inOrder(postings.secret))}::boolean[]) as p(term_id, doc, tf, length, secret)`.execute(db);
 }

@@ -75,7 +75,7 @@ const UNINDEXED: IndexColumns = { search_terms: [], search_length: 0 };
  * counts grow (new terms are added), in one statement, so that the locks it takes on them (under
  * the account's own, see memory-effects.ts) are taken together, in term order. The Memories' rows
  * are then written with their search columns (new rows take them on insert, which spares a second
- * write of each row), and their postings last, weighed against the statistics that include them.
+ * write of each row), and their postings last.
  */
 export async function prepareIndex(db: Queryable, accountId: string, memories: readonly IndexableMemory[]): Promise<PreparedIndex> {
   const analysed = new Map<string, { counts: ReadonlyMap<string, number>; length: number; secret: boolean }>();
@@ -104,7 +104,6 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
   const terms = [...termDocs.keys()].sort();
   const rows = await addTermsAndStats(db, accountId, delta, terms, termDocs);
   const termIds = new Map(rows.map((row) => [row.term, row.id]));
-  const { average, key_average: keyAverage } = rows[0]!;
   const columns = new Map<string, IndexColumns>();
   for (const [id, memory] of analysed) {
     const ids = [...memory.counts.keys()].map((term) => termIds.get(term)!).sort((a, b) => a - b);
@@ -127,7 +126,7 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
         }
       }
       if (postings.term.length === 0) return;
-      await insertPostings(db, postings, average, keyAverage);
+      await insertPostings(db, postings);
     },
   };
 }

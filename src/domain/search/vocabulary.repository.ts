@@ -18,14 +18,14 @@ export async function lookUpTerms(
   terms: readonly string[],
 ): Promise<{ stats: CorpusStats; vocabulary: Map<string, VocabularyRow> }> {
   const row = (
-    await sql<{ docs: number | null; length: string | null; terms: VocabularyRow[] }>`
-      select ${sql.raw(keysOnly ? 's.key_docs' : 's.docs')} as docs, ${sql.raw(keysOnly ? 's.key_length' : 's.length')}::text as length,
+    await sql<{ docs: number | null; terms: VocabularyRow[] }>`
+      select ${sql.raw(keysOnly ? 's.key_docs' : 's.docs')} as docs,
         (select coalesce(json_agg(json_build_object('id', t.id, 'term', t.term, 'docs', t.docs, 'key_docs', t.key_docs)), '[]')
          from search_terms t where t.account_id = a.id and t.term = any(${sql.val([...new Set(terms)])}::text[])) as terms
       from (select ${accountId}::text as id) a left join search_stats s on s.account_id = a.id`.execute(db)
   ).rows[0]!;
   return {
-    stats: { docs: row.docs ?? 0, length: Number(row.length ?? 0) },
+    stats: { docs: row.docs ?? 0 },
     vocabulary: new Map(row.terms.map((term) => [term.term, term])),
   };
 }
