@@ -1,5 +1,5 @@
 import { B, K1, PIVOT_LENGTH } from '../../src/domain/search/bm25';
-import { rerankWithFeedback, type RankedDoc } from '../../src/domain/search/ranking';
+import { rerankWithFeedback, scaledBelow, type RankedDoc } from '../../src/domain/search/ranking';
 
 /* Pseudo-relevance feedback's re-ranking of candidates, on its own. */
 
@@ -74,5 +74,15 @@ describe('feedback re-ranking', () => {
       3,
     );
     expect(ranked.map(({ doc }) => doc.id)).toEqual(['m2', 'm4', 'm3']);
+  });
+
+  test('re-ranked scores that would pass the last kept one are scaled below it, rounding included', () => {
+    // 4.39… × (1.60… / 4.39…) rounds to a little more than 1.60….
+    const lowestKept = 1.6025549539045176;
+    const scores = scaledBelow(lowestKept, [4.392011880627226, 2, 1]);
+    expect(scores[0]).toBe(lowestKept);
+    for (let i = 1; i < scores.length; i += 1) expect(scores[i]!).toBeLessThanOrEqual(scores[i - 1]!);
+    expect(scores[2]).toBeCloseTo(lowestKept / 4.392011880627226, 12);
+    expect(scaledBelow(5, [3, 2])).toEqual([3, 2]);
   });
 });

@@ -4,7 +4,7 @@ import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
-import { idfOf, MAX_QUERY_TERMS, rerankWithFeedback, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import { idfOf, MAX_QUERY_TERMS, rerankWithFeedback, scaledBelow, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
 import { rankMemories } from '../search/ranking.repository';
 import { lookUpTerms, nearestTerms, termsOfDocs, type VocabularyRow } from '../search/vocabulary.repository';
 import type { Principal } from '../shared/principal';
@@ -127,11 +127,10 @@ async function withFeedback(
     .slice(0, limit - kept.length);
   const missing = [...kept, ...rest.map(({ doc }) => doc)].filter((doc) => !rows.has(doc.doc));
   for (const row of await memoriesOf(db, accountId, missing)) rows.set(row.search_doc, row);
-  const lowestKept = kept[kept.length - 1]!.score;
-  const scale = rest.length > 0 && rest[0]!.score > lowestKept ? lowestKept / rest[0]!.score : 1;
+  const scores = scaledBelow(kept[kept.length - 1]!.score, rest.map(({ score }) => score));
   return [
     ...kept.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan)),
-    ...rest.map(({ doc, score }) => toHit(rows.get(doc.doc)!, doc, score * scale, plan)),
+    ...rest.map(({ doc }, i) => toHit(rows.get(doc.doc)!, doc, scores[i]!, plan)),
   ];
 }
 

@@ -127,6 +127,16 @@ export function rerankWithFeedback(
 }
 
 /**
+ * The scores of re-ranked hits (best first) that follow kept ones, scaled in proportion when the
+ * best of them would pass the last kept score, so that no score is above the one before it; a
+ * score equal to it after rounding is held to it.
+ */
+export function scaledBelow(lowestKept: number, scores: readonly number[]): number[] {
+  const scale = scores.length > 0 && scores[0]! > lowestKept ? lowestKept / scores[0]! : 1;
+  return scores.map((score) => Math.min(score * scale, lowestKept));
+}
+
+/**
  * Where each of a few IDs stands in a list, looked up thousands of times per search (every term
  * of a hundred candidates): an open-addressing table at most a quarter full, so that most lookups
  * of an ID it does not hold end at the first slot.
