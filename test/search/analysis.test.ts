@@ -1,4 +1,4 @@
-import { memoryTerms, tokenize } from '../../src/domain/search/analyzer';
+import { IRREGULAR_FORMS, memoryTerms, termOf, tokenize } from '../../src/domain/search/analyzer';
 import { containsPhrase, highlight, matchedRanges } from '../../src/domain/search/highlight';
 import { clauseTerms, MAX_QUERY_WORDS, parseQuery } from '../../src/domain/search/query-parser';
 
@@ -91,5 +91,41 @@ describe('phrases and highlights', () => {
     expect(matchedRanges(text, new Set(['kayak']), 64)).toHaveLength(64);
     const excerpt = highlight(text, new Set(['kayak'])).replaceAll('<mark>', '').replaceAll('</mark>', '');
     expect([...excerpt].length).toBeLessThanOrEqual(300);
+  });
+
+  test('irregular forms match and are marked where their base begins otherwise (went, bought, mice, ate)', () => {
+    const text = 'Yesterday Priya bought three mice and went swimming; Zoë ate.';
+    const phrase = (q: string) => parseQuery(q).groups[0]![0]!.tokens;
+    expect(containsPhrase(text, phrase('"went swimming"'))).toBe(true);
+    expect(containsPhrase(text, phrase('"go swimming"'))).toBe(true);
+    const marked = (q: string) => highlight(text, new Set(terms(q).filter((term): term is string => term !== null)));
+    expect(marked('go')).toContain('<mark>went</mark>');
+    expect(marked('buy')).toContain('<mark>bought</mark>');
+    expect(marked('mouse')).toContain('<mark>mice</mark>');
+    expect(marked('eat')).toContain('<mark>ate</mark>');
+    // The same in text that is not ASCII, which is read by the tokenizer.
+    expect(highlight('Zoë went home', new Set(terms('go') as string[]))).toBe('Zoë <mark>went</mark> home');
+  });
+
+  test("the irregular forms listed are the words of the lemmatizer's exception lists whose term begins otherwise", () => {
+    // The lemmatizer's own lists (its lexicon's data files): an upgrade that changes them shows here.
+    const lists = ['wink-lexicon/src/wn-verb-exceptions.js', 'wink-lexicon/src/wn-noun-exceptions.js'].map(
+      (path) => require(path) as Record<string, unknown>,
+    );
+    const words = lists.flatMap((list) => Object.keys(list)).filter((word) => /^[a-z]+$/.test(word));
+    const beginOtherwise = words.filter((word) => {
+      const term = termOf(word);
+      return term !== null && term.slice(0, 2) !== word.slice(0, 2);
+    });
+    expect([...IRREGULAR_FORMS].sort()).toEqual([...new Set(beginOtherwise)].sort());
+  });
+
+  test('a match after a long run of letters without spaces is inside its excerpt', () => {
+    const chinese = `${'的'.repeat(360)}明年的预算会议在上海举行`;
+    expect(highlight(chinese, new Set(['上海']))).toContain('<mark>上海</mark>');
+    const latin = `${'x'.repeat(400)} pterodactyl`;
+    const excerpt = highlight(latin, new Set(terms('pterodactyl') as string[]));
+    expect(excerpt).toContain('<mark>pterodactyl</mark>');
+    expect([...excerpt.replaceAll('<mark>', '').replaceAll('</mark>', '')].length).toBeLessThanOrEqual(300);
   });
 });

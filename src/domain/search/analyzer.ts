@@ -99,6 +99,24 @@ function stemmed(word: string): string {
   return result;
 }
 
+/**
+ * The English words whose term begins with other letters than the word itself: irregular forms
+ * whose base, by the lemmatizer's exception lists, does (`went` → `go`, `mice` → `mouse`). Stemming
+ * and folding keep every other word's beginning, which lets highlighting and phrase checks skip
+ * words by their first letters before stemming them. A test checks this list against the
+ * lemmatizer's.
+ */
+export const IRREGULAR_FORMS: ReadonlySet<string> = new Set(
+  (
+    'artal artel ate aurar bade bore born borne bought bound bushbok bushboks came cestuses ' +
+    'challoth could dove dug dying feet fell fought found gan gave geese got gotten hadarim held ' +
+    'hove hung ibo lain lay lice lisente listente lying makuta maloti men menservants mesdames ' +
+    'mesdemoiselles messeigneurs messieurs mice might molten ora rachides ran rang rhachises rode ' +
+    'rose rove rung sang sank sat saw sold sought sung sunk sunken taught teeth told took tore torn ' +
+    'tying uncidia vying went woke woken won wore worn wound wove woven wrought ycleped yclept'
+  ).split(' '),
+);
+
 const cut = (term: string) => (term.length > MAX_TERM_CHARS ? term.slice(0, MAX_TERM_CHARS) : term);
 
 /** The term of one folded non-CJK word, or null for an English stop word. */

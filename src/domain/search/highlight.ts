@@ -1,4 +1,4 @@
-import { termOf, tokens, type Token } from './analyzer';
+import { IRREGULAR_FORMS, termOf, tokens, type Token } from './analyzer';
 
 export const MARK_START = '<mark>';
 export const MARK_END = '</mark>';
@@ -12,13 +12,31 @@ const ELLIPSIS = '…';
 const MARKS_CONSIDERED = 64;
 
 /**
- * A prefilter for analysis: a word can only have one of `terms` as its term if its folded form
- * starts with a term's first two characters (stems and folded forms keep their beginning), so
- * every other word is skipped before the costly stemming.
+ * What a word must be to have one of `terms` as its term: start with a term's first two characters
+ * (stems and folded forms keep their beginning), or be one of the irregular forms of a term's base.
  */
-function mayHaveTerm(terms: ReadonlySet<string>): (folded: string) => boolean {
+function candidatesFor(terms: ReadonlySet<string>): { starts: ReadonlySet<string>; irregular: ReadonlySet<string> } {
+  irregularByTerm ??= groupIrregularForms();
   const starts = new Set([...terms].map((term) => term.slice(0, 2)));
-  return (folded) => starts.has(folded.slice(0, 2));
+  const irregular = new Set([...terms].flatMap((term) => irregularByTerm!.get(term) ?? []));
+  return { starts, irregular };
+}
+
+let irregularByTerm: Map<string, string[]> | undefined;
+
+function groupIrregularForms(): Map<string, string[]> {
+  const byTerm = new Map<string, string[]>();
+  for (const word of IRREGULAR_FORMS) {
+    const term = termOf(word);
+    if (term !== null) byTerm.set(term, [...(byTerm.get(term) ?? []), word]);
+  }
+  return byTerm;
+}
+
+/** A prefilter for analysis: every word that cannot have one of `terms` is skipped before the costly stemming. */
+function mayHaveTerm(terms: ReadonlySet<string>): (folded: string) => boolean {
+  const { starts, irregular } = candidatesFor(terms);
+  return (folded) => starts.has(folded.slice(0, 2)) || irregular.has(folded);
 }
 
 const ASCII_TEXT = /^[\x00-\x7f]*$/;
@@ -28,8 +46,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * The words of `text` whose term is one of `terms`, as [start, end) ranges, merged where they
  * overlap. In ASCII text a word's folded form is its lower case, so a regular expression finds
- * the few words that start like a term and only those are analysed; other text is analysed word
- * by word.
+ * the few words that may have one of the terms and only those are analysed; other text is
+ * analysed word by word.
  */
 export function matchedRanges(text: string, terms: ReadonlySet<string>, max = Number.POSITIVE_INFINITY): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
@@ -41,9 +59,12 @@ export function matchedRanges(text: string, terms: ReadonlySet<string>, max = Nu
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);
   };
-  const asciiStarts = [...new Set([...terms].map((term) => term.slice(0, 2)))];
-  if (ASCII_TEXT.test(text) && asciiStarts.every((start) => ASCII_TEXT.test(start))) {
-    const words = new RegExp(`(?<![A-Za-z0-9])(?:${asciiStarts.map(escapeRegExp).join('|')})[A-Za-z0-9]*`, 'gi');
+  const { starts, irregular } = candidatesFor(terms);
+  if (ASCII_TEXT.test(text) && [...starts].every((start) => ASCII_TEXT.test(start))) {
+    const words = new RegExp(
+      `(?<![A-Za-z0-9])(?:(?:${[...starts].map(escapeRegExp).join('|')})[A-Za-z0-9]*${[...irregular].map((word) => `|${word}(?![A-Za-z0-9])`).join('')})`,
+      'gi',
+    );
     for (const match of text.matchAll(words)) {
       add(termOf(match[0].toLowerCase()), match.index, match.index + match[0].length);
       if (found >= max) break;
@@ -118,6 +139,9 @@ export function highlight(text: string, terms: ReadonlySet<string>): string {
   }
   const anchor = ranges[best]?.[0] ?? 0;
   let start = anchor <= LEAD_CHARS ? 0 : wordStartAtOrBefore(text, anchor - LEAD_CHARS);
+  // A run of letters much longer than the lead (as Chinese and Japanese are written, without
+  // spaces) is cut inside, or the excerpt could end before the words it is for.
+  if (anchor - start > 2 * LEAD_CHARS) start = anchor - LEAD_CHARS;
   if (start > 0 && /[\uDC00-\uDFFF]/.test(text[start] ?? '')) start -= 1;
   const lead = start > 0 ? `${ELLIPSIS} ` : '';
   // Room for the text itself: the excerpt's limit less the ellipses it may need.
