@@ -40,7 +40,9 @@ export type paths = {
          *
          *     **Query.** Without operators every word is optional and ranking decides: a Memory that
          *     matches more of the words, and rarer ones, ranks higher. A `"quoted phrase"` must occur
-         *     (its words in order), `-word` or `-"phrase"` leaves out the Memories that contain it, and
+         *     (its words in order; when no Memory the caller may see has it, the query is answered as
+         *     if it were not quoted, since questions often quote a title the Memories word
+         *     differently), `-word` or `-"phrase"` leaves out the Memories that contain it, and
          *     `a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one
          *     of its sides must match). `require_all=true` asks for every unquoted word. The first 32
          *     distinct words are used.
@@ -54,7 +56,8 @@ export type paths = {
          *     so does a short label that opens the text (`Project Falcon: …`).
          *
          *     **Ranking.** BM25 (term frequency with saturation, inverse document frequency over the
-         *     Memories the caller may see, length normalisation) over every matching Memory, whatever
+         *     Memories the caller may see, length normalisation against a fixed length of 32 words, so
+         *     a Memory's weight depends on it alone) over every matching Memory, whatever
          *     its age, with a bonus for matching more of the query's words; the three best hits then
          *     lend their most characteristic words to rank the remaining matches (pseudo-relevance
          *     feedback), which never adds a Memory the query does not match. Ties go to the more
@@ -63,7 +66,11 @@ export type paths = {
          *     through the Memories where it weighs most, so the work per query is bounded by the query,
          *     not by the number of matches, and the best candidates are then scored with every query
          *     word they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without
-         *     exclusions, `require_all` or `type` and `tag` filters, is ranked exactly. Secret Memories, their words and
+         *     exclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with
+         *     filters, exclusions, required words or phrases that finds fewer than `limit` hits among
+         *     the entries read is ranked again over every entry of its words; phrases are then looked
+         *     for among the best 10,000 Memories that have their words (and within 2,000,000
+         *     characters of their text). Secret Memories, their words and
          *     their statistics never play a part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up

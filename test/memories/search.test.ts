@@ -156,6 +156,52 @@ describe('web-search syntax', () => {
 });
 
 describe('what is searched', () => {
+  describe('a word in more Memories than a query reads postings of', () => {
+    let owner: TestAccount;
+    let memo: Memory;
+    beforeAll(async () => {
+      owner = await t.account();
+      memo = await createMemory(t, owner.readWriteKey, {
+        text: `Long memo: after lunch the notes meeting covered staffing. ${'The quarterly plan stays as it was agreed. '.repeat(20)}`,
+        type: 'decision',
+        tags: ['rare'],
+      });
+      const accountId = (await t.database.db.selectFrom('memories').select('account_id').where('id', '=', memo.id).executeTakeFirstOrThrow()).account_id;
+      // Shorter Memories that say the word more often: every one of them weighs more than the memo.
+      const at = Date.parse(memo.updated_at) + 1000;
+      const crowd = Array.from({ length: 2100 }, (_, i) => ({
+        id: newId('memory', at + i),
+        account_id: accountId,
+        text: `Meeting meeting meeting notes agenda ${i}.`,
+        type: 'note',
+        sensitivity: 'normal',
+        tags: [],
+        pinned: false,
+        revision: 1,
+        created_at: new Date(at + i),
+        updated_at: new Date(at + i),
+      }));
+      await t.database.db.insertInto('memories').values(crowd).execute();
+      await indexAllMemories(t.database.db);
+    });
+
+    test('filters find a Memory beyond the postings read first', async () => {
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: 'meeting', tag: 'rare' }))).toEqual([memo.id]);
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: 'meeting', type: 'decision' }))).toEqual([memo.id]);
+    });
+
+    test('an exclusion keeps a Memory beyond the postings read first', async () => {
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: 'meeting -agenda' }))).toEqual([memo.id]);
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: 'meeting -"notes agenda"' }))).toEqual([memo.id]);
+      expect(await hitsFor(owner.readOnlyKey, { q: 'meeting -notes' })).toEqual([]);
+    });
+
+    test('a phrase is found in a Memory ranked below many that have its words in another order', async () => {
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: '"notes meeting"' }))).toEqual([memo.id]);
+      expect(ids(await hitsFor(owner.readOnlyKey, { q: '"notes meeting" staffing', require_all: 'true' }))).toEqual([memo.id]);
+    });
+  });
+
   test('tags are searched even when the text does not contain the word', async () => {
     const erin = await t.account();
     const tagged = await createMemory(t, erin.readWriteKey, { text: 'Saturn rings visible tonight from the garden.', tags: ['Astronomy'] });

@@ -4,7 +4,18 @@ import type { Services } from '../services';
 import { containsPhrase, highlight } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
-import { idfOf, MAX_QUERY_TERMS, rerankWithFeedback, scaledBelow, type CorpusStats, type RankedDoc, type Requirement, type ScoringTerm } from '../search/ranking';
+import {
+  idfOf,
+  MAX_QUERY_TERMS,
+  prefixSize,
+  rerankWithFeedback,
+  scaledBelow,
+  type CorpusStats,
+  type RankedDoc,
+  type RankingOptions,
+  type Requirement,
+  type ScoringTerm,
+} from '../search/ranking';
 import { rankMemories } from '../search/ranking.repository';
 import { lookUpTerms, nearestTerms, termsOfDocs, type VocabularyRow } from '../search/vocabulary.repository';
 import type { Principal } from '../shared/principal';
@@ -40,8 +51,16 @@ const FEEDBACK_CANDIDATES = 100;
 const FEEDBACK_TERMS = 20;
 const FEEDBACK_WEIGHT = 0.3;
 
-/** With phrases to check, this many of the best candidates per hit asked for are checked for them. */
+/** With phrases to check, this many of the best candidates per hit asked for are checked for them... */
 const PHRASE_CANDIDATES_PER_HIT = 4;
+/**
+ * ...and when too few of them have the phrases, up to this many of all that have the phrases'
+ * words, read in batches of twice the size each time from this size, within this many characters
+ * of their texts in all.
+ */
+const PHRASE_CANDIDATES_MAX = 10_000;
+const PHRASE_FIRST_BATCH = 100;
+const PHRASE_TEXT_BUDGET = 2_000_000;
 
 /**
  * Ranked retrieval over the account's Memories (see SPEC section 12): every matching Memory the
@@ -73,7 +92,7 @@ async function search(services: Services, principal: Principal, query: SearchQue
   if (!plan) return [];
 
   const phrases = hasPhrase(parsed) || parsed.excluded.some((clause) => clause.kind === 'phrase');
-  let ranked = await rankMemories(services.db, {
+  const options: RankingOptions = {
     principal,
     terms: plan.terms,
     stats: plan.stats,
@@ -84,17 +103,63 @@ async function search(services: Services, principal: Principal, query: SearchQue
     ...(query.tag ? { tag: query.tag.trim().toLowerCase() } : {}),
     limit: phrases ? Math.max(FEEDBACK_CANDIDATES, limit * PHRASE_CANDIDATES_PER_HIT) : FEEDBACK_CANDIDATES,
     describeBest: phrases ? 0 : FEEDBACK_DOCS,
-  });
+  };
+  let ranked = await rankMemories(services.db, options);
   // Phrases are checked on the candidates' texts, so those are read now; otherwise only the hits'.
   const rows = new Map<number, MemoryRow>();
-  if (phrases) {
-    for (const row of await memoriesOf(services.db, principal.accountId, ranked)) rows.set(row.search_doc, row);
-    ranked = ranked.filter((doc) => satisfiesPhrases(rows.get(doc.doc)!, doc.matched, parsed, plan));
+  const checked = new Set<number>();
+  if (phrases) ranked = await withPhrases(services.db, principal.accountId, ranked, rows, checked, parsed, plan, Number.POSITIVE_INFINITY);
+
+  // The postings read are a bounded prefix of each word's. A query that narrows its hits (filters,
+  // exclusions, required words or phrases) and found fewer than asked for in them is ranked again
+  // over every posting of its words, so that no Memory that qualifies is missed for being beyond
+  // the prefix; phrases are then checked on the best candidates until enough are found.
+  const narrowed = phrases || options.requirements.length > 0 || options.excluded.length > 0 || options.type || options.tag;
+  const prefix = prefixSize(plan.terms.length);
+  const readInPart = plan.terms.some((term) => term.docs > prefix);
+  if (narrowed && ranked.length < limit && (readInPart || (phrases && checked.size >= options.limit))) {
+    const everyPosting = Math.max(...plan.terms.map((term) => term.docs));
+    const all = await rankMemories(services.db, { ...options, prefix: everyPosting, limit: phrases ? PHRASE_CANDIDATES_MAX : options.limit });
+    ranked = phrases ? await withPhrases(services.db, principal.accountId, all, rows, checked, parsed, plan, limit) : all;
   }
+
   if (limit > FEEDBACK_DOCS && ranked.length > FEEDBACK_DOCS) return withFeedback(services.db, principal.accountId, keysOnly, ranked, rows, plan, limit);
   const best = ranked.slice(0, limit);
-  if (!phrases) for (const row of await memoriesOf(services.db, principal.accountId, best)) rows.set(row.search_doc, row);
+  for (const row of await memoriesOf(services.db, principal.accountId, best.filter((doc) => !rows.has(doc.doc)))) rows.set(row.search_doc, row);
   return best.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan));
+}
+
+/**
+ * The candidates, in rank order, that have the query's phrases (and none of its excluded ones),
+ * their texts read into `rows` in growing batches and each checked once (`checked`): after
+ * `enough` of them are found, or PHRASE_TEXT_BUDGET characters of text are checked, the rest are
+ * left out.
+ */
+async function withPhrases(
+  db: Queryable,
+  accountId: string,
+  candidates: readonly RankedDoc[],
+  rows: Map<number, MemoryRow>,
+  checked: Set<number>,
+  parsed: ParsedQuery,
+  plan: QueryPlan,
+  enough: number,
+): Promise<RankedDoc[]> {
+  const found: RankedDoc[] = [];
+  let budget = PHRASE_TEXT_BUDGET;
+  for (let start = 0, size = PHRASE_FIRST_BATCH; start < candidates.length && found.length < enough && budget > 0; start += size, size *= 2) {
+    const batch = candidates.slice(start, start + size);
+    for (const row of await memoriesOf(db, accountId, batch.filter((doc) => !rows.has(doc.doc)))) rows.set(row.search_doc, row);
+    for (const doc of batch) {
+      const row = rows.get(doc.doc)!;
+      if (!checked.has(doc.doc)) {
+        checked.add(doc.doc);
+        budget -= row.text.length;
+      }
+      if (satisfiesPhrases(row, doc.matched, parsed, plan)) found.push(doc);
+    }
+  }
+  return found;
 }
 
 /** The Memories of ranked documents, with their index numbers. */
