@@ -14,6 +14,7 @@ import * as trash from './migrations/2026_11_23_0012_trash';
 import * as noTextTrigrams from './migrations/2026_11_23_0013_no_text_trigrams';
 import * as idempotencyLease from './migrations/2026_11_24_0014_idempotency_lease';
 import * as libraryRanking from './migrations/2026_11_24_0015_library_ranking';
+import * as trashKeepsSuggestionSources from './migrations/2026_11_25_0016_trash_keeps_suggestion_sources';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0013_no_text_trigrams': noTextTrigrams,
   '2026_11_24_0014_idempotency_lease': idempotencyLease,
   '2026_11_24_0015_library_ranking': libraryRanking,
+  '2026_11_25_0016_trash_keeps_suggestion_sources': trashKeepsSuggestionSources,
 };
 
 /** The names of every migration, oldest first. */

@@ -281,9 +281,9 @@ describe('listing Facts', () => {
   });
 });
 
-const onPostgres = postgresOnly('tests of an acceptance racing a trash (a second connection)');
+const onPostgres = postgresOnly('tests of an acceptance racing a trash or a restore (a second connection)');
 
-onPostgres('an acceptance racing a trash (PostgreSQL: a second connection holds the trash open)', () => {
+onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second connection holds one side open)', () => {
   type Locker = import('pg').Client;
 
   /** A second connection to the test's database, in a transaction that `work` ends. */
@@ -336,5 +336,33 @@ onPostgres('an acceptance racing a trash (PostgreSQL: a second connection holds 
       expect(res.status).toBe(200);
       expect(res.body.data.fact.sources).toEqual([{ memory_id: m2 }]);
     });
+  });
+
+  test('when a source is restored while its suggestion is being accepted, then both succeed, one after the other', async () => {
+    const { a, subjectId, m1, m2 } = await world();
+    const old = (await accept(a.session, await suggest(a.readWriteKey, subjectId, 'Grace served in the navy', [m2]))).body.data.fact.id;
+    const suggested = await t.http
+      .post(`/v1/subjects/${subjectId}/fact-suggestions`)
+      .set(bearer(a.readWriteKey))
+      .send({ statement: 'Grace retired as a rear admiral', source_memory_ids: [m1, m2], supersedes: old });
+    expect(suggested.status).toBe(201);
+    expect((await t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey))).status).toBe(200);
+    await withLocker(async (locker) => {
+      // The superseded Fact, which the acceptance locks after the suggestion: it waits there.
+      await locker.query('select id from facts where id = $1 for update', [old]);
+      const accepted = accept(a.session, suggested.body.data.id).then((res) => res);
+      await lockWaiters(locker, 1);
+      const restored = t.http.post(`/v1/memories/${m1}/restore`).set(bearer(a.readWriteKey)).then((res) => res);
+      await lockWaiters(locker, 2);
+      await locker.query('commit');
+      const res = await accepted;
+      expect(res.status).toBe(200);
+      expect(res.body.data.fact.sources).toEqual([{ memory_id: m2 }]);
+      expect((await restored).status).toBe(200);
+    });
+    // Accepted while its source was in the trash: its sources stay those of its Fact.
+    expect(sourceIds((await listFacts(a.session, subjectId)).data[0]!)).toEqual([m2]);
+    const suggestions = await t.http.get(`/v1/subjects/${subjectId}/fact-suggestions?status=accepted&limit=100`).set(bearer(a.session));
+    expect(suggestions.body.data.find((s: { id: string }) => s.id === suggested.body.data.id).sources).toEqual([{ memory_id: m2 }]);
   });
 });

@@ -185,8 +185,8 @@ export async function pageOfSuggestions(
 
 /**
  * The Subject of a suggestion of the account, held until the transaction ends (for no key update:
- * what deleting the Subject waits for, while its Facts can still refer to it); undefined when there
- * is no such suggestion.
+ * what deleting or restoring into the Subject waits for, while its Facts can still refer to it);
+ * undefined when there is no such suggestion.
  */
 export async function holdSubjectOfSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<string | undefined> {
   const suggestion = await trx

@@ -204,9 +204,9 @@ function supersededMeanwhile(factId: string, supersededBy: string | null): AppEr
  * Application only: the suggestion becomes a reviewed Fact with the same (remaining) sources,
  * valid from now. A Fact it supersedes is closed in the same transaction.
  *
- * Locks, in the order the other writers take them: the Subject (deleting it waits for the
- * acceptance or the acceptance for it, instead of each holding what the other needs), the
- * suggestion, then its source Memories for
+ * Locks, in the order the other writers take them: the Subject (deleting it, or restoring a
+ * Memory into its links and suggestions, waits for the acceptance or the acceptance for them,
+ * instead of each holding what the other needs), the suggestion, then its source Memories for
  * share, so that a source trashed meanwhile is left out, or waits until it backs the Fact (and is
  * then in use), instead of failing the Fact's foreign key.
  */
