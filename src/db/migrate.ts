@@ -15,6 +15,7 @@ import * as noTextTrigrams from './migrations/2026_11_23_0013_no_text_trigrams';
 import * as idempotencyLease from './migrations/2026_11_24_0014_idempotency_lease';
 import * as libraryRanking from './migrations/2026_11_24_0015_library_ranking';
 import * as trashKeepsSuggestionSources from './migrations/2026_11_25_0016_trash_keeps_suggestion_sources';
+import * as trashKeepsExpiry from './migrations/2026_11_25_0017_trash_keeps_expiry';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0014_idempotency_lease': idempotencyLease,
   '2026_11_24_0015_library_ranking': libraryRanking,
   '2026_11_25_0016_trash_keeps_suggestion_sources': trashKeepsSuggestionSources,
+  '2026_11_25_0017_trash_keeps_expiry': trashKeepsExpiry,
 };
 
 /** The names of every migration, oldest first. */

@@ -67,6 +67,7 @@ export interface MemoriesTable extends MemoryColumns {
  * and the Fact suggestions it was a source of.
  */
 export interface MemoryTrashTable extends MemoryColumns {
+  expires_at: NullableTimestamp;
   trashed_at: Timestamp;
   reason: 'deleted' | 'expired';
   links: ColumnType<TrashedLink[], string, string>;

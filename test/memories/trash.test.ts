@@ -357,6 +357,29 @@ describe('expiry', () => {
     expect(await expireMemories(t.app.services)).toBe(0);
   });
 
+  test('when a Memory with an expiry is deleted by hand, then the trash shows its expires_at and restoring keeps it, unless it passed in the trash', async () => {
+    const alice = await t.account();
+    const api = clientOf(t, alice.readWriteKey);
+    const soon = new Date(clock.now().getTime() + 30_000).toISOString();
+    const inADay = new Date(clock.now().getTime() + DAY_MS).toISOString();
+    const kept = await createMemory(t, alice.readWriteKey, { expires_at: inADay });
+    const passing = await createMemory(t, alice.readWriteKey, { expires_at: soon });
+    for (const { id } of [passing, kept]) await api.ok('deleteMemory', { path: { id } });
+    expect((await trash(alice)).map((entry) => [entry.memory.id, entry.memory.expires_at, entry.reason])).toEqual([
+      [kept.id, inADay, 'deleted'],
+      [passing.id, soon, 'deleted'],
+    ]);
+
+    expect(await api.ok('restoreMemory', { path: { id: kept.id } })).toEqual(kept);
+    // Its time came while it was in the trash: back without it, and not taken by the next run.
+    clock.advance(61_000);
+    const restored = await api.ok('restoreMemory', { path: { id: passing.id } });
+    expect(restored).toEqual({ ...passing, expires_at: null });
+    await expireMemories(t.app.services);
+    expect(await api.ok('getMemory', { path: { id: passing.id } })).toEqual(restored);
+    expect((await api.ok('getMemory', { path: { id: kept.id } })).expires_at).toBe(inADay);
+  });
+
   test('when two instances run expiry at once, then each expired Memory is trashed exactly once, whichever instance takes it', async () => {
     const alice = await t.account();
     const second = createApp({ config: t.config, database: t.database, clock });

@@ -50,6 +50,7 @@ export async function insertTrashed(
       revision: memory.revision,
       created_at: memory.created_at,
       updated_at: memory.updated_at,
+      expires_at: memory.expires_at,
       trashed_at: trashed.at,
       reason: trashed.reason,
       links: JSON.stringify(trashed.links),

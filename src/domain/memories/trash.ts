@@ -70,6 +70,16 @@ async function moveToTrash(trx: Transaction<DB>, memory: MemoryRow, reason: Tras
   await insertTrashed(trx, memory, { at: now, reason, links: kept, suggestionIds });
 }
 
+/**
+ * The expiry a restored Memory comes back with. An expired Memory's is cleared, and so is one that
+ * passed while the Memory was in the trash: otherwise the next expiry run, within a minute, would
+ * undo the restore. A Memory trashed by hand before its expiry keeps it.
+ */
+function expiryAfterRestore(trashed: TrashedMemoryRow, now: Date): Date | null {
+  if (trashed.reason === 'expired' || trashed.expires_at === null) return null;
+  return trashed.expires_at.getTime() > now.getTime() ? trashed.expires_at : null;
+}
+
 export interface DeleteOutcome {
   readonly permanent: boolean;
   readonly purgeAt: Date | null;
@@ -114,7 +124,7 @@ export async function listTrash(services: Services, principal: Principal, query:
     { time: 'trashed_at', id: 'id' },
     (row) => [row.trashed_at, row.id],
     (row) => ({
-      memory: toMemoryPreview({ ...row, expires_at: null }),
+      memory: toMemoryPreview(row),
       trashed_at: row.trashed_at.toISOString(),
       purge_at: purgeTime(services, row.trashed_at).toISOString(),
       reason: row.reason,
@@ -123,10 +133,10 @@ export async function listTrash(services: Services, principal: Principal, query:
 }
 
 /**
- * POST /memories/{id}/restore: the Memory comes back as it was (without its expiry), then its
- * links to Subjects that still exist, each with what linking does (counts, insights, change), and
- * its place among the sources of the suggestions that still exist and are not accepted (an
- * accepted one's sources are its Fact's, fixed when it was accepted).
+ * POST /memories/{id}/restore: the Memory comes back as it was (its expiry as expiryAfterRestore
+ * says), then its links to Subjects that still exist, each with what linking does (counts,
+ * insights, change), and its place among the sources of the suggestions that still exist and are
+ * not accepted (an accepted one's sources are its Fact's, fixed when it was accepted).
  */
 export async function restoreMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
   return services.db.transaction().execute(async (trx) => {
@@ -158,7 +168,7 @@ export async function restoreMemory(services: Services, principal: Principal, id
       revision: trashed.revision,
       created_at: trashed.created_at,
       updated_at: trashed.updated_at,
-      expires_at: null,
+      expires_at: expiryAfterRestore(trashed, now),
     });
     if (links.length > 0) await insertLinks(trx, principal.accountId, id, links);
     await insertSuggestionSourcesOf(trx, principal.accountId, id, suggestionIds);

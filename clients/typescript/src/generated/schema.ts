@@ -149,9 +149,11 @@ export interface paths {
          *     its links to the Subjects that still exist (links to Subjects deleted meanwhile are not
          *     restored), and its place among the sources of the Fact suggestions that still exist and
          *     are not accepted (an accepted suggestion keeps the sources its Fact was accepted with).
-         *     An `expires_at` is cleared. Counts, insights and search follow, and the change feed
-         *     reports it upserted. `404 memory_not_found` when there is no such Memory (for API keys,
-         *     also when it is secret); `400 memory_not_in_trash` when it is not in the trash.
+         *     `expires_at` is cleared when the Memory went to the trash because it expired, or when it
+         *     passed while the Memory was in the trash; a Memory deleted before its `expires_at` comes
+         *     back with it. Counts, insights and search follow, and the change feed reports it
+         *     upserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it
+         *     is secret); `400 memory_not_in_trash` when it is not in the trash.
          */
         post: operations["restoreMemory"];
         delete?: never;
@@ -181,9 +183,9 @@ export interface paths {
          * @description Moves the Memory to the trash: from then on it does not exist for any other route (404,
          *     absent from lists, search, batches, contexts, maps, insights, counts and the sources of
          *     Fact suggestions; the change feed reports it deleted), but it keeps its revisions, its
-         *     links and its place among the sources of Fact suggestions for `TRASH_RETENTION_DAYS` (30
-         *     by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed
-         *     Memory is `404 memory_not_found` here unless `permanent=true`.
+         *     links, its place among the sources of Fact suggestions and its `expires_at` for
+         *     `TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`
+         *     brings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.
          *
          *     With `permanent=true` the Memory (trashed or not) is deleted at once and for good: its
          *     text, revisions, links, search index entries and words, and stored idempotent answers
@@ -1408,7 +1410,8 @@ export interface components {
          * @description When the Memory goes to the trash by itself (reason `expired`), within a minute of that
          *     time; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.
          *     A Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an
-         *     expired Memory clears it.
+         *     expired Memory clears it, as does restoring one whose `expires_at` passed while it was in
+         *     the trash; a Memory deleted before its `expires_at` keeps it when restored.
          */
         ExpiresAt: string | null;
         MemoryUpdate: {
@@ -1517,7 +1520,7 @@ export interface components {
             };
         };
         TrashedMemory: {
-            /** @description The Memory as it was when trashed (text shortened to 2,000 code points). */
+            /** @description The Memory as it was when trashed, with its `expires_at` (text shortened to 2,000 code points). */
             memory: components["schemas"]["Memory"];
             trashed_at: components["schemas"]["Timestamp"];
             /** @description When it will be deleted for good (`trashed_at` plus the retention period). */
