@@ -14,7 +14,9 @@ import * as trash from './migrations/2026_11_23_0012_trash';
 import * as noTextTrigrams from './migrations/2026_11_23_0013_no_text_trigrams';
 import * as idempotencyLease from './migrations/2026_11_24_0014_idempotency_lease';
 import * as libraryRanking from './migrations/2026_11_24_0015_library_ranking';
-import * as searchImpacts from './migrations/2026_11_25_0016_search_impacts';
+import * as trashKeepsSuggestionSources from './migrations/2026_11_25_0016_trash_keeps_suggestion_sources';
+import * as trashKeepsExpiry from './migrations/2026_11_25_0017_trash_keeps_expiry';
+import * as searchImpacts from './migrations/2026_11_25_0018_search_impacts';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,7 +35,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0013_no_text_trigrams': noTextTrigrams,
   '2026_11_24_0014_idempotency_lease': idempotencyLease,
   '2026_11_24_0015_library_ranking': libraryRanking,
-  '2026_11_25_0016_search_impacts': searchImpacts,
+  '2026_11_25_0016_trash_keeps_suggestion_sources': trashKeepsSuggestionSources,
+  '2026_11_25_0017_trash_keeps_expiry': trashKeepsExpiry,
+  '2026_11_25_0018_search_impacts': searchImpacts,
 };
 
 /** The names of every migration, oldest first. */

@@ -62,11 +62,16 @@ export interface MemoriesTable extends MemoryColumns {
   expires_at: NullableTimestamp;
 }
 
-/** A trashed Memory: its row as it was, when and why it was trashed, and the Subjects it was linked to. */
+/**
+ * A trashed Memory: its row as it was, when and why it was trashed, the Subjects it was linked to
+ * and the Fact suggestions it was a source of.
+ */
 export interface MemoryTrashTable extends MemoryColumns {
+  expires_at: NullableTimestamp;
   trashed_at: Timestamp;
   reason: 'deleted' | 'expired';
   links: ColumnType<TrashedLink[], string, string>;
+  suggestion_ids: string[];
 }
 
 export interface TrashedLink {

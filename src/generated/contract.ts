@@ -333,7 +333,7 @@ export const operations = {
           "type": "string",
           "format": "date-time",
           "nullable": true,
-          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it, as does restoring one whose `expires_at` passed while it was in\nthe trash; a Memory deleted before its `expires_at` keeps it when restored.\n"
         }
       }
     },
@@ -504,7 +504,7 @@ export const operations = {
     "path": "/memories/{id}/restore",
     "tag": "Memories",
     "summary": "Restore a Memory from the trash",
-    "description": "Brings a trashed Memory back as it was: same ID, fields, revision and revision history,\nand its links to the Subjects that still exist (links to Subjects deleted meanwhile are\nnot restored). An `expires_at` is cleared. Counts, insights and search follow, and the\nchange feed reports it upserted. `404 memory_not_found` when there is no such Memory\n(for API keys, also when it is secret); `400 memory_not_in_trash` when it is not in the\ntrash.",
+    "description": "Brings a trashed Memory back as it was: same ID, fields, revision and revision history,\nits links to the Subjects that still exist (links to Subjects deleted meanwhile are not\nrestored), and its place among the sources of the Fact suggestions that still exist and\nare not accepted (an accepted suggestion keeps the sources its Fact was accepted with).\n`expires_at` is cleared when the Memory went to the trash because it expired, or when it\npassed while the Memory was in the trash; a Memory deleted before its `expires_at` comes\nback with it. Counts, insights and search follow, and the change feed reports it\nupserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it\nis secret); `400 memory_not_in_trash` when it is not in the trash.",
     "access": "write",
     "idempotent": false,
     "mcpTool": true,
@@ -644,7 +644,7 @@ export const operations = {
           "type": "string",
           "format": "date-time",
           "nullable": true,
-          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it.\n"
+          "description": "When the Memory goes to the trash by itself (reason `expired`), within a minute of that\ntime; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.\nA Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an\nexpired Memory clears it, as does restoring one whose `expires_at` passed while it was in\nthe trash; a Memory deleted before its `expires_at` keeps it when restored.\n"
         }
       }
     },
@@ -656,7 +656,7 @@ export const operations = {
     "path": "/memories/{id}",
     "tag": "Memories",
     "summary": "Delete a Memory (to the trash, or for good)",
-    "description": "Moves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights and counts; the change feed\nreports it deleted), but it keeps its revisions and its links for `TRASH_RETENTION_DAYS`\n(30 by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed\nMemory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.",
+    "description": "Moves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights, counts and the sources of\nFact suggestions; the change feed reports it deleted), but it keeps its revisions, its\nlinks, its place among the sources of Fact suggestions and its `expires_at` for\n`TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`\nbrings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.",
     "access": "write",
     "idempotent": false,
     "mcpTool": true,
@@ -1698,7 +1698,7 @@ export const operations = {
     "path": "/fact-suggestions/{suggestion_id}/accept",
     "tag": "Facts",
     "summary": "Accept a Fact suggestion",
-    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist), valid from now. A suggestion already reviewed is\n`400 suggestion_already_reviewed`; one whose statement now equals a current Fact is\n`400 fact_exists`; one with no source left is `400 source_not_found`. When the suggestion\n`supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,\n`superseded_by` = the new Fact); if it is no longer current (another acceptance superseded\nit first), the answer is `400 invalid_request` and nothing changes: of two acceptances that\nsupersede the same Fact, exactly one succeeds.",
+    "description": "Application only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist and are not in the trash), valid from now. A suggestion already\nreviewed is `400 suggestion_already_reviewed`; one whose statement now equals a current\nFact is `400 fact_exists`; one with no source left is `400 source_not_found`. When the\nsuggestion `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,\n`superseded_by` = the new Fact); if it is no longer current (another acceptance superseded\nit first), the answer is `400 invalid_request` and nothing changes: of two acceptances that\nsupersede the same Fact, exactly one succeeds.",
     "access": "session",
     "idempotent": true,
     "mcpTool": false,

@@ -68,7 +68,7 @@ beforeAll(async () => {
     values (${templateId}, ${accountId}, 2, 1, 'Harbour checklist', 'Before the ferry leaves', 'productivity', '{travel}', 'MIT', 'First',
       ${`Start with the lighthouse. ${'Check the ropes and the tide. '.repeat(200)}End with the anchor.`}, now())`.execute(db);
 
-  await migrateUpTo(db, '2026_11_24_0015_library_ranking');
+  await migrateUpTo(db, '2026_11_25_0017_trash_keeps_expiry');
   // Impacts as the average length made them: anything but the fixed pivot's.
   await sql`update search_postings set impact = 0.5`.execute(db);
 

@@ -1,6 +1,7 @@
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 import type { Schemas } from '../support/client';
+import { postgresOnly } from '../support/database';
 import { createMemory, createSubject, linkMemory } from '../support/factories';
 import { idPattern, UNKNOWN_SUBJECT, UNKNOWN_SUGGESTION } from '../support/ids';
 
@@ -277,5 +278,91 @@ describe('listing Facts', () => {
     expectError(await t.http.get(`/v1/subjects/${b.subjectId}/facts`).set(bearer(a.readOnlyKey)), 404, 'subject_not_found');
     expectError(await t.http.get(`/v1/subjects/${b.subjectId}/facts`).set(bearer(a.session)), 404, 'subject_not_found');
     expectError(await t.http.get('/v1/subjects/sub_x/facts').set(bearer(a.session)), 400, 'invalid_request');
+  });
+});
+
+const onPostgres = postgresOnly('tests of an acceptance racing a trash or a restore (a second connection)');
+
+onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second connection holds one side open)', () => {
+  type Locker = import('pg').Client;
+
+  /** A second connection to the test's database, in a transaction that `work` ends. */
+  async function withLocker(work: (locker: Locker) => Promise<void>): Promise<void> {
+    const pg = await import('pg');
+    const locker = new pg.default.Client({ connectionString: (t.database as { url?: string }).url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await work(locker);
+    } finally {
+      await locker.end();
+    }
+  }
+
+  /** Resolves once `count` sessions of the test's database wait for a lock. */
+  async function lockWaiters(locker: Locker, count: number): Promise<void> {
+    for (let waited = 0; ; waited += 20) {
+      const { rows } = await locker.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n >= count) return;
+      if (waited > 10_000) throw new Error(`${rows[0]!.n} of ${count} sessions wait for a lock`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  test.each([
+    ['its only source', false],
+    ['one of its two sources', true],
+  ])('when %s is trashed while the acceptance waits for it, then the answer is 400 source_not_found or a Fact without it, not a failed foreign key', async (_name, twoSources) => {
+    const { a, subjectId, m1, m2 } = await world();
+    const id = await suggest(a.readWriteKey, subjectId, 'Grace taught at Vassar', twoSources ? [m1, m2] : [m1]);
+    // The session's first request records its account, which would wait for the locker too.
+    expect((await listFacts(a.session, subjectId)).data).toEqual([]);
+    await withLocker(async (locker) => {
+      // The account's row, which trashing takes once it holds the Memory: the trash waits there.
+      await locker.query('select id from accounts where id = $1 for no key update', [a.accountId]);
+      const trashed = t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey)).then((res) => res);
+      await lockWaiters(locker, 1);
+      const accepted = accept(a.session, id).then((res) => res);
+      await lockWaiters(locker, 2);
+      await locker.query('commit');
+      expect((await trashed).status).toBe(200);
+      const res = await accepted;
+      if (!twoSources) {
+        expectError(res, 400, 'source_not_found');
+        return;
+      }
+      expect(res.status).toBe(200);
+      expect(res.body.data.fact.sources).toEqual([{ memory_id: m2 }]);
+    });
+  });
+
+  test('when a source is restored while its suggestion is being accepted, then both succeed, one after the other', async () => {
+    const { a, subjectId, m1, m2 } = await world();
+    const old = (await accept(a.session, await suggest(a.readWriteKey, subjectId, 'Grace served in the navy', [m2]))).body.data.fact.id;
+    const suggested = await t.http
+      .post(`/v1/subjects/${subjectId}/fact-suggestions`)
+      .set(bearer(a.readWriteKey))
+      .send({ statement: 'Grace retired as a rear admiral', source_memory_ids: [m1, m2], supersedes: old });
+    expect(suggested.status).toBe(201);
+    expect((await t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey))).status).toBe(200);
+    await withLocker(async (locker) => {
+      // The superseded Fact, which the acceptance locks after the suggestion: it waits there.
+      await locker.query('select id from facts where id = $1 for update', [old]);
+      const accepted = accept(a.session, suggested.body.data.id).then((res) => res);
+      await lockWaiters(locker, 1);
+      const restored = t.http.post(`/v1/memories/${m1}/restore`).set(bearer(a.readWriteKey)).then((res) => res);
+      await lockWaiters(locker, 2);
+      await locker.query('commit');
+      const res = await accepted;
+      expect(res.status).toBe(200);
+      expect(res.body.data.fact.sources).toEqual([{ memory_id: m2 }]);
+      expect((await restored).status).toBe(200);
+    });
+    // Accepted while its source was in the trash: its sources stay those of its Fact.
+    expect(sourceIds((await listFacts(a.session, subjectId)).data[0]!)).toEqual([m2]);
+    const suggestions = await t.http.get(`/v1/subjects/${subjectId}/fact-suggestions?status=accepted&limit=100`).set(bearer(a.session));
+    expect(suggestions.body.data.find((s: { id: string }) => s.id === suggested.body.data.id).sources).toEqual([{ memory_id: m2 }]);
   });
 });

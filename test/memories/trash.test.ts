@@ -193,6 +193,71 @@ describe('the trash', () => {
   });
 });
 
+describe('a trashed Memory as a source of Fact suggestions', () => {
+  /** An account's Subject with a Memory and another one linked to it. */
+  async function sources() {
+    const alice = await t.account();
+    const subject = await createSubject(t, alice.session);
+    const memory = await createMemory(t, alice.readWriteKey);
+    const other = await createMemory(t, alice.readWriteKey);
+    await linkMemory(t, alice.readWriteKey, subject.id, memory.id);
+    await linkMemory(t, alice.readWriteKey, subject.id, other.id);
+    const suggest = (statement: string, sourceIds: string[]) =>
+      clientOf(t, alice.readWriteKey).ok(
+        'createFactSuggestion',
+        { path: { subject_id: subject.id }, body: { statement: `${statement} ${uniqueName('fact')}`, source_memory_ids: sourceIds } },
+        201,
+      );
+    const suggestionSources = async () => {
+      const suggestions = await clientOf(t, alice.session).ok('listFactSuggestions', { path: { subject_id: subject.id }, query: { limit: 100 } });
+      return Object.fromEntries(suggestions.map((s) => [s.id, s.sources.map((source) => source.memory_id)]));
+    };
+    return { alice, subject, memory, other, suggest, suggestionSources };
+  }
+
+  test('when a Memory is trashed and restored, then the pending and rejected suggestions it was a source of have it again, and one accepted meanwhile keeps its Fact\'s sources', async () => {
+    const { alice, memory, other, suggest, suggestionSources } = await sources();
+    const both = await suggest('Both', [memory.id, other.id]);
+    const only = await suggest('Only', [memory.id]);
+    const rejected = await suggest('Rejected', [memory.id]);
+    const acceptedMeanwhile = await suggest('Accepted meanwhile', [memory.id, other.id]);
+    const session = clientOf(t, alice.session);
+    await session.ok('rejectFactSuggestion', { path: { suggestion_id: rejected.id } });
+    const sorted = [memory.id, other.id].sort();
+    const before = await suggestionSources();
+
+    await clientOf(t, alice.readWriteKey).ok('deleteMemory', { path: { id: memory.id } });
+    // In the trash it is no suggestion's source; one with no other source cannot be accepted.
+    expect(await suggestionSources()).toEqual({ [both.id]: [other.id], [only.id]: [], [rejected.id]: [], [acceptedMeanwhile.id]: [other.id] });
+    expectError(await session.call('acceptFactSuggestion', { path: { suggestion_id: only.id } }), 400, 'source_not_found');
+    const accepted = await session.ok('acceptFactSuggestion', { path: { suggestion_id: acceptedMeanwhile.id } });
+    expect(accepted.fact?.sources).toEqual([{ memory_id: other.id }]);
+
+    await clientOf(t, alice.readWriteKey).ok('restoreMemory', { path: { id: memory.id } });
+    expect(await suggestionSources()).toEqual({ ...before, [acceptedMeanwhile.id]: [other.id] });
+    expect(before[both.id]).toEqual(sorted);
+    // Accepted now, each becomes a Fact with every source it was made with.
+    const fromBoth = await session.ok('acceptFactSuggestion', { path: { suggestion_id: both.id } });
+    expect(fromBoth.fact?.sources.map((source) => source.memory_id)).toEqual(sorted);
+    const fromOnly = await session.ok('acceptFactSuggestion', { path: { suggestion_id: only.id } });
+    expect(fromOnly.fact?.sources).toEqual([{ memory_id: memory.id }]);
+  });
+
+  test('when a Memory that is a suggestion\'s only source expires and is restored, then the suggestion can be accepted with it', async () => {
+    const { alice, memory, suggest } = await sources();
+    await updateMemory(t, alice.readWriteKey, memory.id, { expires_at: new Date(clock.now().getTime() + 10_000).toISOString() });
+    const suggestion = await suggest('Expiring', [memory.id]);
+    clock.advance(61_000);
+    expect(await expireMemories(t.app.services)).toBeGreaterThanOrEqual(1);
+    const session = clientOf(t, alice.session);
+    expectError(await session.call('acceptFactSuggestion', { path: { suggestion_id: suggestion.id } }), 400, 'source_not_found');
+
+    await clientOf(t, alice.readWriteKey).ok('restoreMemory', { path: { id: memory.id } });
+    const accepted = await session.ok('acceptFactSuggestion', { path: { suggestion_id: suggestion.id } });
+    expect(accepted.fact?.sources).toEqual([{ memory_id: memory.id }]);
+  });
+});
+
 describe('deleting for good', () => {
   test.each([
     ['a live Memory', false],
@@ -290,6 +355,29 @@ describe('expiry', () => {
     const restored = await api.ok('restoreMemory', { path: { id: memory.id } });
     expect(restored.expires_at).toBeNull();
     expect(await expireMemories(t.app.services)).toBe(0);
+  });
+
+  test('when a Memory with an expiry is deleted by hand, then the trash shows its expires_at and restoring keeps it, unless it passed in the trash', async () => {
+    const alice = await t.account();
+    const api = clientOf(t, alice.readWriteKey);
+    const soon = new Date(clock.now().getTime() + 30_000).toISOString();
+    const inADay = new Date(clock.now().getTime() + DAY_MS).toISOString();
+    const kept = await createMemory(t, alice.readWriteKey, { expires_at: inADay });
+    const passing = await createMemory(t, alice.readWriteKey, { expires_at: soon });
+    for (const { id } of [passing, kept]) await api.ok('deleteMemory', { path: { id } });
+    expect((await trash(alice)).map((entry) => [entry.memory.id, entry.memory.expires_at, entry.reason])).toEqual([
+      [kept.id, inADay, 'deleted'],
+      [passing.id, soon, 'deleted'],
+    ]);
+
+    expect(await api.ok('restoreMemory', { path: { id: kept.id } })).toEqual(kept);
+    // Its time came while it was in the trash: back without it, and not taken by the next run.
+    clock.advance(61_000);
+    const restored = await api.ok('restoreMemory', { path: { id: passing.id } });
+    expect(restored).toEqual({ ...passing, expires_at: null });
+    await expireMemories(t.app.services);
+    expect(await api.ok('getMemory', { path: { id: passing.id } })).toEqual(restored);
+    expect((await api.ok('getMemory', { path: { id: kept.id } })).expires_at).toBe(inADay);
   });
 
   test('when two instances run expiry at once, then each expired Memory is trashed exactly once, whichever instance takes it', async () => {

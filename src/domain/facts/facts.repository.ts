@@ -114,16 +114,18 @@ export async function insertFactSources(trx: Transaction<DB>, accountId: string,
 }
 
 /**
- * Of these Memories, the IDs of those the principal can see, held (for share) until the
- * transaction ends.
+ * Of these Memories, the IDs of those the principal can see, held (for share, taken in ID order so
+ * that two holders of several wait for each other instead of deadlocking) until the transaction ends.
  */
 export async function shareVisibleMemories(trx: Transaction<DB>, principal: Principal, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('memories')
     .select('id')
     .where('account_id', '=', principal.accountId)
     .where('id', 'in', ids)
     .where(memoryVisibleTo(principal, 'memories'))
+    .orderBy('id')
     .forShare()
     .execute();
   return rows.map((row) => row.id);
@@ -179,6 +181,34 @@ export async function pageOfSuggestions(
   let select = db.selectFrom('fact_suggestions').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', accountId);
   if (status) select = select.where('status', '=', status);
   return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
+}
+
+/**
+ * The Subject of a suggestion of the account, held until the transaction ends (for no key update:
+ * what deleting or restoring into the Subject waits for, while its Facts can still refer to it);
+ * undefined when there is no such suggestion.
+ */
+export async function holdSubjectOfSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<string | undefined> {
+  const suggestion = await trx
+    .selectFrom('fact_suggestions')
+    .select('subject_id')
+    .where('id', '=', suggestionId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!suggestion) return undefined;
+  const subject = await trx.selectFrom('subjects').select('id').where('id', '=', suggestion.subject_id).forNoKeyUpdate().executeTakeFirst();
+  return subject?.id;
+}
+
+/** The IDs of every source of a suggestion, whoever may see them, in ID order. */
+export async function sourceIdsOfSuggestion(db: Queryable, suggestionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fact_suggestion_sources')
+    .select('memory_id')
+    .where('suggestion_id', '=', suggestionId)
+    .orderBy('memory_id')
+    .execute();
+  return rows.map((row) => row.memory_id);
 }
 
 /** A suggestion of the account, locked until the transaction ends. */

@@ -16,6 +16,7 @@ import {
   currentFactStating,
   findFactOfSubject,
   findPendingSuggestion,
+  holdSubjectOfSuggestion,
   insertFact,
   insertFactSources,
   insertPendingSuggestion,
@@ -25,6 +26,7 @@ import {
   pageOfSuggestions,
   reviewSuggestion,
   shareVisibleMemories,
+  sourceIdsOfSuggestion,
   visibleSources,
 } from './facts.repository';
 
@@ -201,6 +203,12 @@ function supersededMeanwhile(factId: string, supersededBy: string | null): AppEr
 /**
  * Application only: the suggestion becomes a reviewed Fact with the same (remaining) sources,
  * valid from now. A Fact it supersedes is closed in the same transaction.
+ *
+ * Locks, in the order the other writers take them: the Subject (deleting it, or restoring a
+ * Memory into its links and suggestions, waits for the acceptance or the acceptance for them,
+ * instead of each holding what the other needs), the suggestion, then its source Memories for
+ * share, so that a source trashed meanwhile is left out, or waits until it backs the Fact (and is
+ * then in use), instead of failing the Fact's foreign key.
  */
 export async function acceptFactSuggestion(
   services: Services,
@@ -208,8 +216,9 @@ export async function acceptFactSuggestion(
   suggestionId: string,
 ): Promise<{ suggestion: FactSuggestion; fact: Fact }> {
   return services.db.transaction().execute(async (trx) => {
+    await holdSubjectOfSuggestion(trx, principal.accountId, suggestionId);
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
-    const sources = (await visibleSources(trx, principal, 'suggestions', [row.id])).get(row.id) ?? [];
+    const sources = await shareVisibleMemories(trx, principal, await sourceIdsOfSuggestion(trx, row.id));
     if (sources.length === 0) {
       throw new AppError('source_not_found', 'Every source of this suggestion has been deleted.', { memory_ids: [] });
     }

@@ -13,15 +13,29 @@ export async function linksOfMemory(db: Queryable, memoryId: string): Promise<Ar
     .execute();
 }
 
+/** The Fact suggestions a Memory is a source of, in ID order. */
+export async function suggestionsSourcedFrom(db: Queryable, memoryId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fact_suggestion_sources')
+    .select('suggestion_id')
+    .where('memory_id', '=', memoryId)
+    .orderBy('suggestion_id')
+    .execute();
+  return rows.map((row) => row.suggestion_id);
+}
+
 export async function deleteMemoryRow(db: Queryable, memoryId: string): Promise<void> {
   await db.deleteFrom('memories').where('id', '=', memoryId).execute();
 }
 
-/** The trash's row of a Memory: the Memory as it was, when and why it was trashed, its links. */
+/**
+ * The trash's row of a Memory: the Memory as it was, when and why it was trashed, its links and
+ * the suggestions it was a source of.
+ */
 export async function insertTrashed(
   db: Queryable,
   memory: MemoryRow,
-  trashed: { at: Date; reason: TrashedMemoryRow['reason']; links: readonly TrashedLink[] },
+  trashed: { at: Date; reason: TrashedMemoryRow['reason']; links: readonly TrashedLink[]; suggestionIds: readonly string[] },
 ): Promise<void> {
   await db
     .insertInto('memory_trash')
@@ -36,9 +50,11 @@ export async function insertTrashed(
       revision: memory.revision,
       created_at: memory.created_at,
       updated_at: memory.updated_at,
+      expires_at: memory.expires_at,
       trashed_at: trashed.at,
       reason: trashed.reason,
       links: JSON.stringify(trashed.links),
+      suggestion_ids: [...trashed.suggestionIds],
     })
     .execute();
 }
@@ -73,6 +89,47 @@ export async function lockTrashed(db: Queryable, principal: Principal, id: strin
 
 export async function deleteTrashed(db: Queryable, id: string): Promise<void> {
   await db.deleteFrom('memory_trash').where('id', '=', id).execute();
+}
+
+/** The Subjects of these suggestions of the account (those that still exist). */
+export async function subjectsOfSuggestions(db: Queryable, accountId: string, suggestionIds: readonly string[]): Promise<string[]> {
+  if (suggestionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('fact_suggestions')
+    .select('subject_id')
+    .distinct()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', suggestionIds)
+    .execute();
+  return rows.map((row) => row.subject_id);
+}
+
+/**
+ * Of these suggestions of the account, the IDs of those that still exist and are not accepted,
+ * held (for share, in ID order) until the transaction ends, so that none is accepted or deleted
+ * before a source is put back into it.
+ */
+export async function shareUnacceptedSuggestions(db: Queryable, accountId: string, suggestionIds: readonly string[]): Promise<string[]> {
+  if (suggestionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('fact_suggestions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', suggestionIds)
+    .where('status', '<>', 'accepted')
+    .orderBy('id')
+    .forShare()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Puts a Memory back among the sources of these suggestions. */
+export async function insertSuggestionSourcesOf(db: Queryable, accountId: string, memoryId: string, suggestionIds: readonly string[]): Promise<void> {
+  if (suggestionIds.length === 0) return;
+  await db
+    .insertInto('fact_suggestion_sources')
+    .values(suggestionIds.map((suggestion_id) => ({ account_id: accountId, suggestion_id, memory_id: memoryId })))
+    .execute();
 }
 
 /** Of these Subjects of the account, the IDs of those that exist, locked in ID order. */

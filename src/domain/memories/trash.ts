@@ -16,6 +16,7 @@ import {
   deleteTrashed,
   eraseRemains,
   insertLinks,
+  insertSuggestionSourcesOf,
   insertTrashed,
   linksOfMemory,
   lockExistingSubjects,
@@ -23,15 +24,19 @@ import {
   lockTrashed,
   lockTrashToPurge,
   memoriesDueToExpire,
+  shareUnacceptedSuggestions,
+  subjectsOfSuggestions,
+  suggestionsSourcedFrom,
   visibleTrash,
 } from './trash.repository';
 
 /**
  * The trash. Trashing takes a Memory out of the memories table (so that nothing that reads
  * Memories can see it: routes, counts, the search index, insights, contexts) into memory_trash,
- * with the Subjects it was linked to; its revisions stay. Restoring puts it back as it was, with
- * the links whose Subjects still exist. Purging, by request or after the retention period, leaves
- * nothing of it.
+ * with the Subjects it was linked to and the Fact suggestions it was a source of; its revisions
+ * stay. Restoring puts it back as it was, with the links whose Subjects still exist and its place
+ * among the sources of the suggestions that still exist and are not accepted. Purging, by request
+ * or after the retention period, leaves nothing of it.
  */
 
 export type TrashReason = TrashedMemoryRow['reason'];
@@ -51,15 +56,28 @@ async function assertNotInUse(trx: Transaction<DB>, accountId: string, memoryId:
 }
 
 /**
- * Moves a live Memory (whose row lock the caller holds) to the trash: its links are kept with it,
- * then everything a deletion does (links, counts, insights, index, change feed) happens.
+ * Moves a live Memory (whose row lock the caller holds, so no link or suggestion can take it as a
+ * source meanwhile) to the trash: its links and the suggestions it is a source of are kept with
+ * it (deleting its row takes it out of their sources), then everything a deletion does (links,
+ * counts, insights, index, change feed) happens.
  */
 async function moveToTrash(trx: Transaction<DB>, memory: MemoryRow, reason: TrashReason, now: Date): Promise<void> {
   const links = await linksOfMemory(trx, memory.id);
   const kept: TrashedLink[] = links.map((link) => ({ subject_id: link.subject_id, created_at: link.created_at.toISOString() }));
+  const suggestionIds = await suggestionsSourcedFrom(trx, memory.id);
   await beforeMemoryDeleted(trx, memory, now);
   await deleteMemoryRow(trx, memory.id);
-  await insertTrashed(trx, memory, { at: now, reason, links: kept });
+  await insertTrashed(trx, memory, { at: now, reason, links: kept, suggestionIds });
+}
+
+/**
+ * The expiry a restored Memory comes back with. An expired Memory's is cleared, and so is one that
+ * passed while the Memory was in the trash: otherwise the next expiry run, within a minute, would
+ * undo the restore. A Memory trashed by hand before its expiry keeps it.
+ */
+function expiryAfterRestore(trashed: TrashedMemoryRow, now: Date): Date | null {
+  if (trashed.reason === 'expired' || trashed.expires_at === null) return null;
+  return trashed.expires_at.getTime() > now.getTime() ? trashed.expires_at : null;
 }
 
 export interface DeleteOutcome {
@@ -106,7 +124,7 @@ export async function listTrash(services: Services, principal: Principal, query:
     { time: 'trashed_at', id: 'id' },
     (row) => [row.trashed_at, row.id],
     (row) => ({
-      memory: toMemoryPreview({ ...row, expires_at: null }),
+      memory: toMemoryPreview(row),
       trashed_at: row.trashed_at.toISOString(),
       purge_at: purgeTime(services, row.trashed_at).toISOString(),
       reason: row.reason,
@@ -115,8 +133,10 @@ export async function listTrash(services: Services, principal: Principal, query:
 }
 
 /**
- * POST /memories/{id}/restore: the Memory comes back as it was (without its expiry), then its
- * links to Subjects that still exist, each with what linking does (counts, insights, change).
+ * POST /memories/{id}/restore: the Memory comes back as it was (its expiry as expiryAfterRestore
+ * says), then its links to Subjects that still exist, each with what linking does (counts,
+ * insights, change), and its place among the sources of the suggestions that still exist and are
+ * not accepted (an accepted one's sources are its Fact's, fixed when it was accepted).
  */
 export async function restoreMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
   return services.db.transaction().execute(async (trx) => {
@@ -128,11 +148,14 @@ export async function restoreMemory(services: Services, principal: Principal, id
       throw memoryNotFound();
     }
     const now = services.clock.now();
-    // The Subjects first, as linking takes them: their rows, then the account's.
+    // The Subjects first, as linking, accepting and deleting a Subject take them: their rows (the
+    // linked ones and those of the suggestions), then the suggestions', then the account's.
     const linkedIds = trashed.links.map((link) => link.subject_id);
-    const subjects = linkedIds.length === 0 ? [] : await lockExistingSubjects(trx, principal.accountId, linkedIds);
+    const subjectIds = [...new Set([...linkedIds, ...(await subjectsOfSuggestions(trx, principal.accountId, trashed.suggestion_ids))])];
+    const subjects = subjectIds.length === 0 ? [] : await lockExistingSubjects(trx, principal.accountId, subjectIds);
     const existing = new Set(subjects.map((subject) => subject.id));
     const links = trashed.links.filter((link) => existing.has(link.subject_id));
+    const suggestionIds = await shareUnacceptedSuggestions(trx, principal.accountId, trashed.suggestion_ids);
     await deleteTrashed(trx, id);
     const memory = await insertMemory(trx, {
       id: trashed.id,
@@ -145,9 +168,10 @@ export async function restoreMemory(services: Services, principal: Principal, id
       revision: trashed.revision,
       created_at: trashed.created_at,
       updated_at: trashed.updated_at,
-      expires_at: null,
+      expires_at: expiryAfterRestore(trashed, now),
     });
     if (links.length > 0) await insertLinks(trx, principal.accountId, id, links);
+    await insertSuggestionSourcesOf(trx, principal.accountId, id, suggestionIds);
     await afterMemoryCreated(trx, memory, now);
     for (const link of links) {
       await refreshDuplicatesOfMemory(trx, principal.accountId, id, now, [link.subject_id]);

@@ -153,11 +153,14 @@ export interface paths {
         /**
          * Restore a Memory from the trash
          * @description Brings a trashed Memory back as it was: same ID, fields, revision and revision history,
-         *     and its links to the Subjects that still exist (links to Subjects deleted meanwhile are
-         *     not restored). An `expires_at` is cleared. Counts, insights and search follow, and the
-         *     change feed reports it upserted. `404 memory_not_found` when there is no such Memory
-         *     (for API keys, also when it is secret); `400 memory_not_in_trash` when it is not in the
-         *     trash.
+         *     its links to the Subjects that still exist (links to Subjects deleted meanwhile are not
+         *     restored), and its place among the sources of the Fact suggestions that still exist and
+         *     are not accepted (an accepted suggestion keeps the sources its Fact was accepted with).
+         *     `expires_at` is cleared when the Memory went to the trash because it expired, or when it
+         *     passed while the Memory was in the trash; a Memory deleted before its `expires_at` comes
+         *     back with it. Counts, insights and search follow, and the change feed reports it
+         *     upserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it
+         *     is secret); `400 memory_not_in_trash` when it is not in the trash.
          */
         post: operations["restoreMemory"];
         delete?: never;
@@ -185,10 +188,11 @@ export interface paths {
         /**
          * Delete a Memory (to the trash, or for good)
          * @description Moves the Memory to the trash: from then on it does not exist for any other route (404,
-         *     absent from lists, search, batches, contexts, maps, insights and counts; the change feed
-         *     reports it deleted), but it keeps its revisions and its links for `TRASH_RETENTION_DAYS`
-         *     (30 by default, `purge_at`), and `POST /memories/{id}/restore` brings it back. A trashed
-         *     Memory is `404 memory_not_found` here unless `permanent=true`.
+         *     absent from lists, search, batches, contexts, maps, insights, counts and the sources of
+         *     Fact suggestions; the change feed reports it deleted), but it keeps its revisions, its
+         *     links, its place among the sources of Fact suggestions and its `expires_at` for
+         *     `TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`
+         *     brings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.
          *
          *     With `permanent=true` the Memory (trashed or not) is deleted at once and for good: its
          *     text, revisions, links, search index entries and words, and stored idempotent answers
@@ -557,10 +561,10 @@ export interface paths {
         /**
          * Accept a Fact suggestion
          * @description Application only. A pending suggestion becomes a reviewed Fact with the same sources
-         *     (those that still exist), valid from now. A suggestion already reviewed is
-         *     `400 suggestion_already_reviewed`; one whose statement now equals a current Fact is
-         *     `400 fact_exists`; one with no source left is `400 source_not_found`. When the suggestion
-         *     `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,
+         *     (those that still exist and are not in the trash), valid from now. A suggestion already
+         *     reviewed is `400 suggestion_already_reviewed`; one whose statement now equals a current
+         *     Fact is `400 fact_exists`; one with no source left is `400 source_not_found`. When the
+         *     suggestion `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,
          *     `superseded_by` = the new Fact); if it is no longer current (another acceptance superseded
          *     it first), the answer is `400 invalid_request` and nothing changes: of two acceptances that
          *     supersede the same Fact, exactly one succeeds.
@@ -1413,7 +1417,8 @@ export interface components {
          * @description When the Memory goes to the trash by itself (reason `expired`), within a minute of that
          *     time; it must be in the future (`400 invalid_request` otherwise). Null (or absent): never.
          *     A Memory that is a source of a reviewed Fact is not trashed while it is one. Restoring an
-         *     expired Memory clears it.
+         *     expired Memory clears it, as does restoring one whose `expires_at` passed while it was in
+         *     the trash; a Memory deleted before its `expires_at` keeps it when restored.
          */
         ExpiresAt: string | null;
         MemoryUpdate: {
@@ -1522,7 +1527,7 @@ export interface components {
             };
         };
         TrashedMemory: {
-            /** @description The Memory as it was when trashed (text shortened to 2,000 code points). */
+            /** @description The Memory as it was when trashed, with its `expires_at` (text shortened to 2,000 code points). */
             memory: components["schemas"]["Memory"];
             trashed_at: components["schemas"]["Timestamp"];
             /** @description When it will be deleted for good (`trashed_at` plus the retention period). */
