@@ -2474,6 +2474,7 @@ export interface components {
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2498,6 +2499,7 @@ export interface components {
         Forbidden: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2508,6 +2510,7 @@ export interface components {
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2545,6 +2548,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2642,7 +2646,7 @@ export interface components {
          *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
          *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
          *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-         *     runs again.
+         *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
          */
         IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
@@ -2652,7 +2656,11 @@ export interface components {
     headers: {
         /** @description The request's identifier, echoed from a valid incoming `Request-Id` or generated. */
         "Request-Id": string;
-        /** @description `true` when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+        /**
+         * @description `true` when this response is the stored answer to an earlier request with the same
+         *     Idempotency-Key: a success, or a refusal the operation made (400, 403, 404, 413), whose
+         *     `error.request_id` is that of this request.
+         */
         "Idempotent-Replayed": "true";
         /** @description The budget left in the current window (IETF httpapi draft 8), e.g. `"600-in-1min"; r=598; t=41`. Sent on every `/v1` response. */
         RateLimit: string;
@@ -2721,7 +2729,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3170,7 +3178,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3315,7 +3323,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3392,7 +3400,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3593,7 +3601,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3688,7 +3696,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4077,7 +4085,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4194,7 +4202,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
