@@ -19,7 +19,7 @@ import { recordActivity } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
-import { failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
+import { chargeRequest, failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { ExportSlots } from './domain/portability/export-slots';
 import { handlers } from './routes';
@@ -123,7 +123,8 @@ export function createApp(deps: AppDependencies): App {
 
   // REST and MCP are two transports over one operation pipeline.
   const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
-  app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger }));
+  const charge = chargeRequest(config.rateLimitPerMinute, limiterStores[1]);
+  app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger, charge }));
   app.use(
     API_BASE,
     noStore,

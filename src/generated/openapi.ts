@@ -2486,6 +2486,7 @@ export type components = {
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2510,6 +2511,7 @@ export type components = {
         Forbidden: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2520,6 +2522,7 @@ export type components = {
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2557,6 +2560,7 @@ export type components = {
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2654,7 +2658,7 @@ export type components = {
          *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
          *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
          *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-         *     runs again.
+         *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
          */
         IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
@@ -2664,7 +2668,11 @@ export type components = {
     headers: {
         /** @description The request's identifier, echoed from a valid incoming `Request-Id` or generated. */
         "Request-Id": string;
-        /** @description `true` when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+        /**
+         * @description `true` when this response is the stored answer to an earlier request with the same
+         *     Idempotency-Key: a success, or a refusal the operation made (400, 403, 404, 413), whose
+         *     `error.request_id` is that of this request.
+         */
         "Idempotent-Replayed": "true";
         /** @description The budget left in the current window (IETF httpapi draft 8), e.g. `"600-in-1min"; r=598; t=41`. Sent on every `/v1` response. */
         RateLimit: string;
@@ -2935,7 +2943,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3384,7 +3392,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3529,7 +3537,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3606,7 +3614,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3807,7 +3815,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3902,7 +3910,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4291,7 +4299,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4408,7 +4416,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

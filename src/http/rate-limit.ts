@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { createClient } from 'redis';
 import { AppError } from '../domain/shared/errors';
+import type { Principal } from '../domain/shared/principal';
 import { locals } from './request-context';
 
 const WINDOW_MS = 60_000;
@@ -50,19 +51,42 @@ const common = {
   validate: false,
 };
 
+/** Whose budget a request draws on: its API key's, or its session account's. */
+function budgetOf(principal: Principal | undefined): string {
+  return principal?.kind === 'api_key' ? `key:${principal.keyId}` : `account:${principal?.accountId ?? 'none'}`;
+}
+
+const PRINCIPAL_LIMITER = 'principal';
+
 /** The per-minute budget of each API key, and of each session's account. */
 export function principalLimiter(limit: number, store: Store): RequestHandler {
   return rateLimit({
     ...common,
     limit,
     store,
-    identifier: 'principal',
-    keyGenerator: (_req, res) => {
-      const principal = locals(res).principal;
-      return principal?.kind === 'api_key' ? `key:${principal.keyId}` : `account:${principal?.accountId ?? 'none'}`;
-    },
+    identifier: PRINCIPAL_LIMITER,
+    keyGenerator: (_req, res) => budgetOf(locals(res).principal),
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
   });
+}
+
+/** Takes one more request from a principal's budget, or refuses with `rate_limited`. */
+export type ChargeRequest = (principal: Principal, res: Response) => Promise<void>;
+
+/**
+ * Charges a request that arrived inside another (a tool call of a JSON-RPC batch, whose HTTP
+ * request the principal limiter counted once) to the same budget as if it had come alone. The
+ * answer's `RateLimit` header is brought up to date while it can still be changed.
+ */
+export function chargeRequest(limit: number, store: Store): ChargeRequest {
+  return async (principal, res) => {
+    const { totalHits, resetTime } = await store.increment(budgetOf(principal));
+    if (!res.headersSent) {
+      const seconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
+      res.setHeader('RateLimit', `"${PRINCIPAL_LIMITER}"; r=${Math.max(0, limit - totalHits)}; t=${seconds}`);
+    }
+    if (totalHits > limit) throw tooManyRequests(resetTime);
+  };
 }
 
 /**

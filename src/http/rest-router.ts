@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import * as OpenApiValidator from 'express-openapi-validator';
 import { contractForValidation } from '../contract-file';
 import { AppError } from '../domain/shared/errors';
+import { DATE_TIME_FORMAT } from '../domain/shared/instants';
 import type { Principal } from '../domain/shared/principal';
 import { OPERATIONS, type OperationInfo } from '../pipeline/operations';
 import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
@@ -152,6 +153,11 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
     // The contract is checked once, by the lint in the test command; each of the operations'
     // validators would otherwise check it again against the OpenAPI schema when made.
     validateApiSpec: false,
+    // Formats are checked in full, as the MCP tools check their arguments: a `date-time` must be
+    // a real calendar day (no month 13, no February 30) and an instant the service stores as sent.
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    formats: { 'date-time': DATE_TIME_FORMAT },
   };
   // Made on the first request of one of the path's operations (a validator reads and compiles its
   // contract when made, a third of a second), shared by the path's operations, which its contract

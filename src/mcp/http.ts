@@ -1,9 +1,10 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { jsonBody, requireJson } from '../http/body';
 import { errorBody } from '../http/errors';
+import type { ChargeRequest } from '../http/rate-limit';
 import { locals } from '../http/request-context';
 import { LARGEST_BODY_BYTES } from '../pipeline/operations';
 import type { OperationPipeline } from '../pipeline/pipeline';
@@ -17,16 +18,36 @@ const MCP_BODY_LIMIT_BYTES = LARGEST_BODY_BYTES + 64 * 1024;
 interface LocalRunnerOptions {
   readonly pipeline: OperationPipeline;
   readonly logger: Logger;
+  /** Charges a tool call beyond the first of one HTTP request to the principal's rate budget. */
+  readonly charge: ChargeRequest;
   readonly principal: Principal;
   readonly requestId: string;
+  /** The HTTP answer the calls go out in (its rate-limit headers follow the charges). */
+  readonly response: Response;
 }
 
-/** Runs tools in this process through the operation pipeline, as REST requests run. */
+/**
+ * Runs tools in this process through the operation pipeline, as REST requests run. The rate
+ * limiter counted the HTTP request once, which pays for its first tool call; every further call
+ * of a JSON-RPC batch is charged as a request of its own, so a batch buys nothing a client could
+ * not have by sending its calls one by one.
+ */
 export function localRunner(options: LocalRunnerOptions): ToolRunner {
-  const { pipeline, logger, principal, requestId } = options;
+  const { pipeline, logger, charge, principal, requestId, response } = options;
+  let calls = 0;
+  // The calls of a batch run at once; their charges are taken one after the other, so that each
+  // reads the count its own charge came to (a store may answer with its live counter).
+  let charged = Promise.resolve();
   return {
     principal,
     requestId,
+    async charge() {
+      calls += 1;
+      if (calls === 1) return;
+      const turn = charged.then(() => charge(principal, response));
+      charged = turn.catch(() => undefined);
+      await turn;
+    },
     run(tool, request) {
       return pipeline.execute({ id: tool.operationId, ...request, principal, requestId });
     },
@@ -61,7 +82,7 @@ const notAllowed: RequestHandler = (_req, res, next) => {
  * `/mcp`: Streamable HTTP, stateless (a server per request, JSON answers), so any instance can
  * answer any request. Authentication and rate limits run before this router, as for `/v1`.
  */
-export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'requestId'>): Router {
+export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'requestId' | 'response'>): Router {
   const router = Router();
   router.post('/', requireJson, jsonBody(MCP_BODY_LIMIT_BYTES), async (req, res, next) => {
     const state = locals(res);
@@ -72,7 +93,7 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
     const { StreamableHTTPServerTransport } =
       require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const server = createMcpServer(
-      localRunner({ ...options, principal: state.principal as Principal, requestId: state.requestId }),
+      localRunner({ ...options, principal: state.principal as Principal, requestId: state.requestId, response: res }),
     );
     const refused = refuseMalformedCall(req.body, state.requestId, toolResult);
     if (refused) {

@@ -27,6 +27,8 @@ export interface ToolRunner {
   readonly principal: Principal;
   /** The request ID that error envelopes made here carry. */
   readonly requestId: string;
+  /** Takes the call from the principal's rate budget, or refuses it (`rate_limited`). */
+  charge?(): Promise<void>;
   run(tool: McpToolDefinition, request: OperationRequest): Promise<OperationResult>;
   /** Called once per tool call with the REST status it came to (for activity and logs). */
   called?(tool: McpToolDefinition, status: number, durationMs: number): void;
@@ -66,6 +68,7 @@ export async function callTool(runner: ToolRunner, name: string, args: Record<st
   const started = process.hrtime.bigint();
   let result: OperationResult;
   try {
+    await runner.charge?.();
     result = await runner.run(tool, prepareCall(tool, runner.principal, args));
   } catch (err) {
     const error = toAppError(err, { operationId: tool.operationId });

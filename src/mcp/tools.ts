@@ -5,6 +5,7 @@ import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
 import { bodyTooLarge } from '../domain/shared/errors';
+import { DATE_TIME_FORMAT } from '../domain/shared/instants';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
 
 export type { McpToolDefinition };
@@ -29,6 +30,8 @@ export interface OperationResult {
 
 const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false });
 addFormats(ajv);
+// As the REST validator checks it: a date-time must name an instant the service can store as sent.
+ajv.addFormat('date-time', DATE_TIME_FORMAT);
 
 const byName = new Map(mcpTools.map((tool) => [tool.name, tool]));
 const validators = new Map<string, ValidateFunction>();

@@ -84,7 +84,12 @@ export class OperationPipeline {
       );
       if (claim.kind === 'replay') {
         if (upload && claim.contentSha256 !== null && (await upload.drain()) !== claim.contentSha256) throw keyReused();
-        return { status: claim.response.status, body: claim.response.body, headers: lowerCased(claim.response.headers), replayed: true };
+        return {
+          status: claim.response.status,
+          body: withRequestId(claim.response.body, call.requestId),
+          headers: lowerCased(claim.response.headers),
+          replayed: true,
+        };
       }
       const result = await this.invoke(upload ? { ...call, upload: upload.upload } : call).catch((err: unknown) => this.refusal(call, err));
       const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
@@ -128,6 +133,13 @@ export class OperationPipeline {
     }
     return { status: error.status, body: errorBody(error, call.requestId), headers: lowerCased(error.headers ?? {}) };
   }
+}
+
+/** A replayed refusal names the request that received it, as every error envelope does; the rest is the first answer. */
+function withRequestId(body: unknown, requestId: string): unknown {
+  const envelope = body as { ok?: unknown; error?: Record<string, unknown> } | null;
+  if (envelope?.ok !== false || typeof envelope.error !== 'object' || envelope.error === null) return body;
+  return { ...envelope, error: { ...envelope.error, request_id: requestId } };
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {

@@ -87,6 +87,36 @@ describe('accounts come from session subjects', () => {
   });
 });
 
+describe('claims that cannot be kept as signed', () => {
+  const MCP_HEADERS = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+  const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+  test.each([
+    ['a sub holding NUL', 'c\u0000x', {}],
+    ['a sub ending in a lone high surrogate', 'x\ud800', {}],
+    ['a sub ending in a lone low surrogate', 'x\udfff', {}],
+    ['a name holding NUL', 'named', { name: 'Ali\u0000ce' }],
+    ['a name holding a lone surrogate', 'named', { name: 'Ali\ud800ce' }],
+  ])('when a session has %s, then it is 401 unauthorized on /v1 and /mcp, and no account is made', async (_case, sub, claims) => {
+    const subject = sub === 'named' ? uniqueName('named') : `${uniqueName('odd')}${sub}`;
+    const session = await signSession(subject, claims);
+    const rest = await t.http.get('/v1/principal').set(bearer(session));
+    expectError(rest, 401, 'unauthorized');
+    expect(rest.headers['www-authenticate']).toMatch(/^Bearer /);
+    const mcp = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(session)).send(listTools);
+    expectError(mcp, 401, 'unauthorized');
+    expect(mcp.headers['www-authenticate']).toMatch(/^Bearer /);
+    // The database can hold neither NUL nor a lone surrogate: what they would have become.
+    expect(await accountRows(subject.replace(/\u0000/g, '').replace(/[\ud800-\udfff]/g, '\ufffd'))).toEqual([]);
+  });
+
+  test('when a sub holds U+FFFD itself, then it is an account of its own', async () => {
+    const subject = `${uniqueName('replacement')}\ufffd`;
+    expect((await t.http.get('/v1/principal').set(bearer(await signSession(subject)))).status).toBe(200);
+    expect(await accountRows(subject)).toHaveLength(1);
+  });
+});
+
 describe('two subs are two separate accounts', () => {
   test("when bob asks for alice's Memory by ID, then GET, PATCH and DELETE are 404 memory_not_found", async () => {
     const alice = await t.account(uniqueName('alice'));

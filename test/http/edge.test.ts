@@ -5,6 +5,7 @@ import { createHttpServer } from '../../src/http/http-server';
 import { OPERATIONS } from '../../src/pipeline/operations';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
+import { createMemory, listMemories } from '../../src/domain/memories/memories';
 
 // Bad input that Node.js, Express or the database would refuse in their own words is answered
 // with the error envelope and a stable code, and leaves nothing written.
@@ -273,6 +274,81 @@ describe('one error vocabulary', () => {
 
     const viaMcp = await callTool(t, alice.readWriteKey, 'create_subject', { name: '   ' });
     expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(blank.body.error.details);
+  });
+});
+
+describe('timestamps that are no instant', () => {
+  // Not a calendar date (a format error), or a date-time that RFC 3339 allows but no stored
+  // instant matches: a leap second, the year 0000, an offset that moves it past 9999.
+  const notDates = ['2026-13-01T00:00:00Z', '2999-02-30T00:00:00Z', '2026-01-01T25:00:00Z', '2026-02-29T00:00:00Z'];
+  const notInstants = ['2026-12-31T23:59:60Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59-01:00'];
+  const refusals = [...notDates, ...notInstants];
+
+  test.each(refusals)('%s is 400 invalid_request naming the field in each place that takes a date-time, on REST and MCP', async (value) => {
+    const message = 'must match format "date-time"';
+    const alice = await t.account();
+    const key = bearer(alice.readWriteKey);
+    const memory = (await t.http.post('/v1/memories').set(key).send({ text: 'keeps its expiry' }).expect(201)).body.data;
+    const subject = (await t.http.post('/v1/subjects').set(key).send({ name: 'Zorblat' }).expect(201)).body.data;
+    const asked = [
+      {
+        rest: t.http.get('/v1/memories').query({ updated_since: value }).set(key),
+        tool: ['list_memories', { updated_since: value }],
+        error: { in: 'query', path: '/query/updated_since', message },
+      },
+      {
+        rest: t.http.get(`/v1/subjects/${subject.id}/facts`).query({ as_of: value }).set(key),
+        tool: ['list_subject_facts', { subject_id: subject.id, as_of: value }],
+        error: { in: 'query', path: '/query/as_of', message },
+      },
+      {
+        rest: t.http.post('/v1/memories').set(key).send({ text: 'expires', expires_at: value }),
+        tool: ['create_memory', { text: 'expires', expires_at: value }],
+        error: { in: 'body', path: '/body/expires_at', message },
+      },
+      {
+        rest: t.http.patch(`/v1/memories/${memory.id}`).set(key).send({ expires_at: value }),
+        tool: ['update_memory', { id: memory.id, expires_at: value }],
+        error: { in: 'body', path: '/body/expires_at', message },
+      },
+    ] as const;
+    for (const { rest, tool, error } of asked) {
+      const res = await rest;
+      expectError(res, 400, 'invalid_request');
+      expect(res.body.error.details.errors).toEqual([error]);
+      const viaMcp = await callTool(t, alice.readWriteKey, tool[0], tool[1]);
+      expect(viaMcp.isError).toBe(true);
+      expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(res.body.error.details);
+    }
+    // Nothing was written: one Memory, still without an expiry.
+    const listed = (await t.http.get('/v1/memories').set(key)).body.data;
+    expect(listed.map((item: { id: string; expires_at: string | null }) => [item.id, item.expires_at])).toEqual([[memory.id, null]]);
+  });
+
+  test('a date-time that reaches the domain without the contract\'s check is refused there, never stored moved or failed on', async () => {
+    const alice = await t.account();
+    const { services } = t.app;
+    const principal = { kind: 'session', accountId: alice.accountId } as const;
+    for (const value of [...notDates, ...notInstants]) {
+      const refusal = { code: 'invalid_request', details: { errors: [{ in: 'query', path: '/query/updated_since', message: 'must match format "date-time"' }] } };
+      await expect(listMemories(services, principal, { updated_since: value } as never)).rejects.toMatchObject(refusal);
+      await expect(createMemory(services, principal, { text: 'expires', expires_at: value })).rejects.toMatchObject({
+        code: 'invalid_request',
+        details: { errors: [{ in: 'body', path: '/body/expires_at', message: 'must match format "date-time"' }] },
+      });
+    }
+    expect(await count(alice.readOnlyKey, '/v1/memories')).toBe(0);
+  });
+
+  test('the first and last instants of the years 0001 to 9999, and an offset that stays within them, are taken as sent', async () => {
+    const alice = await t.account();
+    const key = bearer(alice.readWriteKey);
+    expect((await t.http.get('/v1/memories').query({ updated_since: '0001-01-01T00:00:00Z' }).set(key)).status).toBe(200);
+    const created = await t.http.post('/v1/memories').set(key).send({ text: 'far ahead', expires_at: '9999-12-31T23:59:59.999Z' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.expires_at).toBe('9999-12-31T23:59:59.999Z');
+    const shifted = await t.http.patch(`/v1/memories/${created.body.data.id}`).set(key).send({ expires_at: '2999-03-01T01:30:00+02:00' });
+    expect(shifted.body.data.expires_at).toBe('2999-02-28T23:30:00.000Z');
   });
 });
 

@@ -121,8 +121,11 @@ describe('Idempotency-Key', () => {
     const first = await t.http.post(`/v1/subjects/${subject.body.data.id}/memories`).set(key).set('Idempotency-Key', 'link').send(missing);
     expectError(first, 404, 'memory_not_found');
     const again = await t.http.post(`/v1/subjects/${subject.body.data.id}/memories`).set(key).set('Idempotency-Key', 'link').send(missing);
-    expect(again.status).toBe(404);
+    // The first answer, but naming the request that received it.
+    expectError(again, 404, 'memory_not_found');
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.error.request_id).not.toBe(first.body.error.request_id);
+    expect({ ...again.body.error, request_id: first.body.error.request_id }).toEqual(first.body.error);
 
     const template = await t.http
       .post('/v1/library/templates/workflow')

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { bearer, type TestAccount } from '../support/app';
 import { callError, callOk, envelopeOf, startMcpTestApp, type McpTestApp } from './helpers';
+import { expectError } from '../support/assertions';
 
 let app: McpTestApp;
 beforeAll(async () => {
@@ -159,12 +160,14 @@ describe('create_memory with idempotency_key', () => {
     const first = await callError(rw, 'create_memory', { ...args, idempotency_key: 'secret' });
     expect(first.code).toBe('secret_memory_forbidden');
 
+    // The first refusal again, each naming the request that received it.
     const again = await callError(rw, 'create_memory', { ...args, idempotency_key: 'secret' });
-    expect(again).toEqual(first);
+    expect(again.request_id).not.toBe(first.request_id);
+    expect({ ...again, request_id: first.request_id }).toEqual(first);
     const rest = await restCreate(account, 'secret', args);
-    expect(rest.status).toBe(403);
+    expectError(rest, 403, 'secret_memory_forbidden');
     expect(rest.headers['idempotent-replayed']).toBe('true');
-    expect(rest.body.error).toEqual(first);
+    expect({ ...rest.body.error, request_id: first.request_id }).toEqual(first);
     expect(await memories(account)).toEqual([]);
   });
 });

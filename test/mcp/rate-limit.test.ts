@@ -45,3 +45,29 @@ test('an SDK client over its budget gets an HTTP 429 error from the transport', 
   expect((error as StreamableHTTPError).code).toBe(429);
   expect((error as Error).message).toContain('rate_limited');
 });
+
+test('each tools/call of a JSON-RPC batch draws on the budget; the calls over it are refused with rate_limited', async () => {
+  const carol = await t.account();
+  const batch = Array.from({ length: 6 }, (_, i) => ({
+    jsonrpc: '2.0',
+    id: i + 1,
+    method: 'tools/call',
+    params: { name: 'create_memory', arguments: { text: `batched note ${i}` } },
+  }));
+  const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(carol.readWriteKey)).send(batch);
+  expect(res.status).toBe(200);
+  const answers = res.body as Array<{ id: number; result: { isError?: boolean; content: Array<{ text: string }> } }>;
+  expect(answers).toHaveLength(6);
+  const refused = answers.filter((answer) => answer.result.isError);
+  // The HTTP request pays for the first call; the budget of 4 leaves room for three more.
+  expect(refused).toHaveLength(2);
+  for (const answer of refused) {
+    const envelope = JSON.parse(answer.result.content[0]!.text);
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'rate_limited', status: 429, retryable: true } });
+    expect(envelope.error.details.retry_after_seconds).toBeGreaterThan(0);
+  }
+  expect(res.headers['ratelimit']).toMatch(/r=0;/);
+  const listed = await t.http.get('/v1/memories').set(bearer(carol.session));
+  expect(listed.body.data).toHaveLength(4);
+  expectError(await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(carol.readWriteKey)).send(listTools), 429, 'rate_limited', true);
+});

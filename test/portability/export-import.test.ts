@@ -311,6 +311,11 @@ describe('POST /v1/import', () => {
     expectError(res, 415, 'unsupported_media_type');
   });
 
+  /** A Memory line with some of its timestamps replaced. */
+  const memoryAt = (timestamps: Record<string, string>) => {
+    const line = memoryLine(fileId('mem', 1), 'one');
+    return { ...line, data: { ...line.data, ...timestamps } };
+  };
   const invalid: Array<[string, () => string, number]> = [
     ['a line that is not JSON', () => toText([header()]) + '{"type": "memory", \n' + toText([end()]), 2],
     ['an unknown record type', () => toText([header(), { type: 'photo', data: {} }, end()]), 2],
@@ -362,6 +367,10 @@ describe('POST /v1/import', () => {
     ['a record after the end line', () => toText([header(), end(), memoryLine(fileId('mem', 1), 'late')]), 3],
     ['an end line whose counts differ', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), end({ memories: 2 })]), 3],
     ['a truncated file (no end line)', () => toText([header(), memoryLine(fileId('mem', 1), 'one')]), 3],
+    // RFC 3339 date-times that name no instant the database stores as sent.
+    ['a leap second in a timestamp', () => toText([header(), memoryAt({ updated_at: '2020-12-31T23:59:60Z' }), end({ memories: 1 })]), 2],
+    ['the year 0000 in a timestamp', () => toText([header(), memoryAt({ created_at: '0000-01-01T00:00:00Z' }), end({ memories: 1 })]), 2],
+    ['a February 30 in a timestamp', () => toText([header(), memoryAt({ expires_at: '2999-02-30T00:00:00Z' }), end({ memories: 1 })]), 2],
     ['an empty file', () => '', 1],
     ['the same Memory twice', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), memoryLine(fileId('mem', 1), 'two'), end({ memories: 2 })]), 3],
   ];

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SessionConfig } from '../../config';
+import { isWellFormed } from '../shared/text';
 
 export interface SessionClaims {
   readonly subject: string;
@@ -8,6 +9,12 @@ export interface SessionClaims {
 
 const MAX_SUBJECT_LENGTH = 255;
 const MAX_NAME_LENGTH = 100;
+/**
+ * Whether a claim can be kept as it was signed: no NUL (which PostgreSQL text cannot hold) and no
+ * lone surrogate (stored as U+FFFD, so that two different subjects would share one account).
+ */
+const isStorable = (claim: string): boolean => !claim.includes('\u0000') && isWellFormed(claim);
+
 /** Clocks of the issuer and of this service may differ by this much. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 
@@ -33,8 +40,9 @@ export function createSessionVerifier(config: SessionConfig): (token: string) =>
       if (exp - now > config.maxLifetimeSeconds + CLOCK_TOLERANCE_SECONDS) return null;
       if (typeof payload.iat === 'number' && exp - payload.iat > config.maxLifetimeSeconds) return null;
       const subject = payload.sub;
-      if (typeof subject !== 'string' || subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH) return null;
+      if (typeof subject !== 'string' || subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH || !isStorable(subject)) return null;
       const rawName = typeof payload.name === 'string' ? payload.name.trim() : '';
+      if (!isStorable(rawName)) return null;
       return { subject, name: rawName ? [...rawName].slice(0, MAX_NAME_LENGTH).join('') : null };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { memoriesLinkedTo } from '../shared/memory-links.repository';
 import { newId } from '../shared/ids';
+import { instantOf } from '../shared/instants';
 import { pageRequest, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
@@ -69,8 +70,8 @@ export async function listSubjectFacts(
       errors: [{ in: 'query', path: '/query/include_superseded', message: 'cannot be combined with as_of' }],
     });
   }
+  const asOf = query.as_of === undefined ? undefined : instantOf(query.as_of, { in: 'query', name: 'as_of' });
   await assertSubjectExists(services.db, principal, subjectId);
-  const asOf = query.as_of === undefined ? undefined : new Date(query.as_of);
   // Only the filters that were sent, so the cursors of the plain list keep their meaning.
   const filters = {
     subject_id: subjectId,

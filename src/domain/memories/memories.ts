@@ -4,6 +4,7 @@ import type { MemoryCreate, MemoryUpdate } from '../../generated/openapi';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
+import { instantOf } from '../shared/instants';
 import { cursorInteger, decodeCursor, encodeCursor, pageByTimeAndId, pageRequest, pageSize, toPage } from '../shared/pagination';
 import type { Page, PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
@@ -40,7 +41,7 @@ function assertMayUseSensitivity(principal: Principal, sensitivity: string | und
 /** An expiry must lie ahead: a Memory is not created or updated already expired. */
 function expiryOf(value: string | null | undefined, now: Date): Date | null | undefined {
   if (value === undefined || value === null) return value;
-  const at = new Date(value);
+  const at = instantOf(value, { in: 'body', name: 'expires_at' });
   if (at.getTime() <= now.getTime()) {
     const error = { in: 'body', path: '/body/expires_at', message: 'must be in the future' };
     throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
@@ -86,7 +87,7 @@ export async function listMemories(
     tag: query.tag?.trim().toLowerCase(),
     sensitivity: query.sensitivity,
     pinned: query.pinned,
-    updated_since: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
+    updated_since: query.updated_since ? instantOf(query.updated_since, { in: 'query', name: 'updated_since' }).toISOString() : undefined,
   };
   return pageByTimeAndId(
     filteredMemories(services.db, principal, {

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { DATE_TIME_FORMAT } from '../shared/instants';
 import { exportRecordSchemas } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { AppError } from '../shared/errors';
@@ -46,6 +47,8 @@ export function invalidLine(line: number, errors: readonly LineError[]): AppErro
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
 addFormats(ajv);
+// The file's timestamps are read as the API reads them: only instants the database stores unchanged.
+ajv.addFormat('date-time', DATE_TIME_FORMAT);
 const validators = new Map<string, ValidateFunction>();
 const TYPES = Object.keys(exportRecordSchemas) as ExportRecordType[];
 

@@ -2486,6 +2486,7 @@ export interface components {
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2510,6 +2511,7 @@ export interface components {
         Forbidden: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2520,6 +2522,7 @@ export interface components {
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2557,6 +2560,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2654,7 +2658,7 @@ export interface components {
          *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
          *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
          *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-         *     runs again.
+         *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
          */
         IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
@@ -2664,7 +2668,11 @@ export interface components {
     headers: {
         /** @description The request's identifier, echoed from a valid incoming `Request-Id` or generated. */
         "Request-Id": string;
-        /** @description `true` when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+        /**
+         * @description `true` when this response is the stored answer to an earlier request with the same
+         *     Idempotency-Key: a success, or a refusal the operation made (400, 403, 404, 413), whose
+         *     `error.request_id` is that of this request.
+         */
         "Idempotent-Replayed": "true";
         /** @description The budget left in the current window (IETF httpapi draft 8), e.g. `"600-in-1min"; r=598; t=41`. Sent on every `/v1` response. */
         RateLimit: string;
@@ -2733,7 +2741,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3182,7 +3190,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3327,7 +3335,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3404,7 +3412,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3605,7 +3613,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3700,7 +3708,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4089,7 +4097,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4206,7 +4214,7 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
