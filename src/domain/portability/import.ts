@@ -87,6 +87,9 @@ class Importer {
   private readonly facts = new Map<string, string>();
   /** The Subject of each Fact the file's IDs lead to (a successor must be of the same Subject). */
   private readonly factSubjects = new Map<string, string>();
+  /** The file IDs of the suggestions and Templates read so far (nothing refers to them). */
+  private readonly suggestionIds = new Set<string>();
+  private readonly templateIds = new Set<string>();
   /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
   private readonly successors: Array<{ line: number; factId: string; subjectId: string; successor: string }> = [];
   private readonly existingSubjects = new Map<string, string>();
@@ -181,8 +184,9 @@ class Importer {
     return mappedId;
   }
 
-  private once(map: Map<string, string>, id: string, line: number): void {
-    if (map.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
+  /** Refuses an ID the file used already for a record of the same type. */
+  private once(seen: { has(id: string): boolean }, id: string, line: number): void {
+    if (seen.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
   }
 
   // ----- records
@@ -408,6 +412,8 @@ class Importer {
 
   private async suggestion(line: number, data: ExportData<'fact_suggestion'>): Promise<void> {
     this.read.fact_suggestions += 1;
+    this.once(this.suggestionIds, data.id, line);
+    this.suggestionIds.add(data.id);
     await this.flushLinks();
     const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
     const sources = this.sources(line, data.sources);
@@ -444,6 +450,8 @@ class Importer {
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
     this.read.templates += 1;
+    this.once(this.templateIds, data.id, line);
+    this.templateIds.add(data.id);
     if (this.templatesOwned + 1 > limits.templatesMax) {
       throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
         templates_max: limits.templatesMax,

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { exportRecordSchemas } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { AppError } from '../shared/errors';
@@ -44,8 +45,31 @@ export function invalidLine(line: number, errors: readonly LineError[]): AppErro
   return new AppError('invalid_import', `Line ${line}: ${summary}`, { line, errors });
 }
 
+/**
+ * The first and last instants a timestamp of the file may name, in UTC: from the year 100 (the
+ * embedded database's driver reads the years 0 to 99 back as two-digit years, 2000 to 2099 or
+ * 1950 to 1999) to the end of 9999 (the last year the export's four-digit years can write).
+ */
+const FIRST_INSTANT = Date.parse('0100-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Whether an RFC 3339 date-time names an instant both JavaScript and PostgreSQL hold, and that
+ * exports again as it was read: in the years 0100 to 9999 (UTC), and not a leap second (which
+ * RFC 3339 allows but neither can store as such).
+ */
+export function isStorableInstant(value: string): boolean {
+  const instant = Date.parse(value);
+  return Number.isFinite(instant) && instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+}
+
+const DATE_TIME_WORDS = 'must be an RFC 3339 date-time in the years 0100 to 9999, and not a leap second';
+
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
 addFormats(ajv);
+// Every timestamp of the file goes through this format: one it accepts can be written and exported again.
+const rfc3339DateTime = fullFormats['date-time'] as { validate: (value: string) => boolean };
+ajv.addFormat('date-time', { type: 'string', validate: (value: string) => rfc3339DateTime.validate(value) && isStorableInstant(value) });
 const validators = new Map<string, ValidateFunction>();
 const TYPES = Object.keys(exportRecordSchemas) as ExportRecordType[];
 
@@ -59,9 +83,9 @@ function validatorOf(type: ExportRecordType): ValidateFunction {
 }
 
 function described(error: ErrorObject): LineError {
-  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[]; format?: string };
   let path = `/data${error.instancePath}`;
-  let message = worded(error.message ?? 'is invalid');
+  let message = error.keyword === 'format' && params.format === 'date-time' ? DATE_TIME_WORDS : worded(error.message ?? 'is invalid');
   if (error.keyword === 'enum' && params.allowedValues) message += `: ${params.allowedValues.join(', ')}`;
   if (params.missingProperty) path += `/${params.missingProperty}`;
   if (params.additionalProperty) {

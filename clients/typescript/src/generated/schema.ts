@@ -944,7 +944,9 @@ export interface paths {
          *     over (the keys belong to the exporting account).
          *
          *     All or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks
-         *     its schema, a reference to a record that is not earlier in the file, a `version` this
+         *     its schema, an `id` an earlier record of the same type has, a timestamp before the year
+         *     0100 or after 9999 (UTC) or a leap second, a reference to a record that is not earlier in
+         *     the file, a `version` this
          *     service does not know, a missing or second `header`, anything after `end`, an `end` whose
          *     counts differ from the records read, or no `end` at all: a truncated file) is
          *     `400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret
