@@ -325,6 +325,32 @@ describe('POST /v1/import', () => {
     expect(subject).toMatchObject({ name: 'ada lovelace', description: 'kept', memory_count: 1 });
   });
 
+  test.each([
+    ['İstanbul', 'istanbul'],
+    ['istanbul', 'İstanbul'],
+    ['Ébène', 'ébène'],
+  ])('when the account has the Subject %s and the file has %s, then the import merges them exactly when creating it would be a duplicate_subject', async (own, theirs) => {
+    const probe = await t.account();
+    await ok(t.http.post('/v1/subjects').set(bearer(probe.session)).send({ name: own }), 201);
+    const created = await t.http.post('/v1/subjects').set(bearer(probe.session)).send({ name: theirs });
+    const same = created.status === 400;
+    if (same) expectError(created, 400, 'duplicate_subject');
+    else expect(created.status).toBe(201);
+    const bob = await t.account();
+    await ok(t.http.post('/v1/subjects').set(bearer(bob.session)).send({ name: own }), 201);
+    const answer = await ok(importText(t, bob.session, toText([header(), subjectLine(fileId('sub', 1), theirs), end({ subjects: 1 })])));
+    expect(answer).toMatchObject({ imported: { subjects: same ? 0 : 1 }, merged_subjects: same ? 1 : 0 });
+    // Two Subjects of one file with those names are refused exactly when they are the same name.
+    const carol = await t.account();
+    const res = await importText(t, carol.session, toText([header(), subjectLine(fileId('sub', 1), own), subjectLine(fileId('sub', 2), theirs), end({ subjects: 2 })]));
+    if (same) {
+      expectError(res, 400, 'invalid_import');
+      expect(res.body.error.details).toMatchObject({ line: 3, errors: [{ path: '/data/name' }] });
+    } else {
+      expect(res.status).toBe(200);
+    }
+  });
+
   test('when an API key imports a file with a secret Memory, then it is 403 secret_memory_forbidden and nothing is written', async () => {
     const bob = await t.account();
     const file = [header(), memoryLine(fileId('mem', 1), 'ordinary'), memoryLine(fileId('mem', 2), 'hidden', { sensitivity: 'secret' }), end({ memories: 2 })];
@@ -454,7 +480,7 @@ describe('POST /v1/import', () => {
       end({ subjects: 1, memories: 1, links: 1 }),
     ];
     await ok(importText(t, bob.session, toText(file)));
-    const [memory] = ofType(await exportLines(t, bob.session), 'memory');
+    const memory = ofType(await exportLines(t, bob.session), 'memory')[0]!;
     expect(memory.id).toMatch(/^mem_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await ok(t.http.get(`/v1/memories/${memory.id}`).set(s))).toMatchObject({ created_at: moon, updated_at: moon });
     const [subject] = await ok(t.http.get('/v1/subjects').set(s));

@@ -26,12 +26,13 @@ import {
   insertMemories,
   insertNewLinks,
   insertRevisions,
-  insertSubject,
+  insertSubjectUnlessNamed,
   insertSuggestionUnlessPending,
   insertTemplate,
   insertWorkspaceProfile,
   recountLinks,
   setSuccessors,
+  subjectNamed,
   tryImportLock,
 } from './import.repository';
 
@@ -92,7 +93,6 @@ class Importer {
   private readonly templateIds = new Set<string>();
   /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
   private readonly successors: Array<{ line: number; factId: string; subjectId: string; successor: string }> = [];
-  private readonly existingSubjects = new Map<string, string>();
   /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
   private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
   /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
@@ -139,7 +139,6 @@ class Importer {
 
   async prepare(): Promise<void> {
     const account = await accountBeforeImport(this.trx, this.accountId);
-    for (const subject of account.subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
     this.mentionable.push(...account.subjects);
     this.hadMemories = account.hasMemories;
     this.hasProfile = account.hasProfile;
@@ -202,21 +201,10 @@ class Importer {
     this.read.subjects += 1;
     this.once(this.subjects, data.id, line);
     const name = data.name.trim();
-    const existing = this.existingSubjects.get(name.toLowerCase());
-    if (existing) {
-      if (this.createdSubjects.has(existing)) {
-        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
-      }
-      this.subjects.set(data.id, existing);
-      this.merged += 1;
-      return;
-    }
     const id = newId('subject', Date.parse(data.created_at));
     const aliases = normalizeAliases(data.aliases);
-    const subject = { id, name, aliases };
-    this.mentionable.push(subject);
-    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
-    await insertSubject(this.trx, {
+    // The database tells which names are the same, as it does for a Subject created on its own.
+    const inserted = await insertSubjectUnlessNamed(this.trx, {
       id,
       account_id: this.accountId,
       name,
@@ -226,8 +214,20 @@ class Importer {
       created_at: new Date(data.created_at),
       updated_at: new Date(data.updated_at),
     });
+    if (!inserted) {
+      const existing = await subjectNamed(this.trx, this.accountId, name);
+      if (!existing) throw new Error('a Subject refused as already named has no Subject of that name');
+      if (this.createdSubjects.has(existing)) {
+        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
+      }
+      this.subjects.set(data.id, existing);
+      this.merged += 1;
+      return;
+    }
+    const subject = { id, name, aliases };
+    this.mentionable.push(subject);
+    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
     this.subjects.set(data.id, id);
-    this.existingSubjects.set(name.toLowerCase(), id);
     this.createdSubjects.add(id);
     this.touchedSubjects.add(id);
     this.imported.subjects += 1;
