@@ -945,8 +945,8 @@ export type paths = {
          *
          *     All or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks
          *     its schema, an `id` an earlier record of the same type has, a timestamp before the year
-         *     0100 or after 9999 (UTC) or a leap second, a reference to a record that is not earlier in
-         *     the file, a `version` this
+         *     0100 or after 9999 (UTC) or a leap second, a Memory at the highest revision number, a
+         *     reference to a record that is not earlier in the file, a `version` this
          *     service does not know, a missing or second `header`, anything after `end`, an `end` whose
          *     counts differ from the records read, or no `end` at all: a truncated file) is
          *     `400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret
@@ -2312,6 +2312,10 @@ export type components = {
             sensitivity: components["schemas"]["Sensitivity"];
             tags: components["schemas"]["Tags"];
             pinned: boolean;
+            /**
+             * @description The current revision. An import refuses a Memory at the highest revision number
+             *     (2147483647) with `400 invalid_import`: no change to it could make a next revision.
+             */
             revision: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];

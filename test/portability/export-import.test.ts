@@ -430,6 +430,15 @@ describe('POST /v1/import', () => {
       5,
     ],
     ['the same Template twice', () => toText([header(), templateLine(1), templateLine(2), { ...templateLine(1), data: { ...templateLine(1).data, name: 'Other' } }, end({ templates: 3 })]), 4],
+    [
+      'a Memory at the highest revision number',
+      () => {
+        const line = memoryLine(fileId('mem', 1), 'edited very often');
+        const data = { ...line.data, revision: 2147483647, revisions: line.data.revisions.map((r: object) => ({ ...r, revision: 2147483647 })) };
+        return toText([header(), { type: 'memory', data }, end({ memories: 1 })]);
+      },
+      2,
+    ],
     ['a leap second as a Memory\'s created_at', () => toText([header(), memoryAt(1, '2026-06-30T23:59:60Z'), end({ memories: 1 })]), 2],
     ['the year 0 as a Memory\'s created_at', () => toText([header(), memoryAt(1, '0000-01-01T00:00:00Z'), end({ memories: 1 })]), 2],
     ['a time before the year 100', () => toText([header(), memoryAt(1, '0099-12-31T23:59:59.999Z'), end({ memories: 1 })]), 2],
@@ -457,6 +466,15 @@ describe('POST /v1/import', () => {
     expect(res.body.error.details.errors.length).toBeGreaterThan(0);
     for (const error of res.body.error.details.errors) expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
     expect(toText(await exportLines(t, bob.session)).replace(/"exported_at":"[^"]+"/, '')).toBe(before);
+  });
+
+  test('when a Memory is one revision below the highest, then it is imported and can be changed once more', async () => {
+    const bob = await t.account();
+    const line = memoryLine(fileId('mem', 1), 'edited very often');
+    const data = { ...line.data, revision: 2147483646, revisions: line.data.revisions.map((r: object) => ({ ...r, revision: 2147483646 })) };
+    await ok(importText(t, bob.session, toText([header(), { type: 'memory', data }, end({ memories: 1 })])));
+    const [memory] = await ok(t.http.get('/v1/memories').set(bearer(bob.session)));
+    expect(await ok(t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.session)).send({ pinned: true }))).toMatchObject({ revision: 2147483647 });
   });
 
   test('when a timestamp of the file cannot be stored, then the error names its field and says what it must be', async () => {

@@ -252,6 +252,9 @@ class Importer {
     if (data.revisions[data.revisions.length - 1]?.revision !== data.revision) {
       errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
     }
+    if (data.revision >= limits.memoryRevisionMax) {
+      errors.push({ path: '/data/revision', message: `must be below ${limits.memoryRevisionMax}: a Memory at the highest revision could not be changed again` });
+    }
     if (errors.length > 0) throw invalidLine(line, errors);
     const id = newId('memory', Date.parse(data.created_at));
     this.memories.set(data.id, id);
