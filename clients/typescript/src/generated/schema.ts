@@ -911,6 +911,8 @@ export interface paths {
          *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
          *     (configurable), because it stopped reading or reads so slowly that the connection's
          *     buffers stay full that long, its connection is closed: the file it got has no `end` line.
+         *     The cut comes between that time and about twice it after the client's last read (a write
+         *     still waiting to go out starts the wait once more), so about 60 seconds by default.
          */
         get: operations["exportAccount"];
         put?: never;
