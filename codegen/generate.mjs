@@ -146,6 +146,7 @@ function contractModule() {
     readMaxTotalCharsDefault: valueAt('#/components/schemas/DraftReadRequest/properties/max_total_chars/x-mtl-when-absent'),
     librarySearchLimitDefault: parameterSchema('/library/templates', 'get', 'limit').default,
     contextMapLabelChars: deref(resolvePointer('#/components/schemas/ContextMapNode')).properties.label.maxLength,
+    memoryRevisionMax: valueAt('#/components/schemas/ExportMemory/properties/revision/maximum'),
   };
   const enums = {
     errorCode: enumOf('#/components/schemas/KnownErrorCode'),

@@ -915,6 +915,8 @@ export type paths = {
          *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
          *     (configurable), because it stopped reading or reads so slowly that the connection's
          *     buffers stay full that long, its connection is closed: the file it got has no `end` line.
+         *     The cut comes between that time and about twice it after the client's last read (a write
+         *     still waiting to go out starts the wait once more), so about 60 seconds by default.
          */
         get: operations["exportAccount"];
         put?: never;
@@ -948,7 +950,9 @@ export type paths = {
          *     over (the keys belong to the exporting account).
          *
          *     All or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks
-         *     its schema, a reference to a record that is not earlier in the file, a `version` this
+         *     its schema, an `id` an earlier record of the same type has, a timestamp before the year
+         *     0100 or after 9999 (UTC) or a leap second, a Memory at the highest revision number, a
+         *     reference to a record that is not earlier in the file, a `version` this
          *     service does not know, a missing or second `header`, anything after `end`, an `end` whose
          *     counts differ from the records read, or no `end` at all: a truncated file) is
          *     `400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret
@@ -2315,6 +2319,10 @@ export type components = {
             sensitivity: components["schemas"]["Sensitivity"];
             tags: components["schemas"]["Tags"];
             pinned: boolean;
+            /**
+             * @description The current revision. An import refuses a Memory at the highest revision number
+             *     (2147483647) with `400 invalid_import`: no change to it could make a next revision.
+             */
             revision: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];

@@ -224,7 +224,8 @@ async function send(req: Request, res: Response, result: OperationResult, option
   // A client that stops reading would hold the answer's snapshot and connection for as long as it
   // likes: when nothing could be written to it for this long, the connection is closed. This is
   // the socket's inactivity timeout, so a client that reads too slowly for the connection's
-  // buffers to take a write in that time is cut as well.
+  // buffers to take a write in that time is cut as well. The socket starts this timeout once more
+  // while a write is still queued, so the cut comes between this time and about twice it.
   res.setTimeout(options.streamIdleTimeoutMs, () => res.destroy());
   try {
     // Back-pressure: the next piece is produced only when the client has taken the last one.

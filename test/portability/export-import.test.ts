@@ -29,6 +29,40 @@ const factLine = (n: number, extra: Record<string, unknown> = {}): Line => ({
 
 const README = '# Weekly review\n\nA calm checklist for the end of every week, with space for notes.\n';
 
+const AT = '2026-11-01T09:00:00.000Z';
+
+/** A pending suggestion of the file about Subject 1, with no sources. */
+const suggestionLine = (n: number, extra: Record<string, unknown> = {}): Line => ({
+  type: 'fact_suggestion',
+  data: { id: fileId('fsg', n), subject_id: fileId('sub', 1), statement: `Suggestion ${n}`, note: '', sources: [], status: 'pending', fact_id: null, created_at: AT, reviewed_at: null, ...extra },
+});
+
+/** A draft Template of the file that was never published. */
+const templateLine = (n: number, extra: Record<string, unknown> = {}): Line => ({
+  type: 'template',
+  data: {
+    id: fileId('tpl', n),
+    name: `Review ${n}`,
+    summary: '',
+    category: 'other',
+    tags: [],
+    license: 'MIT',
+    release_notes: '',
+    draft: { revision: 1, files: [{ path: 'README.md', content: README }], updated_at: AT },
+    review: { state: 'draft', reviewed_revision: null },
+    publication: { state: 'never_published', version: 0, published_revision: null, published_at: null, files: [] },
+    created_at: AT,
+    updated_at: AT,
+    ...extra,
+  },
+});
+
+/** A Memory line whose own timestamps (and its revision's) are `at`. */
+const memoryAt = (n: number, at: string): Line => {
+  const line = memoryLine(fileId('mem', n), `memory ${n}`);
+  return { type: 'memory', data: { ...line.data, created_at: at, updated_at: at, revisions: line.data.revisions.map((r: object) => ({ ...r, created_at: at })) } };
+};
+
 async function ok<T = any>(res: PromiseLike<{ status: number; body: any }>, status = 200): Promise<T> {
   const answer = await res;
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -291,6 +325,32 @@ describe('POST /v1/import', () => {
     expect(subject).toMatchObject({ name: 'ada lovelace', description: 'kept', memory_count: 1 });
   });
 
+  test.each([
+    ['İstanbul', 'istanbul'],
+    ['istanbul', 'İstanbul'],
+    ['Ébène', 'ébène'],
+  ])('when the account has the Subject %s and the file has %s, then the import merges them exactly when creating it would be a duplicate_subject', async (own, theirs) => {
+    const probe = await t.account();
+    await ok(t.http.post('/v1/subjects').set(bearer(probe.session)).send({ name: own }), 201);
+    const created = await t.http.post('/v1/subjects').set(bearer(probe.session)).send({ name: theirs });
+    const same = created.status === 400;
+    if (same) expectError(created, 400, 'duplicate_subject');
+    else expect(created.status).toBe(201);
+    const bob = await t.account();
+    await ok(t.http.post('/v1/subjects').set(bearer(bob.session)).send({ name: own }), 201);
+    const answer = await ok(importText(t, bob.session, toText([header(), subjectLine(fileId('sub', 1), theirs), end({ subjects: 1 })])));
+    expect(answer).toMatchObject({ imported: { subjects: same ? 0 : 1 }, merged_subjects: same ? 1 : 0 });
+    // Two Subjects of one file with those names are refused exactly when they are the same name.
+    const carol = await t.account();
+    const res = await importText(t, carol.session, toText([header(), subjectLine(fileId('sub', 1), own), subjectLine(fileId('sub', 2), theirs), end({ subjects: 2 })]));
+    if (same) {
+      expectError(res, 400, 'invalid_import');
+      expect(res.body.error.details).toMatchObject({ line: 3, errors: [{ path: '/data/name' }] });
+    } else {
+      expect(res.status).toBe(200);
+    }
+  });
+
   test('when an API key imports a file with a secret Memory, then it is 403 secret_memory_forbidden and nothing is written', async () => {
     const bob = await t.account();
     const file = [header(), memoryLine(fileId('mem', 1), 'ordinary'), memoryLine(fileId('mem', 2), 'hidden', { sensitivity: 'secret' }), end({ memories: 2 })];
@@ -312,7 +372,7 @@ describe('POST /v1/import', () => {
   });
 
   /** A Memory line with some of its timestamps replaced. */
-  const memoryAt = (timestamps: Record<string, string>) => {
+  const memoryWith = (timestamps: Record<string, string>) => {
     const line = memoryLine(fileId('mem', 1), 'one');
     return { ...line, data: { ...line.data, ...timestamps } };
   };
@@ -368,11 +428,41 @@ describe('POST /v1/import', () => {
     ['an end line whose counts differ', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), end({ memories: 2 })]), 3],
     ['a truncated file (no end line)', () => toText([header(), memoryLine(fileId('mem', 1), 'one')]), 3],
     // RFC 3339 date-times that name no instant the database stores as sent.
-    ['a leap second in a timestamp', () => toText([header(), memoryAt({ updated_at: '2020-12-31T23:59:60Z' }), end({ memories: 1 })]), 2],
-    ['the year 0000 in a timestamp', () => toText([header(), memoryAt({ created_at: '0000-01-01T00:00:00Z' }), end({ memories: 1 })]), 2],
-    ['a February 30 in a timestamp', () => toText([header(), memoryAt({ expires_at: '2999-02-30T00:00:00Z' }), end({ memories: 1 })]), 2],
+    ['a February 30 in a timestamp', () => toText([header(), memoryWith({ expires_at: '2999-02-30T00:00:00Z' }), end({ memories: 1 })]), 2],
     ['an empty file', () => '', 1],
     ['the same Memory twice', () => toText([header(), memoryLine(fileId('mem', 1), 'one'), memoryLine(fileId('mem', 1), 'two'), end({ memories: 2 })]), 3],
+    [
+      'the same suggestion twice',
+      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), suggestionLine(1), suggestionLine(2), { ...suggestionLine(1), data: { ...suggestionLine(1).data, statement: 'other' } }, end({ subjects: 1, fact_suggestions: 3 })]),
+      5,
+    ],
+    ['the same Template twice', () => toText([header(), templateLine(1), templateLine(2), { ...templateLine(1), data: { ...templateLine(1).data, name: 'Other' } }, end({ templates: 3 })]), 4],
+    [
+      'a Memory at the highest revision number',
+      () => {
+        const line = memoryLine(fileId('mem', 1), 'edited very often');
+        const data = { ...line.data, revision: 2147483647, revisions: line.data.revisions.map((r: object) => ({ ...r, revision: 2147483647 })) };
+        return toText([header(), { type: 'memory', data }, end({ memories: 1 })]);
+      },
+      2,
+    ],
+    ['a leap second as a Memory\'s created_at', () => toText([header(), memoryAt(1, '2026-06-30T23:59:60Z'), end({ memories: 1 })]), 2],
+    ['the year 0 as a Memory\'s created_at', () => toText([header(), memoryAt(1, '0000-01-01T00:00:00Z'), end({ memories: 1 })]), 2],
+    ['a time before the year 100', () => toText([header(), memoryAt(1, '0099-12-31T23:59:59.999Z'), end({ memories: 1 })]), 2],
+    ['a time past the year 9999 in UTC', () => toText([header(), memoryAt(1, '9999-12-31T23:00:00-05:00'), end({ memories: 1 })]), 2],
+    [
+      'a leap second as a link\'s created_at',
+      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), memoryLine(fileId('mem', 1), 'x'), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 1), created_at: '2026-06-30T23:59:60Z' } }, end({ subjects: 1, memories: 1, links: 1 })]),
+      4,
+    ],
+    [
+      'a leap second as a Subject\'s updated_at',
+      () => toText([header(), { type: 'subject', data: { ...subjectLine(fileId('sub', 1), 'Ada').data, updated_at: '2026-06-30T23:59:60Z' } }, end({ subjects: 1 })]),
+      2,
+    ],
+    ['a leap second as a Template\'s created_at', () => toText([header(), templateLine(1, { created_at: '2026-06-30T23:59:60Z' }), end({ templates: 1 })]), 2],
+    ['a leap second as the profile\'s updated_at', () => toText([header(), { type: 'workspace_profile', data: { guidance: 'x', updated_at: '2026-06-30T23:59:60Z' } }, end({ workspace_profile: 1 })]), 2],
+    ['a leap second as a Fact\'s accepted_at', () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), factLine(1, { accepted_at: '2026-06-30T23:59:60Z' }), end({ subjects: 1, facts: 1 })]), 3],
   ];
   test.each(invalid)('when the file has %s, then it is 400 invalid_import naming the line, and nothing is written', async (_label, file, line) => {
     const bob = await t.account();
@@ -383,6 +473,49 @@ describe('POST /v1/import', () => {
     expect(res.body.error.details.errors.length).toBeGreaterThan(0);
     for (const error of res.body.error.details.errors) expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
     expect(toText(await exportLines(t, bob.session)).replace(/"exported_at":"[^"]+"/, '')).toBe(before);
+  });
+
+  test('when a Memory is one revision below the highest, then it is imported and can be changed once more', async () => {
+    const bob = await t.account();
+    const line = memoryLine(fileId('mem', 1), 'edited very often');
+    const data = { ...line.data, revision: 2147483646, revisions: line.data.revisions.map((r: object) => ({ ...r, revision: 2147483646 })) };
+    await ok(importText(t, bob.session, toText([header(), { type: 'memory', data }, end({ memories: 1 })])));
+    const [memory] = await ok(t.http.get('/v1/memories').set(bearer(bob.session)));
+    expect(await ok(t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.session)).send({ pinned: true }))).toMatchObject({ revision: 2147483647 });
+  });
+
+  test('when a timestamp of the file cannot be stored, then the error names its field and says what it must be', async () => {
+    const bob = await t.account();
+    const res = await importText(t, bob.session, toText([header(), memoryAt(1, '2026-06-30T23:59:60Z'), end({ memories: 1 })]));
+    expectError(res, 400, 'invalid_import');
+    expect(res.body.error.details.errors).toEqual(
+      expect.arrayContaining([{ path: '/data/created_at', message: 'must be an RFC 3339 date-time in the years 0100 to 9999, and not a leap second' }]),
+    );
+  });
+
+  test('when a Memory and a Subject were created before 1970, then they get IDs that work, keep their timestamps, and export and import again', async () => {
+    const bob = await t.account();
+    const s = bearer(bob.session);
+    const moon = '1969-07-20T20:17:00.000Z';
+    const file = [
+      header(),
+      { type: 'subject', data: { ...subjectLine(fileId('sub', 1), 'Apollo').data, created_at: '0100-01-01T00:00:00.000Z', updated_at: moon } },
+      memoryAt(1, moon),
+      { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 1), created_at: moon } },
+      end({ subjects: 1, memories: 1, links: 1 }),
+    ];
+    await ok(importText(t, bob.session, toText(file)));
+    const memory = ofType(await exportLines(t, bob.session), 'memory')[0]!;
+    expect(memory.id).toMatch(/^mem_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(await ok(t.http.get(`/v1/memories/${memory.id}`).set(s))).toMatchObject({ created_at: moon, updated_at: moon });
+    const [subject] = await ok(t.http.get('/v1/subjects').set(s));
+    expect(subject.id).toMatch(/^sub_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(await ok(t.http.get(`/v1/subjects/${subject.id}`).set(s))).toMatchObject({ created_at: '0100-01-01T00:00:00.000Z', memory_count: 1 });
+    await ok(t.http.patch(`/v1/memories/${memory.id}`).set(s).send({ pinned: true }));
+    const exported = await exportLines(t, bob.session);
+    const carol = await t.account();
+    await ok(importText(t, carol.session, toText(exported)));
+    expect(comparable(await exportLines(t, carol.session))).toEqual(comparable(exported));
   });
 
   test('when a Fact names a successor later in the file, or the file predates Fact validity, then the import keeps or defaults the validity', async () => {

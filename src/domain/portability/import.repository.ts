@@ -38,11 +38,24 @@ export async function insertWorkspaceProfile(db: Queryable, accountId: string, p
     .execute();
 }
 
-export async function insertSubject(
-  db: Queryable,
-  subject: Insertable<DB['subjects']>,
-): Promise<void> {
-  await db.insertInto('subjects').values(subject).execute();
+/**
+ * Inserts a Subject unless the account has one of its name, as the database compares names (its
+ * `lower()`, which the unique index on names uses); whether it was inserted.
+ */
+export async function insertSubjectUnlessNamed(db: Queryable, subject: Insertable<DB['subjects']>): Promise<boolean> {
+  const inserted = await db.insertInto('subjects').values(subject).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The account's Subject of a name, compared as the unique index on names compares them. */
+export async function subjectNamed(db: Queryable, accountId: string, name: string): Promise<string | undefined> {
+  const found = await db
+    .selectFrom('subjects')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
+  return found?.id;
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;

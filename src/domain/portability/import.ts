@@ -26,12 +26,13 @@ import {
   insertMemories,
   insertNewLinks,
   insertRevisions,
-  insertSubject,
+  insertSubjectUnlessNamed,
   insertSuggestionUnlessPending,
   insertTemplate,
   insertWorkspaceProfile,
   recountLinks,
   setSuccessors,
+  subjectNamed,
   tryImportLock,
 } from './import.repository';
 
@@ -87,9 +88,11 @@ class Importer {
   private readonly facts = new Map<string, string>();
   /** The Subject of each Fact the file's IDs lead to (a successor must be of the same Subject). */
   private readonly factSubjects = new Map<string, string>();
+  /** The file IDs of the suggestions and Templates read so far (nothing refers to them). */
+  private readonly suggestionIds = new Set<string>();
+  private readonly templateIds = new Set<string>();
   /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
   private readonly successors: Array<{ line: number; factId: string; subjectId: string; successor: string }> = [];
-  private readonly existingSubjects = new Map<string, string>();
   /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
   private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
   /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
@@ -136,7 +139,6 @@ class Importer {
 
   async prepare(): Promise<void> {
     const account = await accountBeforeImport(this.trx, this.accountId);
-    for (const subject of account.subjects) this.existingSubjects.set(subject.name.toLowerCase(), subject.id);
     this.mentionable.push(...account.subjects);
     this.hadMemories = account.hasMemories;
     this.hasProfile = account.hasProfile;
@@ -181,8 +183,9 @@ class Importer {
     return mappedId;
   }
 
-  private once(map: Map<string, string>, id: string, line: number): void {
-    if (map.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
+  /** Refuses an ID the file used already for a record of the same type. */
+  private once(seen: { has(id: string): boolean }, id: string, line: number): void {
+    if (seen.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
   }
 
   // ----- records
@@ -198,21 +201,10 @@ class Importer {
     this.read.subjects += 1;
     this.once(this.subjects, data.id, line);
     const name = data.name.trim();
-    const existing = this.existingSubjects.get(name.toLowerCase());
-    if (existing) {
-      if (this.createdSubjects.has(existing)) {
-        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
-      }
-      this.subjects.set(data.id, existing);
-      this.merged += 1;
-      return;
-    }
     const id = newId('subject', Date.parse(data.created_at));
     const aliases = normalizeAliases(data.aliases);
-    const subject = { id, name, aliases };
-    this.mentionable.push(subject);
-    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
-    await insertSubject(this.trx, {
+    // The database tells which names are the same, as it does for a Subject created on its own.
+    const inserted = await insertSubjectUnlessNamed(this.trx, {
       id,
       account_id: this.accountId,
       name,
@@ -222,8 +214,20 @@ class Importer {
       created_at: new Date(data.created_at),
       updated_at: new Date(data.updated_at),
     });
+    if (!inserted) {
+      const existing = await subjectNamed(this.trx, this.accountId, name);
+      if (!existing) throw new Error('a Subject refused as already named has no Subject of that name');
+      if (this.createdSubjects.has(existing)) {
+        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
+      }
+      this.subjects.set(data.id, existing);
+      this.merged += 1;
+      return;
+    }
+    const subject = { id, name, aliases };
+    this.mentionable.push(subject);
+    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
     this.subjects.set(data.id, id);
-    this.existingSubjects.set(name.toLowerCase(), id);
     this.createdSubjects.add(id);
     this.touchedSubjects.add(id);
     this.imported.subjects += 1;
@@ -247,6 +251,9 @@ class Importer {
     });
     if (data.revisions[data.revisions.length - 1]?.revision !== data.revision) {
       errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
+    }
+    if (data.revision >= limits.memoryRevisionMax) {
+      errors.push({ path: '/data/revision', message: `must be below ${limits.memoryRevisionMax}: a Memory at the highest revision could not be changed again` });
     }
     if (errors.length > 0) throw invalidLine(line, errors);
     const id = newId('memory', Date.parse(data.created_at));
@@ -408,6 +415,8 @@ class Importer {
 
   private async suggestion(line: number, data: ExportData<'fact_suggestion'>): Promise<void> {
     this.read.fact_suggestions += 1;
+    this.once(this.suggestionIds, data.id, line);
+    this.suggestionIds.add(data.id);
     await this.flushLinks();
     const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
     const sources = this.sources(line, data.sources);
@@ -444,6 +453,8 @@ class Importer {
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
     this.read.templates += 1;
+    this.once(this.templateIds, data.id, line);
+    this.templateIds.add(data.id);
     if (this.templatesOwned + 1 > limits.templatesMax) {
       throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
         templates_max: limits.templatesMax,

@@ -45,6 +45,8 @@ export function invalidLine(line: number, errors: readonly LineError[]): AppErro
   return new AppError('invalid_import', `Line ${line}: ${summary}`, { line, errors });
 }
 
+const DATE_TIME_WORDS = 'must be an RFC 3339 date-time in the years 0100 to 9999, and not a leap second';
+
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
 addFormats(ajv);
 // The file's timestamps are read as the API reads them: only instants the database stores unchanged.
@@ -62,9 +64,9 @@ function validatorOf(type: ExportRecordType): ValidateFunction {
 }
 
 function described(error: ErrorObject): LineError {
-  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[]; format?: string };
   let path = `/data${error.instancePath}`;
-  let message = worded(error.message ?? 'is invalid');
+  let message = error.keyword === 'format' && params.format === 'date-time' ? DATE_TIME_WORDS : worded(error.message ?? 'is invalid');
   if (error.keyword === 'enum' && params.allowedValues) message += `: ${params.allowedValues.join(', ')}`;
   if (params.missingProperty) path += `/${params.missingProperty}`;
   if (params.additionalProperty) {

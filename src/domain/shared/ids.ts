@@ -18,9 +18,16 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
+/** The latest millisecond the 10 characters of an ID's time part can hold (2^50 - 1, in the year 37648). */
+const MAX_ENCODED_TIME = 32 ** 10 - 1;
+
+/**
+ * The time part of an ID. A time it cannot hold (before 1970, or not a number) is written as the
+ * nearest one it can: IDs only sort roughly by time, and the record keeps its own timestamps.
+ */
 function encodeTime(ms: number): string {
   let out = '';
-  let rest = ms;
+  let rest = Number.isFinite(ms) ? Math.min(Math.max(Math.floor(ms), 0), MAX_ENCODED_TIME) : 0;
   for (let i = 0; i < 10; i += 1) {
     out = ALPHABET[rest % 32] + out;
     rest = Math.floor(rest / 32);

@@ -8,14 +8,15 @@ export interface InstantField {
 }
 
 const rfc3339 = addFormats.get('date-time', 'full') as { validate: (value: string) => boolean };
-const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const EARLIEST = Date.parse('0100-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * Whether a `date-time` is one this service takes: an RFC 3339 date-time of a real calendar day
- * (no month 13, no February 30) that names an instant of the years 0001 to 9999 in UTC. RFC 3339
- * also allows a leap second (`23:59:60`) and the year 0000; neither is taken, since JavaScript has
- * no leap seconds and PostgreSQL no year 0 (it would store a leap second as the next midnight).
+ * (no month 13, no February 30) that names an instant of the years 0100 to 9999 in UTC. RFC 3339
+ * also allows a leap second (`23:59:60`) and the years before; neither is taken, since JavaScript
+ * has no leap seconds and PostgreSQL no year 0 (it would store a leap second as the next
+ * midnight), and the embedded database's driver reads the years 0 to 99 back as two-digit years.
  */
 export function isInstant(value: string): boolean {
   if (!rfc3339.validate(value)) return false;
