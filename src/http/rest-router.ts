@@ -27,30 +27,36 @@ export interface RestOptions {
 }
 
 /**
- * The REST transport: one Express route per operation of the contract, each validated by the
+ * The REST transport: one Express route per path of the contract, holding its operations and,
+ * for any other method, 405 with `Allow`. Concrete paths come first, so a request to one
+ * (`/memories/search`) is answered by that path only, never by a templated path
+ * (`/memories/{id}`) that has the method. Each operation is validated by the
  * express-openapi-validator of its path, built from a copy of the contract that holds only that
  * path, so a request is matched once, by Express, and validation never looks through the other
- * paths. A path the contract has, with a method it does not, is 405 with `Allow`.
+ * paths.
  */
 export function restRouter(options: RestOptions): Router {
   const router = Router();
   validationContract ??= contractForValidation();
   const contract = validationContract;
-  for (const operation of OPERATIONS) {
-    router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
-      operation.route,
-      ...(operation.method === 'GET' ? [headAsGet] : []),
-      admit(options, operation),
-      ...(options.validateResponses ? [checkResponses(operation)] : []),
-      ...bodyReaders(operation),
-      refuseBadInput,
-      validatorOf(contract, operation),
-      run(options, operation),
-    );
+  // OPERATIONS lists concrete paths before templated ones: routes are matched in that order.
+  const byRoute = new Map<string, OperationInfo[]>();
+  for (const operation of OPERATIONS) byRoute.set(operation.route, [...(byRoute.get(operation.route) ?? []), operation]);
+  for (const [route, operations] of byRoute) {
+    const path = router.route(route);
+    for (const operation of operations) {
+      path[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
+        ...(operation.method === 'GET' ? [headAsGet] : []),
+        admit(options, operation),
+        ...(options.validateResponses ? [checkResponses(operation)] : []),
+        ...bodyReaders(operation),
+        refuseBadInput,
+        validatorOf(contract, operation),
+        run(options, operation),
+      );
+    }
+    path.all(methodNotAllowed(operations.map((operation) => operation.method)));
   }
-  const methods = new Map<string, string[]>();
-  for (const operation of OPERATIONS) methods.set(operation.route, [...(methods.get(operation.route) ?? []), operation.method]);
-  for (const [route, allowed] of methods) router.all(route, methodNotAllowed(allowed));
   return router;
 }
 
