@@ -8,7 +8,7 @@ import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
 import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
-import { jsonBody, refuseLongerThan, requireJson, requireMediaType } from './body';
+import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
 import { refuseBadInput } from './input-rules';
 import { locals } from './request-context';
 import { checkResponses } from './response-check';
@@ -70,7 +70,7 @@ function bodyReaders(operation: OperationInfo): RequestHandler[] {
     case 'application/x-ndjson':
       return [requireMediaType(operation.bodyMediaType), refuseLongerThan(operation.bodyLimitBytes)];
     case 'application/json':
-      return [requireJson, jsonBody(operation.bodyLimitBytes)];
+      return [requireMediaType(operation.bodyMediaType), jsonBody(operation.bodyLimitBytes), absentBodyAsEmpty];
     default:
       return [];
   }
