@@ -9,6 +9,7 @@ import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
 import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
+import { withUnknownParameters } from './errors';
 import { refuseBadInput } from './input-rules';
 import { locals } from './request-context';
 import { checkResponses } from './response-check';
@@ -150,7 +151,9 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
   const validatorOptions: ValidatorOptions = {
     apiSpec: apiSpec as never,
     // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
-    validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
+    // Unknown query parameters are named beside the schema's errors (the validator would refuse the
+    // first alone, and an empty value before its schema is read).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true, coerceTypes: false },
     // Answers are checked against the contract by `checkResponses`, with one compiler for all operations.
     validateResponses: false,
     validateSecurity: false,
@@ -168,7 +171,16 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
       validate = Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
       validators.set(operation.path, validate);
     }
-    validate(req, res, next);
+    const query = req.query as Record<string, unknown>;
+    const unknown = Object.keys(query).filter((name) => !operation.queryNames.includes(name));
+    // An empty list (`ids=`) is the empty list, checked against the list's rules; the validator
+    // would leave the empty string, not a list.
+    const emptyLists = operation.listQueryNames.filter((name) => query[name] === '');
+    if (emptyLists.length > 0) {
+      const value = { ...query, ...Object.fromEntries(emptyLists.map((name) => [name, []])) };
+      Object.defineProperty(req, 'query', { value, writable: true, configurable: true, enumerable: true });
+    }
+    validate(req, res, (verdict?: unknown) => next(withUnknownParameters(verdict, unknown)));
   };
 }
 

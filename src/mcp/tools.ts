@@ -5,6 +5,7 @@ import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
 import { bodyTooLarge } from '../domain/shared/errors';
+import { NOT_A_PARAMETER } from '../domain/shared/validation-words';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
 
 export type { McpToolDefinition };
@@ -80,7 +81,7 @@ function describe(tool: McpToolDefinition, error: ErrorObject): ValidationItem {
     const name = params.additionalProperty;
     return tool.hasBody
       ? { path: `/body/${name}`, message: 'must NOT have additional properties', errorCode }
-      : { path: `/query/${name}`, message: `Unknown query parameter '${name}'`, errorCode };
+      : { path: `/query/${name}`, message: NOT_A_PARAMETER, errorCode };
   }
   return { path: '/', message, errorCode };
 }
