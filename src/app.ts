@@ -116,7 +116,9 @@ export function createApp(deps: AppDependencies): App {
 
   // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
   const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
-  const authenticated = authenticate(auth, failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]));
+  const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
+  const authenticated = authenticate(auth, failedAuthentication);
+  const refuseCredentials = refuseCredentialsInUrl(failedAuthentication);
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
 
   if (config.validateResponses) checkErrorShapes();
@@ -124,11 +126,11 @@ export function createApp(deps: AppDependencies): App {
   // REST and MCP are two transports over one operation pipeline.
   const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
   const charge = chargeRequest(config.rateLimitPerMinute, limiterStores[1]);
-  app.use(MCP_PATH, noStore, refuseCredentialsInUrl, authenticated, limited, mcpRouter({ pipeline, logger, charge }));
+  app.use(MCP_PATH, noStore, refuseCredentials, authenticated, limited, mcpRouter({ pipeline, logger, charge }));
   app.use(
     API_BASE,
     noStore,
-    refuseCredentialsInUrl,
+    refuseCredentials,
     authenticated,
     recordActivity(pipeline),
     limited,

@@ -21,31 +21,38 @@ function pathHoldsKey(path: string): boolean {
 
 /**
  * Credentials never travel in a URL, where proxies and logs keep them: a request with one in its
- * query string or its path is refused before anything else runs (and neither is logged).
+ * query string or its path is refused before anything else runs (and neither is logged). The
+ * refusal is a failed authentication: it first passes through `onRefusal` (the per-address
+ * limiter), which counts it, sets the rate-limit headers, and lets it through or answers 429.
  */
-export const refuseCredentialsInUrl: RequestHandler = (req, _res, next) => {
-  const refuse = (parameter: string) =>
-    next(
-      new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the URL.', { parameter }),
-    );
-  if (pathHoldsKey(req.path)) {
-    refuse('(path)');
-    return;
-  }
-  const query = req.originalUrl.indexOf('?');
-  if (query === -1) {
-    next();
-    return;
-  }
-  const params = new URLSearchParams(req.originalUrl.slice(query + 1));
-  for (const [name, value] of params) {
-    if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || KEY_LIKE.test(value) || KEY_LIKE.test(name)) {
-      refuse(KEY_LIKE.test(name) ? '(redacted)' : name);
+export function refuseCredentialsInUrl(onRefusal?: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const refuse = (parameter: string) => {
+      const refusal = new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the URL.', {
+        parameter,
+      });
+      if (onRefusal) void onRefusal(req, res, (limited?: unknown) => next(limited ?? refusal));
+      else next(refusal);
+    };
+    if (pathHoldsKey(req.path)) {
+      refuse('(path)');
       return;
     }
-  }
-  next();
-};
+    const query = req.originalUrl.indexOf('?');
+    if (query === -1) {
+      next();
+      return;
+    }
+    const params = new URLSearchParams(req.originalUrl.slice(query + 1));
+    for (const [name, value] of params) {
+      if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || KEY_LIKE.test(value) || KEY_LIKE.test(name)) {
+        refuse(KEY_LIKE.test(name) ? '(redacted)' : name);
+        return;
+      }
+    }
+    next();
+  };
+}
 
 export interface Authenticators {
   readonly apiKeys: ApiKeyAuthenticator;

@@ -1,30 +1,54 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { AppError, bodyTooLarge } from '../domain/shared/errors';
 
-function hasBody(req: Parameters<RequestHandler>[0]): boolean {
+/** Whether the request carries body bytes (a chunked body may still turn out empty). */
+function carriesBody(req: Request): boolean {
   const length = req.get('content-length');
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
 
-/** Bodies are JSON only: any other media type is 415 before anything is parsed. */
+/** A body sent is JSON: any other media type is 415 before anything is parsed (MCP messages). */
 export const requireJson: RequestHandler = (req, _res, next) => {
-  if (hasBody(req) && !req.is('application/json')) {
+  if (carriesBody(req) && !req.is('application/json')) {
     next(new AppError('unsupported_media_type', 'Send the body as application/json.'));
     return;
   }
   next();
 };
 
-/** A streamed body must come in its own media type (an import's newline-delimited JSON). */
-export function requireMediaType(type: string): RequestHandler {
+/** The media type the request names, without its parameters, lower-case. */
+function namedMediaType(req: Request): string | undefined {
+  const header = req.get('content-type');
+  if (header === undefined) return undefined;
+  return header.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The body must come in the operation's media type (JSON, or an import's newline-delimited JSON):
+ * a body in another type, or with none named, is 415 before anything is read. A request without
+ * a body is read as an empty body of the operation's type (JSON: `{}`, so the fields it lacks are
+ * named; an import: an empty file), whether it says `Content-Length: 0` or nothing, as long as
+ * the type it names, if any, is that one.
+ */
+export function requireMediaType(type: 'application/json' | 'application/x-ndjson'): RequestHandler {
   return (req, _res, next) => {
-    if (!req.is(type)) {
+    const named = namedMediaType(req);
+    const accepted = carriesBody(req) ? Boolean(req.is(type)) : named === undefined || named === type;
+    if (!accepted) {
       next(new AppError('unsupported_media_type', `Send the body as ${type}.`));
       return;
     }
+    // The validator reads the body's schema by the type named: an absent body is an empty one of this type.
+    if (named === undefined) req.headers['content-type'] = type;
     next();
   };
 }
+
+/** A request without a body (nothing was read) has the empty JSON object for its body. */
+export const absentBodyAsEmpty: RequestHandler = (req, _res, next) => {
+  req.body ??= {};
+  next();
+};
 
 /** A streamed body that announces more than the limit is refused before it is read (one that grows past it, while it is read). */
 export function refuseLongerThan(limitBytes: number): RequestHandler {

@@ -8,7 +8,8 @@ export { safeError };
 import type { OperationId } from '../generated/contract';
 import type { ErrorResponse as ErrorBody } from '../generated/openapi';
 import { draftViolations, type DraftFileInput } from '../domain/library/draft-rules';
-import { worded } from '../domain/shared/validation-words';
+import { NOT_A_PARAMETER, worded } from '../domain/shared/validation-words';
+import { chosenBodyErrors } from './chosen-body';
 
 export { worded };
 
@@ -60,13 +61,16 @@ function partOf(path: string): 'body' | 'query' | 'path' | 'header' {
 
 const PART_PREFIX = /^\/(?:body|query|params|headers)(?:\/|$)/;
 
+/** A validator error's path as a JSON pointer (some come dot-separated). */
+const pointerOf = (item: ValidatorErrorItem) => (item.path ?? '').replace(/^\./, '/').replace(/\./g, '/');
+
 /**
  * A validator error's path and message as every route words them. Bodies checked against a
  * discriminated union come back with paths without `/body`, and an unknown discriminator with the
  * route's URL and the property named in the message: both become `/body/<property>`.
  */
 function located(item: ValidatorErrorItem): { in: ReturnType<typeof partOf>; path: string; message: string } {
-  let path = (item.path ?? '').replace(/^\./, '/').replace(/\./g, '/');
+  let path = pointerOf(item);
   let message = worded(item.message ?? 'is invalid');
   if (!PART_PREFIX.test(path)) {
     const named = /^'([^']+)' (.*)$/s.exec(message);
@@ -93,8 +97,37 @@ function fromValidator(err: ValidatorError, request?: RequestOf): AppError {
     case 415:
       return new AppError('unsupported_media_type', 'Send the body as application/json.');
     default:
-      return invalidRequest(err.errors, request) ?? new AppError('invalid_request', err.message);
+      return invalidRequest(withWholeChosenBody(err.errors, request), request) ?? new AppError('invalid_request', err.message);
   }
+}
+
+/**
+ * A discriminated body (a workflow request) is checked by the validator against its chosen schema
+ * up to the first error only, reported with paths outside `/body`: those are replaced by every
+ * error of the chosen schema, as MCP reports them.
+ */
+function withWholeChosenBody(items: readonly ValidatorErrorItem[], request?: RequestOf): readonly ValidatorErrorItem[] {
+  const whole = request?.operationId ? chosenBodyErrors(request.operationId, request.body) : null;
+  if (!whole || whole.length === 0) return items;
+  const ofOtherParts = items.filter((item) => PART_PREFIX.test(pointerOf(item)) && !pointerOf(item).startsWith('/body'));
+  return [...ofOtherParts, ...whole];
+}
+
+/**
+ * The validator's verdict on a request (undefined when it passed) with the query parameters the
+ * operation does not have added to it: one refusal naming every broken rule. A refusal for another
+ * reason (a media type, a size) stands as it is.
+ */
+export function withUnknownParameters(verdict: unknown, names: readonly string[]): unknown {
+  if (names.length === 0) return verdict;
+  const unknown = names.map((name) => ({
+    path: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    message: NOT_A_PARAMETER,
+    errorCode: 'additionalProperties.openapi.validation',
+  }));
+  if (verdict === undefined) return { status: 400, errors: unknown, message: 'The request has unknown query parameters.' };
+  if (isValidatorError(verdict) && verdict.status === 400) return { status: 400, errors: [...unknown, ...verdict.errors], message: verdict.message };
+  return verdict;
 }
 
 type RequestOf = { operationId?: OperationId; body?: unknown };

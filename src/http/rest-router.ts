@@ -9,7 +9,8 @@ import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
 import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
-import { jsonBody, refuseLongerThan, requireJson, requireMediaType } from './body';
+import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
+import { withUnknownParameters } from './errors';
 import { refuseBadInput } from './input-rules';
 import { locals } from './request-context';
 import { checkResponses } from './response-check';
@@ -28,30 +29,36 @@ export interface RestOptions {
 }
 
 /**
- * The REST transport: one Express route per operation of the contract, each validated by the
+ * The REST transport: one Express route per path of the contract, holding its operations and,
+ * for any other method, 405 with `Allow`. Concrete paths come first, so a request to one
+ * (`/memories/search`) is answered by that path only, never by a templated path
+ * (`/memories/{id}`) that has the method. Each operation is validated by the
  * express-openapi-validator of its path, built from a copy of the contract that holds only that
  * path, so a request is matched once, by Express, and validation never looks through the other
- * paths. A path the contract has, with a method it does not, is 405 with `Allow`.
+ * paths.
  */
 export function restRouter(options: RestOptions): Router {
   const router = Router();
   validationContract ??= contractForValidation();
   const contract = validationContract;
-  for (const operation of OPERATIONS) {
-    router[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
-      operation.route,
-      ...(operation.method === 'GET' ? [headAsGet] : []),
-      admit(options, operation),
-      ...(options.validateResponses ? [checkResponses(operation)] : []),
-      ...bodyReaders(operation),
-      refuseBadInput,
-      validatorOf(contract, operation),
-      run(options, operation),
-    );
+  // OPERATIONS lists concrete paths before templated ones: routes are matched in that order.
+  const byRoute = new Map<string, OperationInfo[]>();
+  for (const operation of OPERATIONS) byRoute.set(operation.route, [...(byRoute.get(operation.route) ?? []), operation]);
+  for (const [route, operations] of byRoute) {
+    const path = router.route(route);
+    for (const operation of operations) {
+      path[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
+        ...(operation.method === 'GET' ? [headAsGet] : []),
+        admit(options, operation),
+        ...(options.validateResponses ? [checkResponses(operation)] : []),
+        ...bodyReaders(operation),
+        refuseBadInput,
+        validatorOf(contract, operation),
+        run(options, operation),
+      );
+    }
+    path.all(methodNotAllowed(operations.map((operation) => operation.method)));
   }
-  const methods = new Map<string, string[]>();
-  for (const operation of OPERATIONS) methods.set(operation.route, [...(methods.get(operation.route) ?? []), operation.method]);
-  for (const [route, allowed] of methods) router.all(route, methodNotAllowed(allowed));
   return router;
 }
 
@@ -65,7 +72,7 @@ function bodyReaders(operation: OperationInfo): RequestHandler[] {
     case 'application/x-ndjson':
       return [requireMediaType(operation.bodyMediaType), refuseLongerThan(operation.bodyLimitBytes)];
     case 'application/json':
-      return [requireJson, jsonBody(operation.bodyLimitBytes)];
+      return [requireMediaType(operation.bodyMediaType), jsonBody(operation.bodyLimitBytes), absentBodyAsEmpty];
     default:
       return [];
   }
@@ -145,7 +152,9 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
   const validatorOptions: ValidatorOptions = {
     apiSpec: apiSpec as never,
     // No coercion: bodies must carry the contract's types (query and path parameters are parsed).
-    validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: false },
+    // Unknown query parameters are named beside the schema's errors (the validator would refuse the
+    // first alone, and an empty value before its schema is read).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true, coerceTypes: false },
     // Answers are checked against the contract by `checkResponses`, with one compiler for all operations.
     validateResponses: false,
     validateSecurity: false,
@@ -168,7 +177,16 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
       validate = Router().use(OpenApiValidator.middleware(validatorOptions) as unknown as RequestHandler[]);
       validators.set(operation.path, validate);
     }
-    validate(req, res, next);
+    const query = req.query as Record<string, unknown>;
+    const unknown = Object.keys(query).filter((name) => !operation.queryNames.includes(name));
+    // An empty list (`ids=`) is the empty list, checked against the list's rules; the validator
+    // would leave the empty string, not a list.
+    const emptyLists = operation.listQueryNames.filter((name) => query[name] === '');
+    if (emptyLists.length > 0) {
+      const value = { ...query, ...Object.fromEntries(emptyLists.map((name) => [name, []])) };
+      Object.defineProperty(req, 'query', { value, writable: true, configurable: true, enumerable: true });
+    }
+    validate(req, res, (verdict?: unknown) => next(withUnknownParameters(verdict, unknown)));
   };
 }
 

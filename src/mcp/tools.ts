@@ -6,6 +6,7 @@ import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
 import { bodyTooLarge } from '../domain/shared/errors';
 import { DATE_TIME_FORMAT } from '../domain/shared/instants';
+import { NOT_A_PARAMETER } from '../domain/shared/validation-words';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
 
 export type { McpToolDefinition };
@@ -83,7 +84,7 @@ function describe(tool: McpToolDefinition, error: ErrorObject): ValidationItem {
     const name = params.additionalProperty;
     return tool.hasBody
       ? { path: `/body/${name}`, message: 'must NOT have additional properties', errorCode }
-      : { path: `/query/${name}`, message: `Unknown query parameter '${name}'`, errorCode };
+      : { path: `/query/${name}`, message: NOT_A_PARAMETER, errorCode };
   }
   return { path: '/', message, errorCode };
 }

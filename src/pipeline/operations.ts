@@ -17,6 +17,9 @@ export interface OperationInfo {
   readonly idempotent: boolean;
   readonly bodyLimitBytes: number;
   readonly headerNames: readonly string[];
+  readonly queryNames: readonly string[];
+  /** The query parameters that are lists (`ids=a,b`). */
+  readonly listQueryNames: readonly string[];
   /** The body's media type: JSON is parsed before the handler; a stream (an import's lines) is handed to it as it arrives. */
   readonly bodyMediaType: 'application/json' | 'application/x-ndjson' | null;
 }
@@ -42,6 +45,10 @@ export const OPERATIONS: readonly OperationInfo[] = (Object.keys(operations) as 
       idempotent: operation.idempotent,
       bodyLimitBytes: bodyLimitOf(id),
       headerNames: operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
+      queryNames: operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+      listQueryNames: operation.parameters
+        .filter((parameter) => parameter.in === 'query' && (parameter.schema as { type?: string } | null)?.type === 'array')
+        .map((parameter) => parameter.name),
       bodyMediaType: operation.bodyMediaType as OperationInfo['bodyMediaType'],
     };
   })

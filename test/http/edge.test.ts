@@ -186,6 +186,36 @@ describe('the HTTP server', () => {
       await close(running);
     }
   });
+
+  test('a request without a body is answered as one with an empty body of its type; a body without its type is 415', async () => {
+    const running = await serve();
+    const alice = await running.app.account();
+    /** The error of a POST with these extra header lines and this body (nothing sent after the headers when empty). */
+    const post = async (path: string, headerLines: string[], body = '') => {
+      const head = [`POST ${path} HTTP/1.1`, 'Host: x', `Authorization: Bearer ${alice.session}`, 'Connection: close', ...headerLines];
+      const answer = await exchange(running.port, (s) => s.write(`${head.join('\r\n')}\r\n\r\n${body}`));
+      const { request_id: _id, ...error } = (answer.body as { error: Record<string, unknown> }).error;
+      return error;
+    };
+    try {
+      const noFields = await post('/v1/memories', ['Content-Type: application/json', 'Content-Length: 0']);
+      expect(noFields).toMatchObject({ code: 'invalid_request', details: { errors: [{ in: 'body', path: '/body/text', message: "must have required property 'text'" }] } });
+      expect(await post('/v1/memories', ['Content-Type: application/json'])).toEqual(noFields);
+      expect(await post('/v1/memories', [])).toEqual(noFields);
+      expect(await post('/v1/memories', ['Content-Length: 0'])).toEqual(noFields);
+      expect(await post('/v1/memories', ['Content-Length: 2'], '{}')).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+      expect(await post('/v1/memories', ['Content-Type: text/plain'])).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+
+      const emptyFile = await post('/v1/import', ['Content-Type: application/x-ndjson', 'Content-Length: 0']);
+      expect(emptyFile).toMatchObject({ code: 'invalid_import', status: 400, details: { line: 1 } });
+      expect(await post('/v1/import', ['Content-Type: application/x-ndjson'])).toEqual(emptyFile);
+      expect(await post('/v1/import', [])).toEqual(emptyFile);
+      expect(await post('/v1/import', ['Content-Length: 2'], '{}')).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+      expect(await post('/v1/import', ['Content-Type: application/json'])).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+    } finally {
+      await close(running);
+    }
+  });
 });
 
 

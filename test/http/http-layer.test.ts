@@ -153,6 +153,21 @@ describe('routes', () => {
     expect(res.headers.allow).toBeDefined();
   });
 
+  test('a concrete path with a method it lacks is 405 with its own Allow, never taken for the templated path beside it', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['get', '/v1/library/templates/workflow', 'POST'],
+      ['head', '/v1/library/templates/workflow', 'POST'],
+      ['delete', '/v1/memories/search', 'GET, HEAD'],
+      ['delete', '/v1/memories/trash', 'GET, HEAD'],
+      ['patch', '/v1/memories/batch', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await t.http[method as 'get'](path).set(bearer(alice.readWriteKey));
+      expect({ request: `${method} ${path}`, status: res.status, allow: res.headers.allow }).toEqual({ request: `${method} ${path}`, status: 405, allow });
+      if (method !== 'head') expectEnvelope(res, 405, 'method_not_allowed');
+    }
+  });
+
   test('a request to /v1 without a token is 401 unauthorized in the envelope', async () => {
     const res = await t.http.get('/v1/memories');
     expectEnvelope(res, 401, 'unauthorized');

@@ -474,6 +474,30 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
     expect(eight.data.items).toHaveLength(8);
   });
 
+  test('an empty or unknown query value is refused in the same words over REST and MCP, every violation at once', async () => {
+    const { account, rw } = await caller();
+    const key = account.readWriteKey;
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['/v1/memories/search?q=', 'search_memories', { q: '' }],
+      ['/v1/memories?tag=', 'list_memories', { tag: '' }],
+      ['/v1/memories?cursor=', 'list_memories', { cursor: '' }],
+      ['/v1/memories/batch?ids=', 'get_memories', { ids: [] }],
+      ['/v1/context/resume?checkpoint=', 'resume_context', { checkpoint: '' }],
+      ['/v1/subjects?q=', 'list_subjects', { q: '' }],
+      ['/v1/library/templates?query=', 'search_library_templates', { query: '' }],
+      ['/v1/memories?colour=blue', 'list_memories', { colour: 'blue' }],
+      ['/v1/memories/search?q=&colour=blue', 'search_memories', { q: '', colour: 'blue' }],
+    ];
+    for (const [path, tool, args] of cases) {
+      const mcp = await callError(rw, tool, args);
+      expectSameError(mcp, await app.http.get(path).set(bearer(key)), 'invalid_request');
+      // Messages are phrases after the path, as every other validation message.
+      for (const error of (mcp.details as { errors: Array<{ message: string }> }).errors) expect(error.message).toMatch(/^[a-z]/);
+    }
+    const both = await callError(rw, 'search_memories', { q: '', colour: 'blue' });
+    expect((both.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['/query/colour', '/query/q', '/query/q']);
+  });
+
   describe('invalid arguments are invalid_request naming the request path, as over REST', () => {
     // One account for these: each test checks that its own refused calls wrote nothing.
     let shared: Caller;

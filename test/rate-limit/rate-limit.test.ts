@@ -24,6 +24,17 @@ describe('per-principal budget', () => {
     const unauthenticated = await t.http.get('/v1/memories');
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers['ratelimit-policy']).toBeDefined();
+    // Refusals before any operation runs carry them as well.
+    const refusals = [
+      await t.http.get('/v1/memories?token=x').set(bearer(alice.readWriteKey)),
+      await t.http.get('/v1/no-such-route').set(bearer(alice.readWriteKey)),
+      await t.http.delete('/v1/memories/search').set(bearer(alice.readWriteKey)),
+    ];
+    expect(refusals.map((res) => res.status)).toEqual([400, 404, 405]);
+    for (const res of refusals) {
+      expect(res.headers['ratelimit-policy']).toBeDefined();
+      expect(res.headers['ratelimit']).toBeDefined();
+    }
   });
 
   test('when a key has used its budget, then it gets 429 rate_limited with Retry-After, while another key of the account still works', async () => {
@@ -73,6 +84,24 @@ describe('failed authentication per client address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Successful requests used none of that budget and are not blocked by it.
     expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+  });
+});
+
+describe('credentials in the URL per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '2' } });
+  });
+  afterAll(() => t.close());
+
+  test('when an address keeps sending credentials in the URL, then its refusals carry the rate-limit headers and count as failed authentications', async () => {
+    for (const remaining of [1, 0]) {
+      const refused = await t.http.get('/v1/memories?token=x');
+      expectError(refused, 400, 'credentials_in_query');
+      expect(refused.headers['ratelimit-policy']).toMatch(/q=2/);
+      expect(refused.headers['ratelimit']).toMatch(new RegExp(`r=${remaining}`));
+    }
+    expectError(await t.http.get('/v1/memories?api_key=x'), 429, 'rate_limited', true);
   });
 });
 

@@ -16,3 +16,6 @@ export function worded(message: string): string {
   }
   return 'is not in the expected format';
 }
+
+/** What is said of a query parameter (over MCP, an argument) that the operation does not have. */
+export const NOT_A_PARAMETER = 'is not a parameter of this operation';
