@@ -299,17 +299,26 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
     }
   }
 
-  /** Resolves once `count` sessions of the test's database wait for a lock. */
-  async function lockWaiters(locker: Locker, count: number): Promise<void> {
+  /**
+   * Resolves, with its process ID, once a session other than `known` waits for a lock that one of
+   * `holders` (process IDs) holds: sessions that wait for anything else are not counted.
+   */
+  async function waiterOn(locker: Locker, holders: readonly number[], known: readonly number[] = []): Promise<number> {
+    const query = 'select pid from pg_stat_activity where datname = current_database() and pg_blocking_pids(pid) && $1::int[] and not pid = any($2::int[])';
     for (let waited = 0; ; waited += 20) {
-      const { rows } = await locker.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-      );
-      if (rows[0]!.n >= count) return;
-      if (waited > 10_000) throw new Error(`${rows[0]!.n} of ${count} sessions wait for a lock`);
+      const { rows } = await locker.query<{ pid: number }>(query, [holders, known]);
+      if (rows.length > 0) return rows[0]!.pid;
+      if (waited > 10_000) {
+        const sessions = await locker.query(
+          "select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) as blocked_by, left(query, 120) as query from pg_stat_activity where datname = current_database()",
+        );
+        throw new Error(`no session waits for ${holders.join(', ')}: ${JSON.stringify(sessions.rows)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+
+  const pidOf = async (locker: Locker) => (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
   test.each([
     ['its only source', false],
@@ -323,9 +332,11 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
       // The account's row, which trashing takes once it holds the Memory: the trash waits there.
       await locker.query('select id from accounts where id = $1 for no key update', [a.accountId]);
       const trashed = t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey)).then((res) => res);
-      await lockWaiters(locker, 1);
+      const lockerPid = await pidOf(locker);
+      const trashing = await waiterOn(locker, [lockerPid]);
       const accepted = accept(a.session, id).then((res) => res);
-      await lockWaiters(locker, 2);
+      // The acceptance waits for the Memory the trash holds (or first for the account's row).
+      await waiterOn(locker, [lockerPid, trashing], [trashing]);
       await locker.query('commit');
       expect((await trashed).status).toBe(200);
       const res = await accepted;
@@ -351,9 +362,11 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
       // The superseded Fact, which the acceptance locks after the suggestion: it waits there.
       await locker.query('select id from facts where id = $1 for update', [old]);
       const accepted = accept(a.session, suggested.body.data.id).then((res) => res);
-      await lockWaiters(locker, 1);
+      const lockerPid = await pidOf(locker);
+      const accepting = await waiterOn(locker, [lockerPid]);
       const restored = t.http.post(`/v1/memories/${m1}/restore`).set(bearer(a.readWriteKey)).then((res) => res);
-      await lockWaiters(locker, 2);
+      // The restore waits for what the acceptance holds.
+      await waiterOn(locker, [lockerPid, accepting], [accepting]);
       await locker.query('commit');
       const res = await accepted;
       expect(res.status).toBe(200);
