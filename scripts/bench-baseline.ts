@@ -3,6 +3,7 @@
 import express from 'express';
 import pino from 'pino';
 import { ExportSlots } from '../src/domain/portability/export-slots';
+import { RunningImports } from '../src/domain/portability/import';
 import { openDatabase } from '../src/db/connect';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
 import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     apiKeys: new ApiKeyAuthenticator(database.db, systemClock),
     signer: new Signer(database.db),
     exports: new ExportSlots(1),
+    imports: new RunningImports(),
     trashRetentionDays: 30,
   };
   const principal: Principal = { kind: 'session', accountId };

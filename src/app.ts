@@ -22,6 +22,7 @@ import { noStore, requestId, requestLog } from './http/request-context';
 import { chargeRequest, failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { ExportSlots } from './domain/portability/export-slots';
+import { RunningImports } from './domain/portability/import';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
 import { restRouter } from './http/rest-router';
@@ -72,7 +73,8 @@ export function createApp(deps: AppDependencies): App {
     apiKeys,
     signer: new Signer(database.db),
     exports: new ExportSlots(config.exportConcurrency),
-    ...(database.kind === 'pglite' ? { exportSpool: join(config.dataDir, 'export-spool') } : {}),
+    imports: new RunningImports(),
+    ...(database.kind === 'pglite' ? { spoolDirectory: join(config.dataDir, 'spool') } : {}),
     trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };

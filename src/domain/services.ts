@@ -7,6 +7,7 @@ import type { Clock } from './shared/clock';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
 import type { ExportSlots } from './portability/export-slots';
+import type { RunningImports } from './portability/import';
 
 /** The services every use case is given: the database, the clock and the shared in-process ones. */
 export interface Services {
@@ -19,11 +20,14 @@ export interface Services {
   /** The exports that may run at once in this process. */
   readonly exports: ExportSlots;
   /**
-   * Where an export is written before it is sent, so its snapshot does not wait for its reader
-   * (the embedded database's, whose one connection the snapshot holds); without it, an export is
-   * sent as it is read.
+   * Where an export is written before it is sent, so its snapshot does not wait for its reader, and
+   * an import's body is received before its transaction begins, so the transaction does not wait
+   * for its sender: the embedded database's, whose one connection either would hold. Without it, an
+   * export is sent as it is read and an import written as it arrives.
    */
-  readonly exportSpool?: string;
+  readonly spoolDirectory?: string;
+  /** The accounts an import of this process is running in. */
+  readonly imports: RunningImports;
   /** How long trashed Memories are kept before they are deleted for good. */
   readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */

@@ -964,8 +964,11 @@ export type paths = {
          *     `409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make
          *     a retry safe: a repeat with the same key and the same file returns the first answer and
          *     imports nothing (while the first import still runs, however long, a repeat is
-         *     `400 idempotency_key_in_use`; on the embedded database, where the import holds the one
-         *     connection, a repeat may instead wait for it and get its answer). A repeat's body is read
+         *     `400 idempotency_key_in_use`; on the embedded database, where the import's writing holds
+         *     the one connection, a repeat that arrives while it writes may instead wait for it and get
+         *     its answer). On the embedded database the body is received whole into a temporary file
+         *     before the import's transaction begins, so a client that sends slowly holds up no other
+         *     request. A repeat's body is read
          *     to its end before that answer is replayed. The same key with another file is
          *     `400 idempotency_key_reused`: at once when its length differs, after its body has been
          *     read when only its content does (a first import refused before the end of its file is

@@ -1,6 +1,7 @@
 import { AppError } from '../domain/shared/errors';
 import { openExport } from '../domain/portability/export';
 import { importAccount } from '../domain/portability/import';
+import { spooledUpload } from '../domain/portability/spool';
 import { linesOf } from '../domain/portability/lines';
 import { bodyLimitOf } from '../pipeline/operations';
 import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
@@ -15,7 +16,16 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
   }),
   importAccount: async (services, { principal, upload }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
-    const lines = linesOf(upload.chunks, { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES });
-    return ok(await importAccount(services, principal, lines));
+    const limits = { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES };
+    const spool = services.spoolDirectory;
+    if (!spool) return ok(await importAccount(services, principal, linesOf(upload.chunks, limits)));
+    // The embedded database has one connection, which the import's transaction holds: the body is
+    // first received into a temporary file, so that a client sending slowly holds up no one else.
+    return ok(
+      await services.imports.run(principal.accountId, async () => {
+        const received = await spooledUpload(upload.chunks, spool, limits.maxBytes);
+        return importAccount(services, principal, linesOf(received, limits));
+      }),
+    );
   },
 };

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spooled } from '../../src/domain/portability/spool';
+import { spooled, spooledUpload } from '../../src/domain/portability/spool';
 
 /**
  * An export's spool: the source is read to its end as fast as it produces, whatever the reader
@@ -112,4 +112,51 @@ test('when the spool cannot be made, then the source is ended and the error is t
   await expect(spooled(iterator, join(notADirectory, 'spool'))).rejects.toThrow();
   // Ended: a source that was not would give its first line now.
   expect(await iterator.next()).toEqual({ value: undefined, done: true });
+});
+
+describe('an upload received into a file first', () => {
+  async function* chunksOf(pieces: ReadonlyArray<Buffer | string>) {
+    for (const piece of pieces) yield piece;
+  }
+  const readBytes = async (chunks: AsyncIterable<Buffer>) => {
+    const parts: Buffer[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    return Buffer.concat(parts);
+  };
+
+  test('when the upload has ended, then its bytes are read back exactly, in pieces of at most 256 KiB, and nothing is left on disk', async () => {
+    const directory = spoolDirectory();
+    const big = Buffer.alloc(600 * 1024, 'é');
+    const received = await spooledUpload(chunksOf(['{"type":"header"}\n', big, 'Zürich\n']), directory, 1024 * 1024);
+    expect(readdirSync(directory)).toEqual([]);
+    const sizes: number[] = [];
+    const parts: Buffer[] = [];
+    for await (const chunk of received) {
+      sizes.push(chunk.length);
+      parts.push(chunk);
+    }
+    expect(Buffer.concat(parts).equals(Buffer.concat([Buffer.from('{"type":"header"}\n'), big, Buffer.from('Zürich\n')]))).toBe(true);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024);
+  });
+
+  test('when the upload is larger than allowed, then it is payload_too_large as soon as that arrives, and the rest is not read', async () => {
+    let pulled = 0;
+    async function* endless() {
+      for (;;) {
+        pulled += 1;
+        yield Buffer.alloc(1024);
+      }
+    }
+    await expect(spooledUpload(endless(), spoolDirectory(), 10 * 1024)).rejects.toMatchObject({ code: 'payload_too_large' });
+    expect(pulled).toBe(11);
+  });
+
+  test('when the upload fails midway, then its error is thrown and an empty upload reads as nothing', async () => {
+    async function* failing() {
+      yield 'a line\n';
+      throw new Error('the client went away');
+    }
+    await expect(spooledUpload(failing(), spoolDirectory(), 1024)).rejects.toThrow('the client went away');
+    expect((await readBytes(await spooledUpload(chunksOf([]), spoolDirectory(), 1024))).length).toBe(0);
+  });
 });

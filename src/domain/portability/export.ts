@@ -36,7 +36,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type Exp
  * down is an error answer, not a cut stream. Ending the iteration early (`return()`, as a
  * stream does when the client goes away) ends the transaction. An export holds one of the
  * process's export slots until its reader is done: when none is free, it is refused before it
- * starts. With `services.exportSpool` (the embedded database, whose one connection an open
+ * starts. With `services.spoolDirectory` (the embedded database, whose one connection an open
  * snapshot holds), the lines after the header are written to a temporary file there as fast as they
  * are read, from the reader's first request for them, so the snapshot ends at the database's pace,
  * and the reader is served from the file at its own.
@@ -46,7 +46,7 @@ export async function openExport(services: Services, principal: Principal): Prom
   try {
     const lines = exportLines(services, principal);
     const first = await lines.next();
-    const directory = services.exportSpool;
+    const directory = services.spoolDirectory;
     // The spool is made when the reader asks for more than the header: one that stops there (HEAD) leaves no file and reads no batch.
     const rest = directory ? whenPulled(() => spooled(lines, directory), lines) : lines;
     return releasing(startingWith(first, rest), release);

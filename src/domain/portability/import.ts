@@ -52,11 +52,7 @@ export const IMPORT_RETRY_AFTER_SECONDS = 5;
  */
 export async function importAccount(services: Services, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
   return services.db.transaction().execute(async (trx) => {
-    if (!(await tryImportLock(trx, principal.accountId))) {
-      throw new AppError('import_in_progress', 'Another import into this account is running; try again when it has finished.', undefined, {
-        'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS),
-      });
-    }
+    if (!(await tryImportLock(trx, principal.accountId))) throw importInProgress();
     const importer = new Importer(trx, principal, services.clock.now());
     try {
       await importer.prepare();
@@ -67,6 +63,30 @@ export async function importAccount(services: Services, principal: Principal, li
       await importer.settled();
     }
   });
+}
+
+const importInProgress = () =>
+  new AppError('import_in_progress', 'Another import into this account is running; try again when it has finished.', undefined, {
+    'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS),
+  });
+
+/**
+ * The accounts that an import of this process is running in, from its first byte: where the body
+ * is received before the import's transaction begins (the embedded database), a second import is
+ * refused as the transaction's lock would refuse it.
+ */
+export class RunningImports {
+  private readonly accounts = new Set<string>();
+
+  async run<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+    if (this.accounts.has(accountId)) throw importInProgress();
+    this.accounts.add(accountId);
+    try {
+      return await work();
+    } finally {
+      this.accounts.delete(accountId);
+    }
+  }
 }
 
 const MEMORY_BATCH = 1_000;

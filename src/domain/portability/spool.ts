@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { bodyTooLarge } from '../shared/errors';
 
 /** How much of the file is read back at a time. */
 const READ_BYTES = 256 * 1024;
@@ -17,14 +18,7 @@ const READ_BYTES = 256 * 1024;
 export async function spooled(source: AsyncIterator<string>, directory: string): Promise<AsyncIterableIterator<string>> {
   let file: FileHandle;
   try {
-    await mkdir(directory, { recursive: true });
-    const path = join(directory, `export-${randomUUID()}`);
-    // A new file, never one (or a link) already at that path.
-    file = await open(path, 'wx+', 0o600);
-    await unlink(path).catch(async (err: unknown) => {
-      await file.close();
-      throw err;
-    });
+    file = await temporaryFile(directory, 'export');
   } catch (err) {
     await source.return?.();
     throw err;
@@ -112,6 +106,79 @@ export async function spooled(source: AsyncIterator<string>, directory: string):
           return rest.length > 0 ? { value: rest, done: false } : { value: undefined, done: true };
         }
         await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    return: async () => {
+      await close();
+      return { value: undefined, done: true };
+    },
+  };
+  return iterator;
+}
+
+/** A new file in `directory`, open for reading and writing and already unlinked: it leaves nothing behind. */
+async function temporaryFile(directory: string, prefix: string): Promise<FileHandle> {
+  await mkdir(directory, { recursive: true });
+  const path = join(directory, `${prefix}-${randomUUID()}`);
+  // A new file, never one (or a link) already at that path.
+  const file = await open(path, 'wx+', 0o600);
+  await unlink(path).catch(async (err: unknown) => {
+    await file.close();
+    throw err;
+  });
+  return file;
+}
+
+/**
+ * An upload read to its end into a temporary file, then read back from it: whatever waits for the
+ * upload's content (an import's transaction, and the connection it holds) waits only for the disk,
+ * not for a client that sends slowly. More than `maxBytes` is `payload_too_large` as soon as it
+ * arrives. The file's space is given back when the reading ends, by its end, `return()` or an error.
+ */
+export async function spooledUpload(chunks: AsyncIterable<Buffer | string>, directory: string, maxBytes: number): Promise<AsyncIterableIterator<Buffer>> {
+  const file = await temporaryFile(directory, 'import');
+  let size = 0;
+  try {
+    for await (const chunk of chunks) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      if (size + bytes.length > maxBytes) throw bodyTooLarge(maxBytes);
+      for (let at = 0; at < bytes.length; ) {
+        const { bytesWritten } = await file.write(bytes, at, bytes.length - at, size);
+        at += bytesWritten;
+        size += bytesWritten;
+      }
+    }
+  } catch (err) {
+    await file.close();
+    throw err;
+  }
+
+  let readAt = 0;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await file.close();
+  };
+  const iterator: AsyncIterableIterator<Buffer> = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: async () => {
+      if (closed || readAt >= size) {
+        await close();
+        return { value: undefined, done: true };
+      }
+      try {
+        const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, size - readAt));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, readAt);
+        if (bytesRead === 0) {
+          await close();
+          return { value: undefined, done: true };
+        }
+        readAt += bytesRead;
+        return { value: buffer.subarray(0, bytesRead), done: false };
+      } catch (err) {
+        await close();
+        throw err;
       }
     },
     return: async () => {
