@@ -68,7 +68,8 @@ export type paths = {
          *     word they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without
          *     exclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with
          *     filters, exclusions, required words or phrases that finds fewer than `limit` hits among
-         *     the entries read is ranked again over every entry of its words; phrases are then looked
+         *     the entries read is ranked again over up to 32,000 entries of each of its words (all of
+         *     them for a word in fewer Memories); phrases are then looked
          *     for among the best 10,000 Memories that have their words (and within 2,000,000
          *     characters of their text). Secret Memories, their words and
          *     their statistics never play a part in a key's results.
