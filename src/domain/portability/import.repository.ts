@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
 import type { IndexColumns } from '../search/search-index';
+import { isWellFormed } from '../shared/text';
 
 /**
  * The import's writes, and what it reads of the account before them. Many rows go as one JSON
@@ -58,7 +59,6 @@ export async function subjectNamed(db: Queryable, accountId: string, name: strin
   return found?.id;
 }
 
-const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES = /\p{Cs}/gu;
 const SURROGATE_ESCAPE = /\\ud[89a-f]/i;
 
@@ -71,7 +71,7 @@ function rowsJson(rows: readonly object[]): string {
   const json = JSON.stringify(rows);
   if (!SURROGATE_ESCAPE.test(json)) return json;
   return JSON.stringify(rows, (_key, value: unknown) =>
-    typeof value === 'string' && LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
+    typeof value === 'string' && !isWellFormed(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value,
   );
 }
 

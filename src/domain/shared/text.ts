@@ -41,19 +41,14 @@ function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
+/** A surrogate that stands alone: in a `u` pattern, a pair is one code point and never matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * Whether a string is well-formed Unicode: no surrogate stands alone (String.prototype.isWellFormed,
  * which Node.js 20 lacks). A lone surrogate is stored and sent as U+FFFD, so two such strings
  * that differ only there would become one.
  */
 export function isWellFormed(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xdc00 && unit <= 0xdfff) return false;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      if (!isLowSurrogate(text.charCodeAt(i + 1))) return false;
-      i += 1;
-    }
-  }
-  return true;
+  return !LONE_SURROGATE.test(text);
 }
