@@ -79,7 +79,8 @@ export const enums = {
     "invalid_import",
     "import_in_progress",
     "memory_not_in_trash",
-    "too_many_exports"
+    "too_many_exports",
+    "revision_limit_reached"
   ],
   "memoryType": [
     "note",
@@ -563,7 +564,7 @@ export const operations = {
     "path": "/memories/{id}",
     "tag": "Memories",
     "summary": "Update a Memory",
-    "description": "Send at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action.",
+    "description": "Send at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action. A Memory at the highest revision number (2147483647, which only an\nimport can bring within reach) cannot be changed again: a change to it is\n`400 revision_limit_reached`, with `details.current_revision`.",
     "access": "write",
     "idempotent": false,
     "mcpTool": true,

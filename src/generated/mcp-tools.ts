@@ -858,7 +858,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                               "invalid_import",
                               "import_in_progress",
                               "memory_not_in_trash",
-                              "too_many_exports"
+                              "too_many_exports",
+                              "revision_limit_reached"
                             ]
                           },
                           {
@@ -1350,7 +1351,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "update_memory",
     "operationId": "updateMemory",
     "title": "Update a Memory",
-    "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action.\n\nNeeds a read-write API key (or an application session).",
+    "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action. A Memory at the highest revision number (2147483647, which only an\nimport can bring within reach) cannot be changed again: a change to it is\n`400 revision_limit_reached`, with `details.current_revision`.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
     "idempotent": false,
     "parameters": {

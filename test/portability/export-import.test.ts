@@ -482,6 +482,14 @@ describe('POST /v1/import', () => {
     await ok(importText(t, bob.session, toText([header(), { type: 'memory', data }, end({ memories: 1 })])));
     const [memory] = await ok(t.http.get('/v1/memories').set(bearer(bob.session)));
     expect(await ok(t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.session)).send({ pinned: true }))).toMatchObject({ revision: 2147483647 });
+
+    // At the highest revision, a change is refused and leaves the Memory as it was; a request that changes nothing is still answered.
+    const refused = await t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.session)).send({ text: 'edited once too often' });
+    expectError(refused, 400, 'revision_limit_reached');
+    expect(refused.body.error.details).toEqual({ current_revision: 2147483647 });
+    expect(await ok(t.http.patch(`/v1/memories/${memory.id}`).set(bearer(bob.session)).send({ pinned: true }))).toMatchObject({ revision: 2147483647, text: 'edited very often' });
+    const revisions = await ok(t.http.get(`/v1/memories/${memory.id}/revisions`).set(bearer(bob.session)));
+    expect(revisions.map((revision: { revision: number }) => revision.revision)).toEqual([2147483647, 2147483646]);
   });
 
   test('when a timestamp of the file cannot be stored, then the error names its field and says what it must be', async () => {

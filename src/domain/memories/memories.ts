@@ -152,6 +152,13 @@ export async function updateMemory(
     const now = services.clock.now();
     const changes = changedFields(row, patch, now);
     if (Object.keys(changes).length === 0) return toMemory(row);
+    if (row.revision >= limits.memoryRevisionMax) {
+      throw new AppError(
+        'revision_limit_reached',
+        `The Memory is at revision ${row.revision}, the highest there is: it cannot be changed again.`,
+        { current_revision: row.revision },
+      );
+    }
     const updated = await updateMemoryRow(trx, row, changes, now);
     await insertRevision(trx, updated, principal);
     await afterMemoryUpdated(trx, row, updated);
