@@ -87,6 +87,20 @@ describe('NUL in text', () => {
   });
 });
 
+test('a surrogate escape without its pair is stored and answered as U+FFFD, through REST and MCP', async () => {
+  const alice = await t.account();
+  const key = bearer(alice.readWriteKey);
+  // supertest would send the JS string as UTF-8 (already replaced); the escape is what a client sends.
+  const created = await t.http.post('/v1/memories').set(key).set('content-type', 'application/json').send('{"text": "tea \\ud800 time"}');
+  expect(created.status).toBe(201);
+  expect(created.body.data.text).toBe('tea \uFFFD time');
+  expect((await t.http.get(`/v1/memories/${created.body.data.id}`).set(key)).body.data.text).toBe('tea \uFFFD time');
+
+  const result = await callTool(t, alice.readWriteKey, 'create_memory', { text: 'low \udc00 first' });
+  expect(result.isError).toBeFalsy();
+  expect(JSON.parse(result.content[0]!.text).data.text).toBe('low \uFFFD first');
+});
+
 test('a + in any query value is a space, as form encoders send it', async () => {
   const alice = await t.account();
   await t.http.post('/v1/subjects').set(bearer(alice.readWriteKey)).send({ name: 'Zorblat O' }).expect(201);
