@@ -28,9 +28,9 @@ interface LocalRunnerOptions {
 
 /**
  * Runs tools in this process through the operation pipeline, as REST requests run. The rate
- * limiter counted the HTTP request once, which pays for its first tool call; every further call
- * of a JSON-RPC batch is charged as a request of its own, so a batch buys nothing a client could
- * not have by sending its calls one by one.
+ * limiter counted the HTTP request once, which pays for its first tool call or listing; every
+ * further one of a JSON-RPC batch is charged as a request of its own, so a batch buys nothing a
+ * client could not have by sending its calls one by one.
  */
 export function localRunner(options: LocalRunnerOptions): ToolRunner {
   const { pipeline, logger, charge, principal, requestId, response } = options;

@@ -78,10 +78,30 @@ export async function callTool(runner: ToolRunner, name: string, args: Record<st
   return toolResult(result);
 }
 
+/** JSON-RPC's code for an error the server defines: a listing refused for the rate budget. */
+const SERVER_ERROR = -32000;
+
+/**
+ * A listing is charged like a tool call (it is the largest answer the server gives). Over the
+ * budget it has no tool result to be refused in: it is a JSON-RPC error whose `data` is the REST
+ * error envelope (`rate_limited`).
+ */
+async function chargeListing(runner: ToolRunner): Promise<void> {
+  try {
+    await runner.charge?.();
+  } catch (err) {
+    const error = toAppError(err);
+    throw new McpError(SERVER_ERROR, error.message, errorBody(error, runner.requestId));
+  }
+}
+
 /** An MCP server offering the principal's tools; one is made per HTTP request (stateless). */
 export function createMcpServer(runner: ToolRunner): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsFor(runner.principal).map(listing) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await chargeListing(runner);
+    return { tools: toolsFor(runner.principal).map(listing) };
+  });
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(runner, request.params.name, request.params.arguments));
   return server;
 }

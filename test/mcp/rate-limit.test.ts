@@ -71,3 +71,25 @@ test('each tools/call of a JSON-RPC batch draws on the budget; the calls over it
   expect(listed.body.data).toHaveLength(4);
   expectError(await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(carol.readWriteKey)).send(listTools), 429, 'rate_limited', true);
 });
+
+test('each tools/list of a JSON-RPC batch draws on the budget too; those over it are JSON-RPC errors carrying the rate_limited envelope', async () => {
+  const dave = await t.account();
+  const batch = Array.from({ length: 6 }, (_, i) => ({ ...listTools, id: i + 1 }));
+  const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(dave.readOnlyKey)).send(batch);
+  expect(res.status).toBe(200);
+  const answers = res.body as Array<{ id: number; result?: { tools: unknown[] }; error?: { code: number; message: string; data: any } }>;
+  expect(answers).toHaveLength(6);
+  // The HTTP request pays for the first listing; the budget of 4 leaves room for three more.
+  expect(answers.filter((answer) => answer.result)).toHaveLength(4);
+  for (const answer of answers.filter((answer) => answer.result)) expect(answer.result!.tools.length).toBeGreaterThan(10);
+  const refused = answers.filter((answer) => answer.error);
+  expect(refused).toHaveLength(2);
+  for (const { error } of refused) {
+    expect(error!.code).toBe(-32000);
+    expect(error!.message).toMatch(/Too many requests; retry after \d+ seconds\./);
+    expect(error!.data).toMatchObject({ ok: false, error: { code: 'rate_limited', status: 429, retryable: true } });
+    expect(error!.data.error.details.retry_after_seconds).toBeGreaterThan(0);
+  }
+  expect(res.headers['ratelimit']).toMatch(/r=0;/);
+  expectError(await t.http.get('/v1/memories').set(bearer(dave.readOnlyKey)), 429, 'rate_limited', true);
+});
