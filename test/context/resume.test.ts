@@ -1,4 +1,5 @@
 import type { RequestQuery } from '../../src/contract-types';
+import { runMaintenance } from '../../src/domain/maintenance/maintenance';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { clientOf, type DataOf } from '../support/client';
@@ -501,6 +502,35 @@ describe('checkpoint lifetime', () => {
       // The checkpoint handed out at day 29 is still young.
       const renewed = await resume(alice.readWriteKey, fresh.checkpoint, {}, app);
       expect(renewed.has_more).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('when a young checkpoint points at changes the feed no longer keeps, then it is 400 checkpoint_expired instead of skipping them', async () => {
+    const clock = movableClock();
+    const app = await startTestApp({ clock });
+    try {
+      const alice = await app.account();
+      const checkpoint = (await clientOf(app, alice.readWriteKey).ok('getStartupContext')).checkpoint;
+      await createMemories(app, alice.readWriteKey, [{ text: 'a'.repeat(950) }, { text: 'b'.repeat(950) }, { text: 'c'.repeat(950) }]);
+
+      // At day 29 one page is read; the checkpoint it hands out is new, its position is not.
+      clock.advance(29 * DAY_MS);
+      const first = await resume(alice.readWriteKey, checkpoint, { max_chars: 1000 }, app);
+      expect(first.memories_upserted).toHaveLength(1);
+      expect(first.has_more).toBe(true);
+
+      // At day 32 the changes of day 0 are pruned: what the checkpoint did not report yet is gone.
+      clock.advance(3 * DAY_MS);
+      await runMaintenance(app.app.services);
+      const res = await app.http.get('/v1/context/resume').query({ checkpoint: first.checkpoint }).set(bearer(alice.readWriteKey));
+      expectError(res, 400, 'checkpoint_expired');
+
+      // A checkpoint at the end of the feed stays valid when nothing after it was pruned.
+      const startup = (await clientOf(app, alice.readWriteKey).ok('getStartupContext')).checkpoint;
+      await runMaintenance(app.app.services);
+      expect(await resume(alice.readWriteKey, startup, {}, app)).toMatchObject({ ...EMPTY, has_more: false });
     } finally {
       await app.close();
     }

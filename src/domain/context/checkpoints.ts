@@ -37,9 +37,13 @@ export async function readCheckpoint(services: Services, accountId: string, toke
     throw new AppError('invalid_checkpoint', 'This checkpoint was not issued to this account.', { parameter: 'checkpoint' });
   }
   if (services.clock.now().getTime() - payload.t > LIFETIME_MS) {
-    throw new AppError('checkpoint_expired', 'This checkpoint is older than 30 days; load startup context again.', {
-      parameter: 'checkpoint',
-    });
+    throw checkpointExpired('This checkpoint is older than 30 days; load startup context again.');
   }
   return payload.s;
+}
+
+export function checkpointExpired(
+  message = 'Changes since this checkpoint are older than the change feed keeps; load startup context again.',
+): AppError {
+  return new AppError('checkpoint_expired', message, { parameter: 'checkpoint' });
 }

@@ -1,13 +1,13 @@
 import type { MemoryRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { ResumeContext } from '../../generated/openapi';
-import { changesAfter, type ChangeRow } from '../changes/change-feed.repository';
+import { changesAfter, latestSequence, type ChangeRow } from '../changes/change-feed.repository';
 import type { Services } from '../services';
 import { canSeeSecrets } from '../memories/visibility';
 import type { Principal } from '../shared/principal';
 import { isContextVisible, TextBudget } from './budget';
 import { toContextMemory, toContextSubject } from './context-mapper';
-import { issueCheckpoint, readCheckpoint } from './checkpoints';
+import { checkpointExpired, issueCheckpoint, readCheckpoint } from './checkpoints';
 import { subjectsAmong, visibleMemoriesAmong } from './context.repository';
 import type { ContextOptions } from './startup';
 
@@ -65,7 +65,13 @@ export async function resumeContext(
   const includeSensitive = options.include_sensitive ?? false;
   const budget = new TextBudget(options.max_chars ?? limits.resumeMaxCharsDefault);
 
+  // The feed's end is read first: every change up to it is in the feed unless it was pruned.
+  const latest = await latestSequence(services.db, principal.accountId);
   const rows = await changesAfter(services.db, principal.accountId, from, RESUME_MAX_CHANGES + 1);
+  // Changes are numbered without gaps, so a missing next one was pruned: a checkpoint renewed by a
+  // page of an old backlog must not skip what the feed no longer keeps.
+  const next = rows[0]?.seq;
+  if (next !== undefined ? next !== from + 1 : latest > from) throw checkpointExpired();
   const page = rows.slice(0, RESUME_MAX_CHANGES);
   const entities = collapse(page);
 

@@ -689,7 +689,8 @@ export interface paths {
          *     `max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.
          *     Checkpoints are opaque (encrypted: they reveal nothing, not even how much the account
          *     changed), bound to the account and valid for 30 days (`400 invalid_checkpoint`,
-         *     `400 checkpoint_expired`).
+         *     `400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is
+         *     no longer kept is `400 checkpoint_expired` too, so that nothing is skipped.
          */
         get: operations["resumeContext"];
         put?: never;
