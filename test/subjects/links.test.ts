@@ -295,6 +295,23 @@ describe('listing links', () => {
     );
   });
 
+  test('when a links cursor is edited to a time the database cannot hold, then it gets 400 invalid_cursor, not a server error', async () => {
+    const alice = await t.account();
+    const subject = await createSubject(alice.readWriteKey);
+    for (let i = 0; i < 2; i += 1) await link(alice.readWriteKey, subject.id, (await createMemory(alice.readWriteKey)).id);
+    const ro = bearer(alice.readOnlyKey);
+    const page = await t.http.get(`/v1/subjects/${subject.id}/memories?limit=1`).set(ro);
+    const decoded = JSON.parse(Buffer.from(page.body.next_cursor as string, 'base64url').toString('utf8')) as { f: string; p: unknown[] };
+    for (const time of ['-271821-04-20T00:00:00.000Z', '-004714-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-01']) {
+      const cursor = Buffer.from(JSON.stringify({ ...decoded, p: [time, decoded.p[1]] })).toString('base64url');
+      expectError(await t.http.get(`/v1/subjects/${subject.id}/memories`).query({ limit: 1, cursor }).set(ro), 400, 'invalid_cursor');
+    }
+    // The cursor as issued still works.
+    const next = await t.http.get(`/v1/subjects/${subject.id}/memories`).query({ limit: 1, cursor: page.body.next_cursor }).set(ro);
+    expect(next.status).toBe(200);
+    expect(next.body.data).toHaveLength(1);
+  });
+
   test('when the Memory of GET /memories/{id}/subjects is unknown or another account\'s, then it gets 404 memory_not_found', async () => {
     const alice = await t.account();
     const bob = await t.account();

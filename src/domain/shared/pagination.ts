@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { limits } from '../../generated/contract';
 import { AppError } from './errors';
+import { isInstant } from './instants';
 
 /** A position in a keyset ordering: the sort key values of the last row of a page. */
 export type CursorPosition = ReadonlyArray<string | number>;
@@ -90,11 +91,13 @@ export function toPage<Row, Item>(
   };
 }
 
-/** Parses a timestamp stored in a cursor position. */
+/**
+ * Parses a timestamp stored in a cursor position: an instant the database can compare (a cursor
+ * is not signed, and one edited to the year -271821 would otherwise fail the query).
+ */
 export function cursorDate(value: string | number | undefined): Date {
-  const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) throw invalidCursor();
-  return date;
+  if (typeof value !== 'string' || !isInstant(value)) throw invalidCursor();
+  return new Date(value);
 }
 
 /**
