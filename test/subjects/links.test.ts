@@ -295,15 +295,19 @@ describe('listing links', () => {
     );
   });
 
-  test('when a links cursor is edited to a time the database cannot hold, then it gets 400 invalid_cursor, not a server error', async () => {
+  test('when a links cursor is edited to a time or text the database cannot hold, then it gets 400 invalid_cursor, not a server error', async () => {
     const alice = await t.account();
     const subject = await createSubject(alice.readWriteKey);
     for (let i = 0; i < 2; i += 1) await link(alice.readWriteKey, subject.id, (await createMemory(alice.readWriteKey)).id);
     const ro = bearer(alice.readOnlyKey);
     const page = await t.http.get(`/v1/subjects/${subject.id}/memories?limit=1`).set(ro);
     const decoded = JSON.parse(Buffer.from(page.body.next_cursor as string, 'base64url').toString('utf8')) as { f: string; p: unknown[] };
-    for (const time of ['-271821-04-20T00:00:00.000Z', '-004714-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-01']) {
-      const cursor = Buffer.from(JSON.stringify({ ...decoded, p: [time, decoded.p[1]] })).toString('base64url');
+    const edited = [
+      ...['-271821-04-20T00:00:00.000Z', '-004714-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-01'].map((time) => [time, decoded.p[1]]),
+      [decoded.p[0], 'mem_\u0000'],
+    ];
+    for (const position of edited) {
+      const cursor = Buffer.from(JSON.stringify({ ...decoded, p: position })).toString('base64url');
       expectError(await t.http.get(`/v1/subjects/${subject.id}/memories`).query({ limit: 1, cursor }).set(ro), 400, 'invalid_cursor');
     }
     // The cursor as issued still works.

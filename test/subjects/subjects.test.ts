@@ -328,6 +328,20 @@ describe('listing Subjects', () => {
     expectError(res, 400, 'invalid_cursor');
   });
 
+  test('when a cursor is edited to a match group or name the database cannot take, then it gets 400 invalid_cursor, not a server error', async () => {
+    const alice = await t.account();
+    for (const name of ['a', 'b']) await createSubject(alice.readWriteKey, { name });
+    const first = await t.http.get('/v1/subjects?limit=1').set(bearer(alice.readOnlyKey));
+    const decoded = JSON.parse(Buffer.from(first.body.next_cursor as string, 'base64url').toString('utf8')) as { f: string; p: unknown[] };
+    const [group, name, id] = decoded.p;
+    for (const position of [[2 ** 31, name, id], [-(2 ** 31) - 1, name, id], [0.5, name, id], [group, 'a\u0000', id]]) {
+      const cursor = Buffer.from(JSON.stringify({ ...decoded, p: position })).toString('base64url');
+      expectError(await t.http.get('/v1/subjects').query({ limit: 1, cursor }).set(bearer(alice.readOnlyKey)), 400, 'invalid_cursor');
+    }
+    const next = await t.http.get('/v1/subjects').query({ limit: 1, cursor: first.body.next_cursor }).set(bearer(alice.readOnlyKey));
+    expect(next.body.data.map((subject: { name: string }) => subject.name)).toEqual(['b']);
+  });
+
   test('when the limit is over 100 or the cursor is garbage, then it gets 400', async () => {
     const alice = await t.account();
     expectError(await t.http.get('/v1/subjects?limit=101').set(bearer(alice.readOnlyKey)), 400, 'invalid_request');

@@ -47,7 +47,8 @@ export function decodeCursor(
   if (
     !Array.isArray(p) ||
     p.length !== arity ||
-    !p.every((value) => typeof value === 'string' || typeof value === 'number')
+    // A cursor is not signed: what the database cannot take (a NUL in a text) is no position.
+    !p.every((value) => (typeof value === 'string' && !value.includes('\u0000')) || typeof value === 'number')
   ) {
     throw invalidCursor();
   }
@@ -113,9 +114,12 @@ export function beforeTimeAndId(
   return sql<SqlBool>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) < (${cursorDate(time)}::timestamptz, ${String(id)})`;
 }
 
-/** Parses an integer stored in a cursor position. */
+const INT4_MIN = -(2 ** 31);
+const INT4_MAX = 2 ** 31 - 1;
+
+/** Parses an integer stored in a cursor position: one the database's `integer` holds. */
 export function cursorInteger(value: string | number | undefined): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < INT4_MIN || value > INT4_MAX) {
     throw new AppError('invalid_cursor', 'The cursor is malformed.', { parameter: 'cursor' });
   }
   return value;
