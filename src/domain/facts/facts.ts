@@ -118,7 +118,7 @@ async function assertSupersedable(trx: Transaction<DB>, principal: Principal, su
   });
 }
 
-/** 409 fact_exists when a current Fact of the Subject states this already. */
+/** 400 fact_exists when a current Fact of the Subject states this already. */
 async function assertNotStated(trx: Transaction<DB>, subjectId: string, key: string): Promise<void> {
   const fact = await currentFactStating(trx, subjectId, key);
   if (fact) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: fact.id });
