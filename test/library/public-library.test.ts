@@ -1,4 +1,6 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { SuccessBody } from '../../src/contract-types';
+import { getLibraryTemplate } from '../../src/domain/library/public';
 import { bearer, startTestApp, uniqueName, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { putDraft, workflow, type DraftFile, type PublicTemplate } from './helpers';
@@ -368,6 +370,45 @@ describe('one public Template', () => {
 
     expectError(await getPublic(owner.readOnlyKey, 'tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H'), 404, 'template_not_found');
     expectError(await getPublic(owner.readOnlyKey, 'tpl_nope'), 400, 'invalid_request');
+  });
+
+  test('a publication committed while one public Template is read does not empty its file list: listing and files come from one snapshot', async () => {
+    const owner = await t.account();
+    const files = [{ path: 'README.md', content: DEFAULT_README }, { path: 'guide.md', content: 'Step one.' }];
+    const id = await publish(owner.readWriteKey, { files: files.slice(1) });
+    // Once the listing (revision 2) has been read, the owner publishes revision 3, which prunes
+    // revision 2. Meaningful on PostgreSQL; the embedded database's one connection is held while
+    // a result is read, so there the publication waits for the read, which goes on after a while.
+    let publication: Promise<unknown> | null = null;
+    let waited = false;
+    const publishBetweenReads: KyselyPlugin = {
+      transformQuery: ({ node }: PluginTransformQueryArgs): RootOperationNode => {
+        if (!publication && JSON.stringify(node).includes('"public_templates"')) {
+          publication = (async () => {
+            await ok('draft update', putDraft(t, owner.readWriteKey, id, { base_revision: 2, files: [{ path: 'README.md', content: `${DEFAULT_README}More.\n` }] }));
+            await ok('review', workflow(t, owner.readWriteKey, { action: 'submit_review', template_id: id, revision: 3 }));
+            const notes = 'The second public version.';
+            await ok('publish', workflow(t, owner.readWriteKey, { action: 'publish', template_id: id, revision: 3, release_notes: notes, confirm: { license: 'MIT', files_public: true, reviewed_revision: 3 } }));
+          })();
+        }
+        return node;
+      },
+      transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
+        if (publication && !waited) {
+          waited = true;
+          await Promise.race([publication, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        }
+        return result;
+      },
+    };
+    const services = { ...t.app.services, db: t.app.services.db.withPlugin(publishBetweenReads) };
+    const read = await getLibraryTemplate(services, id);
+    await publication;
+    expect(read.template.version).toBe(1);
+    expect(read.files).toEqual(files.map((file) => ({ path: file.path, size: [...file.content].length })));
+    const after = await getPublic(owner.readOnlyKey, id);
+    expect(after.body.data.template.version).toBe(2);
+    expect(after.body.data.files).toEqual([{ path: 'README.md', size: [...DEFAULT_README].length + 6 }]);
   });
 
   test('after republishing, the Template is back with the files it was published with', async () => {
