@@ -260,6 +260,14 @@ describe('searching the public Library', () => {
     expectError(await search(a.readOnlyKey, { category: 'cooking' }), 400, 'invalid_request');
   });
 
+  test('a tag filter of only spaces is no tag: it finds nothing, and is not dropped to list every Template', async () => {
+    const a = await t.account();
+    await publish(a.readWriteKey, { tags: [uniqueWord()] });
+    expect((await searchData(a.readOnlyKey)).data.length).toBeGreaterThan(0);
+    expect(await searchData(a.readOnlyKey, { tag: '   ' })).toEqual({ ok: true, data: [], next_cursor: null });
+    expect(await searchData(a.readOnlyKey, { tag: ' ', category: 'productivity' })).toEqual({ ok: true, data: [], next_cursor: null });
+  });
+
   test('limit defaults to 20 and may be at most 50: 51 is 400 invalid_request', async () => {
     const a = await t.account();
     const tag = uniqueWord();
