@@ -318,6 +318,24 @@ describe('searching the public Library', () => {
     expect(onward.data).toHaveLength(3);
   });
 
+  test('a cursor whose position was altered (a date the database cannot store, a NUL) is 400 invalid_cursor, never 500', async () => {
+    const a = await t.account();
+    const tag = uniqueWord();
+    await publishMany(a.readWriteKey, 2, () => ({ tags: [tag] }));
+    const cursor = (await searchData(a.readOnlyKey, { tag, limit: 1 })).next_cursor as string;
+    const { f, p } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { f: string; p: [number, string, string] };
+    const altered = (position: unknown[]) => Buffer.from(JSON.stringify({ f, p: position })).toString('base64url');
+    expect((await searchData(a.readOnlyKey, { tag, limit: 1, cursor: altered(p) })).data).toHaveLength(1);
+    for (const position of [
+      [p[0], '-271821-04-20T00:00:00.000Z', p[2]],
+      [p[0], '+275760-09-13T00:00:00.000Z', p[2]],
+      [p[0], '2026', p[2]],
+      [p[0], p[1], `${p[2]}\u0000`],
+    ]) {
+      expectError(await search(a.readOnlyKey, { tag, limit: 1, cursor: altered(position) }), 400, 'invalid_cursor');
+    }
+  });
+
   test('paging through ranked query results gives each match once, best first', async () => {
     const a = await t.account();
     const term = uniqueWord();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { limits } from '../../generated/contract';
 import { AppError } from './errors';
+import { isInstant } from './instants';
 
 /** A position in a keyset ordering: the sort key values of the last row of a page. */
 export type CursorPosition = ReadonlyArray<string | number>;
@@ -46,7 +47,8 @@ export function decodeCursor(
   if (
     !Array.isArray(p) ||
     p.length !== arity ||
-    !p.every((value) => typeof value === 'string' || typeof value === 'number')
+    // A cursor is only encoded, not signed: a NUL the database cannot take is a malformed one.
+    !p.every((value) => (typeof value === 'string' && !value.includes('\u0000')) || typeof value === 'number')
   ) {
     throw invalidCursor();
   }
@@ -90,11 +92,10 @@ export function toPage<Row, Item>(
   };
 }
 
-/** Parses a timestamp stored in a cursor position. */
+/** Parses a timestamp stored in a cursor position: an instant the service can store, or a malformed cursor. */
 export function cursorDate(value: string | number | undefined): Date {
-  const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) throw invalidCursor();
-  return date;
+  if (typeof value !== 'string' || !isInstant(value)) throw invalidCursor();
+  return new Date(value);
 }
 
 /**
