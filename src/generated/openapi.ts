@@ -1189,7 +1189,7 @@ export type components = {
             path?: string;
             /** @description The line in the file. */
             line?: number;
-            /** @description A metadata field or `files[i].path`. */
+            /** @description A metadata field, `files[i].path`, or `files[i].content` (with `line`) for a file whose path itself holds a secret, so that the path is not repeated. */
             field?: string;
         } & {
             [key: string]: unknown;

@@ -570,6 +570,20 @@ describe('what a draft update may hold', () => {
     expect(await snapshot(account, template.id)).toEqual(before);
   });
 
+  test('a key in a file whose path is a key too: the content finding names the file by its place, so neither key is repeated', async () => {
+    const { account, template } = await templateWithDraft();
+    const before = await snapshot(account, template.id);
+    const key = generateKey('read_write');
+    const res = await putDraft(t, account.readWriteKey, template.id, {
+      base_revision: template.draft.revision,
+      files: [readme(), { path: `keys/${key}.md`, content: `intro\nMTL_KEY=${key}\n` }],
+    });
+    expectError(res, 400, 'secret_in_content');
+    expect(res.body.error.details.findings).toEqual([{ field: 'files[1].content', line: 2 }, { field: 'files[1].path' }]);
+    expect(JSON.stringify(res.body)).not.toContain(key);
+    expect(await snapshot(account, template.id)).toEqual(before);
+  });
+
   test('an MTL API key in metadata that the public listing shows (summary) is refused as secret_in_content', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);

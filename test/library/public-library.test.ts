@@ -1,4 +1,6 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { SuccessBody } from '../../src/contract-types';
+import { getLibraryTemplate } from '../../src/domain/library/public';
 import { bearer, startTestApp, uniqueName, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { putDraft, workflow, type DraftFile, type PublicTemplate } from './helpers';
@@ -258,6 +260,14 @@ describe('searching the public Library', () => {
     expectError(await search(a.readOnlyKey, { category: 'cooking' }), 400, 'invalid_request');
   });
 
+  test('a tag filter of only spaces is no tag: it finds nothing, and is not dropped to list every Template', async () => {
+    const a = await t.account();
+    await publish(a.readWriteKey, { tags: [uniqueWord()] });
+    expect((await searchData(a.readOnlyKey)).data.length).toBeGreaterThan(0);
+    expect(await searchData(a.readOnlyKey, { tag: '   ' })).toEqual({ ok: true, data: [], next_cursor: null });
+    expect(await searchData(a.readOnlyKey, { tag: ' ', category: 'productivity' })).toEqual({ ok: true, data: [], next_cursor: null });
+  });
+
   test('limit defaults to 20 and may be at most 50: 51 is 400 invalid_request', async () => {
     const a = await t.account();
     const tag = uniqueWord();
@@ -306,6 +316,24 @@ describe('searching the public Library', () => {
     // The page size is not a filter: the same cursor with another limit goes on.
     const onward = await searchData(a.readOnlyKey, { tag, limit: 10, cursor: reused });
     expect(onward.data).toHaveLength(3);
+  });
+
+  test('a cursor whose position was altered (a date the database cannot store, a NUL) is 400 invalid_cursor, never 500', async () => {
+    const a = await t.account();
+    const tag = uniqueWord();
+    await publishMany(a.readWriteKey, 2, () => ({ tags: [tag] }));
+    const cursor = (await searchData(a.readOnlyKey, { tag, limit: 1 })).next_cursor as string;
+    const { f, p } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { f: string; p: [number, string, string] };
+    const altered = (position: unknown[]) => Buffer.from(JSON.stringify({ f, p: position })).toString('base64url');
+    expect((await searchData(a.readOnlyKey, { tag, limit: 1, cursor: altered(p) })).data).toHaveLength(1);
+    for (const position of [
+      [p[0], '-271821-04-20T00:00:00.000Z', p[2]],
+      [p[0], '+275760-09-13T00:00:00.000Z', p[2]],
+      [p[0], '2026', p[2]],
+      [p[0], p[1], `${p[2]}\u0000`],
+    ]) {
+      expectError(await search(a.readOnlyKey, { tag, limit: 1, cursor: altered(position) }), 400, 'invalid_cursor');
+    }
   });
 
   test('paging through ranked query results gives each match once, best first', async () => {
@@ -368,6 +396,45 @@ describe('one public Template', () => {
 
     expectError(await getPublic(owner.readOnlyKey, 'tpl_01JD2X5Y7Z8A9B0C1D2E3F4G5H'), 404, 'template_not_found');
     expectError(await getPublic(owner.readOnlyKey, 'tpl_nope'), 400, 'invalid_request');
+  });
+
+  test('a publication committed while one public Template is read does not empty its file list: listing and files come from one snapshot', async () => {
+    const owner = await t.account();
+    const files = [{ path: 'README.md', content: DEFAULT_README }, { path: 'guide.md', content: 'Step one.' }];
+    const id = await publish(owner.readWriteKey, { files: files.slice(1) });
+    // Once the listing (revision 2) has been read, the owner publishes revision 3, which prunes
+    // revision 2. Meaningful on PostgreSQL; the embedded database's one connection is held while
+    // a result is read, so there the publication waits for the read, which goes on after a while.
+    let publication: Promise<unknown> | null = null;
+    let waited = false;
+    const publishBetweenReads: KyselyPlugin = {
+      transformQuery: ({ node }: PluginTransformQueryArgs): RootOperationNode => {
+        if (!publication && JSON.stringify(node).includes('"public_templates"')) {
+          publication = (async () => {
+            await ok('draft update', putDraft(t, owner.readWriteKey, id, { base_revision: 2, files: [{ path: 'README.md', content: `${DEFAULT_README}More.\n` }] }));
+            await ok('review', workflow(t, owner.readWriteKey, { action: 'submit_review', template_id: id, revision: 3 }));
+            const notes = 'The second public version.';
+            await ok('publish', workflow(t, owner.readWriteKey, { action: 'publish', template_id: id, revision: 3, release_notes: notes, confirm: { license: 'MIT', files_public: true, reviewed_revision: 3 } }));
+          })();
+        }
+        return node;
+      },
+      transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
+        if (publication && !waited) {
+          waited = true;
+          await Promise.race([publication, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        }
+        return result;
+      },
+    };
+    const services = { ...t.app.services, db: t.app.services.db.withPlugin(publishBetweenReads) };
+    const read = await getLibraryTemplate(services, id);
+    await publication;
+    expect(read.template.version).toBe(1);
+    expect(read.files).toEqual(files.map((file) => ({ path: file.path, size: [...file.content].length })));
+    const after = await getPublic(owner.readOnlyKey, id);
+    expect(after.body.data.template.version).toBe(2);
+    expect(after.body.data.files).toEqual([{ path: 'README.md', size: [...DEFAULT_README].length + 6 }]);
   });
 
   test('after republishing, the Template is back with the files it was published with', async () => {

@@ -746,6 +746,26 @@ describe('review checks', () => {
     }
   });
 
+  test('a secret in a file whose path is a secret too: no_secrets names the file by its place and line, and the run shows neither secret', async () => {
+    const c = await newCreator(t);
+    const inPath = `AKIA${secretChars(UPPER_DIGITS, 16)}`;
+    const inContent = `ghp_${secretChars(ALNUM, 36)}`;
+    const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [
+      ...goodFiles(uniqueWord()),
+      { path: `keys/${inPath}.env`, content: `# keys\ntoken: ${inContent}\n` },
+    ]);
+    const res = await t.http.post(WORKFLOW).set(c.rw).send(actionBody('submit_review', tpl));
+    const { run } = res.body.data as { run: WorkflowRun };
+    const check = run.checks.find((ch) => ch.check === 'no_secrets')!;
+    expect(check.status).toBe('failed');
+    expect(check.findings).toEqual([{ line: 2, message: expect.stringContaining('Line 2 of file') }, { message: expect.any(String) }]);
+    // The owner's own file list shows the path; the run's findings repeat neither secret.
+    const { latest_runs: latestRuns } = await statusOf(t.http, c, tpl.id);
+    for (const runs of [JSON.stringify(run), JSON.stringify(latestRuns)]) {
+      for (const secret of [inPath, inContent]) expect(runs).not.toContain(secret);
+    }
+  });
+
   test('a file full of secrets: the first 50 findings in order of line, the rest counted', async () => {
     const c = await newCreator(t);
     const lines = Array.from({ length: 120 }, (_, i) => `AKIA${String(i).padStart(16, '0')}`);

@@ -137,15 +137,21 @@ function matches(text: string, kinds?: readonly string[]): Array<{ secret: Secre
 
 /**
  * Where secrets appear in a file set: file and line for contents, the field for paths (a path is
- * public too), and the kind, never the secret itself.
+ * public too), and the kind, never the secret itself. A file whose path holds a secret of any kind
+ * is named by its place in the set (`files[i].content`), so the path is not repeated either.
  */
 export function findSecrets(files: readonly DraftFileInput[], kinds?: readonly string[]): SecretFinding[] {
   const findings: SecretFinding[] = [];
   files.forEach((file, i) => {
+    const pathIsSecret = matches(file.path).length > 0;
     const lines = new LineIndex(file.content);
     for (const { secret, index } of matches(file.content, kinds)) {
       const line = lines.lineOf(index);
-      findings.push({ kind: secret.kind, path: file.path, line, message: `${file.path} line ${line} contains what looks like ${secret.label}.` });
+      findings.push(
+        pathIsSecret
+          ? { kind: secret.kind, field: `files[${i}].content`, line, message: `Line ${line} of file ${i + 1} contains what looks like ${secret.label}.` }
+          : { kind: secret.kind, path: file.path, line, message: `${file.path} line ${line} contains what looks like ${secret.label}.` },
+      );
     }
     for (const { secret } of matches(file.path, kinds)) {
       findings.push({ kind: secret.kind, field: `files[${i}].path`, message: `The path of file ${i + 1} contains what looks like ${secret.label}.` });

@@ -67,7 +67,8 @@ export function searchListings(db: Queryable, search: ListingSearch) {
     .limit(search.limit);
   if (tsQuery) select = select.where(sql<boolean>`p.search @@ ${tsQuery}`);
   if (search.category) select = select.where('p.category', '=', search.category);
-  if (search.tag) select = select.where('p.tags', '@>', textArray([search.tag]));
+  // A tag of only spaces is trimmed to '', which no tag is: it finds nothing rather than dropping the filter.
+  if (search.tag !== undefined) select = select.where('p.tags', '@>', textArray([search.tag]));
   if (search.position) {
     const [lastScore, publishedAt, id] = search.position;
     if (typeof lastScore !== 'number') throw new AppError('invalid_cursor', 'The cursor is malformed.', { parameter: 'cursor' });

@@ -5,7 +5,7 @@ import type { components } from '../../generated/openapi';
 import type { Services } from '../services';
 import { decodeCursor, encodeCursor, toPage, type Page } from '../shared/pagination';
 import { findListing, searchListings, upsertListing } from './public-library.repository';
-import { filesOf, findRevision, templateNotFound } from './templates.repository';
+import { filesOf, findRevision, inOneSnapshot, templateNotFound } from './templates.repository';
 import { readmeOf } from './templates';
 import { toPublicTemplate, type PublicTemplate } from './template-mapper';
 
@@ -61,13 +61,16 @@ export async function searchLibrary(services: Services, search: LibrarySearch): 
   );
 }
 
-/** One published Template: its public listing and published file list; 404 when not published. */
+/**
+ * One published Template: its public listing and published file list; 404 when not published.
+ * Both are read in one snapshot: a publication committed between the reads prunes the revision
+ * the listing named, whose file list would then be empty.
+ */
 export async function getLibraryTemplate(services: Services, templateId: string): Promise<PublicTemplateDetail> {
-  const row = await findListing(services.db, templateId);
+  const { row, files } = await inOneSnapshot(services.db, async (trx) => {
+    const row = await findListing(trx, templateId);
+    return { row, files: row ? await filesOf(trx, row.template_id, row.revision) : [] };
+  });
   if (!row) throw templateNotFound();
-  return {
-    template: toPublicTemplate(row),
-    files: await filesOf(services.db, row.template_id, row.revision),
-    release_notes: row.release_notes,
-  };
+  return { template: toPublicTemplate(row), files, release_notes: row.release_notes };
 }
