@@ -795,6 +795,28 @@ describe('review checks', () => {
     expect((await statusOf(t.http, c, tpl.id)).template.draft.revision).toBe(1);
   });
 
+  test('release notes of publish and republish holding a secret of any kind are 400 secret_in_content, nothing published, the secret not echoed', async () => {
+    const c = await newCreator(t);
+    const reviewed = await review(t.http, c, await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord())), 'ready_to_publish');
+    const awsKey = 'AKIA' + 'Q'.repeat(15) + '7';
+    const publish = { ...actionBody('publish', reviewed), release_notes: `First version; deploy with ${awsKey} as the key.` };
+    const refused = await t.http.post('/v1/library/templates/workflow').set(c.rw).send(publish);
+    expectError(refused, 400, 'secret_in_content');
+    expect(refused.body.error.details.findings).toEqual([{ field: 'release_notes' }]);
+    expect(refused.body.error.message).toBe('release_notes contains what looks like an AWS access key ID. Release notes are published as written: remove it.');
+    expect(JSON.stringify(refused.body)).not.toContain(awsKey);
+    expect((await statusOf(t.http, c, reviewed.id)).template.publication.state).toBe('never_published');
+
+    const { template: published } = await step(t.http, c, reviewed, 'publish');
+    const { template: unpublished } = await step(t.http, c, published, 'unpublish');
+    const privateKey = '-----BEGIN RSA PRIVATE KEY-----';
+    const republish = { ...actionBody('republish', unpublished), release_notes: `Back again.\n${privateKey}\nMIIE` };
+    const again = await t.http.post('/v1/library/templates/workflow').set(c.rw).send(republish);
+    expectError(again, 400, 'secret_in_content');
+    expect(again.body.error.details.findings).toEqual([{ field: 'release_notes' }]);
+    expect((await statusOf(t.http, c, reviewed.id)).template.publication.state).toBe('unpublished');
+  });
+
   test('the unchanged starter README fails readme_present', async () => {
     const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c);

@@ -83,6 +83,20 @@ export function assertNoApiKey(files: readonly DraftFileInput[], fields: PublicF
   }
 }
 
+/**
+ * Refuses release notes sent with `publish` or `republish` that hold a secret of any kind the
+ * `no_secrets` check looks for: they go public as written, after the review that read the draft's
+ * own notes.
+ */
+export function assertNoSecretInReleaseNotes(releaseNotes: string): void {
+  const findings = findSecretsInFields({ release_notes: releaseNotes });
+  if (findings.length === 0) return;
+  throw new AppError('secret_in_content', `${findings[0]!.message} Release notes are published as written: remove it.`, {
+    findings: findings.slice(0, FINDINGS_MAX).map(({ field }) => ({ field: field! })),
+    ...(findings.length > FINDINGS_MAX ? { omitted_findings: findings.length - FINDINGS_MAX } : {}),
+  });
+}
+
 /** Refuses a file set that breaks a rule (all reported) or holds an MTL API key. */
 export function assertValidDraft(files: readonly DraftFileInput[], fields: PublicFields = {}): void {
   const violations = draftViolations(files);

@@ -27,7 +27,7 @@ import {
   templateIdsOf,
   type TemplateState,
 } from './templates.repository';
-import { assertNoApiKey, normalizeTemplateTags, starterReadme } from './templates';
+import { assertNoApiKey, assertNoSecretInReleaseNotes, normalizeTemplateTags, starterReadme } from './templates';
 import { toRun, toTemplate, type Template, type WorkflowRun } from './template-mapper';
 
 type ActionRequest = Exclude<WorkflowRequest, CreateRequest>;
@@ -279,7 +279,7 @@ export async function runWorkflow(services: Services, principal: Principal, requ
     throw error;
   };
   try {
-    if ('release_notes' in request) assertNoApiKey([], { release_notes: request.release_notes });
+    if ('release_notes' in request) assertNoSecretInReleaseNotes(request.release_notes);
     assertPremise(before, request);
   } catch (err) {
     if (err instanceof AppError) return refuse(err);

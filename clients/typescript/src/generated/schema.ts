@@ -854,8 +854,10 @@ export interface paths {
          *     Concurrent requests on one Template are serialised; one whose premise no longer holds when
          *     its turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the
          *     Template's license, `files_public: true` and `reviewed_revision` equal to `revision`
-         *     (`400 publish_confirmation_mismatch` otherwise). Every request on an owned Template is
-         *     recorded as a run, refused ones included.
+         *     (`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and
+         *     `republish` are published as written: notes holding what looks like a secret (any kind
+         *     the `no_secrets` check finds) are `400 secret_in_content` naming the field, never the
+         *     secret. Every request on an owned Template is recorded as a run, refused ones included.
          */
         post: operations["runTemplateWorkflow"];
         delete?: never;
@@ -1234,7 +1236,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description `secret_in_content`: The Template holds an MTL API key. */
+        /** @description `secret_in_content`: The Template holds an MTL API key, or the release notes sent with `publish` or `republish` hold what looks like a secret (any kind the `no_secrets` check finds: they are published as written). */
         SecretInContentError: components["schemas"]["Error"] & {
             /** @enum {string} */
             code: "secret_in_content";
