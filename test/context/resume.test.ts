@@ -248,6 +248,42 @@ describe('Memories that change visibility', () => {
     expect((await resume(alice.session, checkpoint)).memories_removed).toEqual([secret.id]);
   });
 
+  test('when secret Memories are linked to a Subject, unlinked, trashed and restored, then keys are not told the Subject changed; a visible Memory\'s link tells them', async () => {
+    const alice = await t.account();
+    const subject = await createSubject(t, alice.readWriteKey, { name: 'Zephyrine' });
+    const secret = await createMemory(t, alice.session, { text: 'Secret about Zephyrine', sensitivity: 'secret' });
+    const other = await createMemory(t, alice.session, { text: 'Another secret', sensitivity: 'secret' });
+    await linkMemory(t, alice.session, subject.id, other.id);
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+
+    await linkMemory(t, alice.session, subject.id, secret.id);
+    await clientOf(t, alice.session).ok('unlinkMemory', { path: { subject_id: subject.id, memory_id: secret.id } });
+    await deleteMemory(t, alice.session, other.id);
+    await clientOf(t, alice.session).ok('restoreMemory', { path: { id: other.id } });
+    for (const token of [alice.readWriteKey, alice.readOnlyKey]) expect(await resume(token, checkpoint)).toMatchObject({ ...EMPTY, has_more: false });
+    // The session sees the Subject changed, once.
+    expect((await resume(alice.session, checkpoint)).subjects_upserted.map((s) => s.id)).toEqual([subject.id]);
+
+    // A link of a Memory keys can see is news to them.
+    const visible = await createMemory(t, alice.readWriteKey, { text: 'Zephyrine visits' });
+    const afterCreate = await checkpointOf(alice.readWriteKey);
+    await linkMemory(t, alice.readWriteKey, subject.id, visible.id);
+    const data = await resume(alice.readOnlyKey, afterCreate);
+    expect(data.subjects_upserted.map((s) => [s.id, s.memory_count])).toEqual([[subject.id, 1]]);
+  });
+
+  test('when a linked Memory turns secret, then keys see its Subject changed too: its count of Memories they can see went down', async () => {
+    const alice = await t.account();
+    const subject = await createSubject(t, alice.readWriteKey, { name: 'Quillon' });
+    const memory = await createMemory(t, alice.readWriteKey, { text: 'Quillon notes' });
+    await linkMemory(t, alice.readWriteKey, subject.id, memory.id);
+    const checkpoint = await checkpointOf(alice.readWriteKey);
+    await updateMemory(t, alice.session, memory.id, { sensitivity: 'secret' });
+    const data = await resume(alice.readOnlyKey, checkpoint);
+    expect(data.memories_removed).toEqual([memory.id]);
+    expect(data.subjects_upserted.map((s) => [s.id, s.memory_count])).toEqual([[subject.id, 0]]);
+  });
+
   test('when a Memory a key could see after the checkpoint turns secret, then the key sees it removed', async () => {
     const alice = await t.account();
     const checkpoint = await checkpointOf(alice.readWriteKey);

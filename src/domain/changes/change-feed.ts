@@ -9,8 +9,17 @@ export interface Change {
   readonly entity: ChangedEntity;
   readonly entityId: string;
   readonly op: ChangeOp;
-  /** A Memory's change: whether API keys could see it before and after (secret Memories they cannot). */
+  /**
+   * Whether API keys could see the change: for a Memory, whether they could see it before and
+   * after (secret Memories they cannot); for a Subject, false for both when all that changed is
+   * a secret Memory's link to it, which keys are not told of. Absent: they could.
+   */
   readonly keyVisible?: { readonly before: boolean; readonly after: boolean };
+}
+
+/** A Subject changed by a link to a Memory, added or removed: news to API keys only if they can see the Memory. */
+export function subjectChangedByLink(subjectId: string, memoryKeyVisible: boolean): Change {
+  return { entity: 'subject', entityId: subjectId, op: 'upsert', keyVisible: { before: memoryKeyVisible, after: memoryKeyVisible } };
 }
 
 /**

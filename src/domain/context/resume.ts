@@ -106,6 +106,8 @@ export async function resumeContext(
       }
       result.memories_upserted.push(toContextMemory(row, text));
     } else {
+      // A Subject whose only changes were links of secret Memories did not change for a key.
+      if (!canSeeSecrets(principal) && !change.seenByKeys) continue;
       const row = change.op === 'upsert' ? subjects.get(change.id) : undefined;
       if (!row) {
         result.subjects_removed.push(change.id);

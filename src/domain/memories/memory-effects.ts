@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
-import { recordChanges, type Change } from '../changes/change-feed';
+import { recordChanges, subjectChangedByLink, type Change } from '../changes/change-feed';
 import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts.repository';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
 import { countMemoryChange } from './section-counts';
@@ -37,16 +37,16 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
   const secrecyChanged = isSecret(before) !== isSecret(after);
-  if (secrecyChanged) {
-    await countSecrecyChanged(trx, after.id, isSecret(after));
-  }
+  // The Subjects it is linked to change for API keys when it turns secret or back (their count).
+  const subjects = secrecyChanged ? await countSecrecyChanged(trx, after.id, isSecret(after)) : [];
   const change: Change = {
     entity: 'memory',
     entityId: after.id,
     op: 'upsert',
     keyVisible: { before: keyVisible(before), after: keyVisible(after) },
   };
-  await recordChanges(trx, after.account_id, [change], after.updated_at);
+  const subjectChanges = subjects.map((subjectId): Change => ({ entity: 'subject', entityId: subjectId, op: 'upsert' }));
+  await recordChanges(trx, after.account_id, [change, ...subjectChanges], after.updated_at);
   await countMemoryChange(trx, before, after);
   if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
     await unindexMemory(trx, after.id, isSecret(before));
@@ -65,7 +65,7 @@ export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRo
   await removeInsightsOfMemory(trx, memory.account_id, memory.id);
   const changes: Change[] = [
     { entity: 'memory', entityId: memory.id, op: 'delete', keyVisible: { before: keyVisible(memory), after: false } },
-    ...links.map((link): Change => ({ entity: 'subject', entityId: link.subject_id, op: 'upsert' })),
+    ...links.map((link) => subjectChangedByLink(link.subject_id, keyVisible(memory))),
   ];
   await recordChanges(trx, memory.account_id, changes, now);
   await countMemoryChange(trx, memory, null);

@@ -7,8 +7,9 @@ import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { countLinkAdded } from '../subjects/link-counts.repository';
-import { recordChanges } from '../changes/change-feed';
+import { recordChanges, subjectChangedByLink } from '../changes/change-feed';
 import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
+import { isSecret } from './visibility';
 import { factsSourcedFrom, findVisibleMemory, insertMemory, memoryNotFound } from './memories.repository';
 import { toMemory, toMemoryPreview, type Memory } from './memory-mapper';
 import {
@@ -180,7 +181,7 @@ export async function restoreMemory(services: Services, principal: Principal, id
     await recordChanges(
       trx,
       principal.accountId,
-      links.map((link) => ({ entity: 'subject' as const, entityId: link.subject_id, op: 'upsert' as const })),
+      links.map((link) => subjectChangedByLink(link.subject_id, !isSecret(memory))),
       now,
     );
     return toMemory(memory);

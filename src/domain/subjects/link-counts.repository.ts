@@ -73,14 +73,15 @@ export async function countMemoryRemoved(
   return removed;
 }
 
-/** After a Memory became secret, or stopped being secret (the caller holds its row lock). */
-export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string, nowSecret: boolean): Promise<void> {
+/** After a Memory became secret, or stopped being secret (the caller holds its row lock); returns the Subjects it is linked to. */
+export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string, nowSecret: boolean): Promise<string[]> {
   const subjects = await linkedSubjects(trx, memoryId);
-  if (subjects.length === 0) return;
+  if (subjects.length === 0) return subjects;
   await lockCounts(trx, subjects);
   await trx
     .updateTable('subject_memory_counts')
     .set({ secret_links: sql`secret_links + ${nowSecret ? 1 : -1}` })
     .where('subject_id', 'in', (eb) => eb.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId))
     .execute();
+  return subjects;
 }

@@ -1,10 +1,11 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { recordChanges } from '../changes/change-feed';
+import { recordChanges, subjectChangedByLink } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
 import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, requireVisibleMemory } from '../memories/memories.repository';
+import { isSecret } from '../memories/visibility';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
@@ -23,7 +24,7 @@ export async function linkMemory(
     await lockOwnedSubject(trx, principal, subjectId);
     // Held until the link is in: a Memory trashed or deleted meanwhile is not found, instead of
     // failing the link's foreign key.
-    await requireVisibleMemory(trx, principal, memoryId, { forShare: true });
+    const memory = await requireVisibleMemory(trx, principal, memoryId, { forShare: true });
     const now = services.clock.now();
     const inserted = await insertLink(trx, { account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now });
     if (!inserted) {
@@ -33,7 +34,7 @@ export async function linkMemory(
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
     await countLinkAdded(trx, subjectId, memoryId);
-    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
+    await recordChanges(trx, principal.accountId, [subjectChangedByLink(subjectId, !isSecret(memory))], now);
     return { link: toLink(inserted), created: true };
   });
 }
@@ -49,7 +50,7 @@ export async function unlinkMemory(services: Services, principal: Principal, sub
     await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
     await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
     await countLinkRemoved(trx, subjectId, memoryId);
-    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'upsert' }], now);
+    await recordChanges(trx, principal.accountId, [subjectChangedByLink(subjectId, !isSecret(visible))], now);
   });
 }
 

@@ -685,7 +685,10 @@ export interface paths {
          * @description What changed since the checkpoint, oldest first, each Memory or Subject once in its latest
          *     state: upserted Memories (shortened text) and Subjects, and the IDs of removed ones
          *     (deleted, or no longer visible to the caller: a Memory that turned secret for an API key,
-         *     or sensitive without `include_sensitive=true`). When more changes remain than fit
+         *     or sensitive without `include_sensitive=true`). An API key is told of a Subject only when
+         *     it changed for keys: a link of a secret Memory added or removed is not news to them, a
+         *     linked Memory turning secret or back is (the count of Memories they can see changed).
+         *     When more changes remain than fit
          *     `max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.
          *     Checkpoints are opaque (encrypted: they reveal nothing, not even how much the account
          *     changed), bound to the account and valid for 30 days (`400 invalid_checkpoint`,
