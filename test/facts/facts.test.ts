@@ -2,6 +2,7 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from '../support
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 import type { Schemas } from '../support/client';
 import { postgresOnly } from '../support/database';
+import { pidOf, waiterOn, withLocker } from '../support/locks';
 import { createMemory, createSubject, linkMemory } from '../support/factories';
 import { idPattern, UNKNOWN_SUBJECT, UNKNOWN_SUGGESTION } from '../support/ids';
 
@@ -284,52 +285,6 @@ describe('listing Facts', () => {
 const onPostgres = postgresOnly('tests of an acceptance racing a trash or a restore (a second connection)');
 
 onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second connection holds one side open)', () => {
-  type Locker = import('pg').Client;
-
-  /** A second connection to the test's database, in a transaction that `work` ends. */
-  async function withLocker(work: (locker: Locker) => Promise<void>): Promise<void> {
-    const pg = await import('pg');
-    const locker = new pg.default.Client({ connectionString: (t.database as { url?: string }).url });
-    await locker.connect();
-    try {
-      await locker.query('begin');
-      await work(locker);
-    } finally {
-      await locker.end();
-    }
-  }
-
-  /**
-   * Resolves, with its process ID, once a session other than `known` waits for a lock that one of
-   * `holders` (process IDs) holds: sessions that wait for anything else are not counted. With
-   * `settled`, resolves with null once that is true instead (what was awaited was answered), and
-   * with `patienceMs`, once that long has passed (the request may not be waiting for a lock at all).
-   */
-  async function waiterOn(
-    locker: Locker,
-    holders: readonly number[],
-    known: readonly number[] = [],
-    settled = () => false,
-    patienceMs?: number,
-  ): Promise<number | null> {
-    const query = 'select pid from pg_stat_activity where datname = current_database() and pg_blocking_pids(pid) && $1::int[] and not pid = any($2::int[])';
-    for (let waited = 0; ; waited += 20) {
-      if (settled()) return null;
-      const { rows } = await locker.query<{ pid: number }>(query, [holders, known]);
-      if (rows.length > 0) return rows[0]!.pid;
-      if (patienceMs !== undefined && waited > patienceMs) return null;
-      if (waited > 10_000) {
-        const sessions = await locker.query(
-          "select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) as blocked_by, left(query, 120) as query from pg_stat_activity where datname = current_database()",
-        );
-        throw new Error(`no session waits for ${holders.join(', ')}: ${JSON.stringify(sessions.rows)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  const pidOf = async (locker: Locker) => (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-
   test.each([
     ['its only source', false],
     ['one of its two sources', true],
@@ -338,7 +293,7 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
     const id = await suggest(a.readWriteKey, subjectId, 'Grace taught at Vassar', twoSources ? [m1, m2] : [m1]);
     // The session's first request records its account, which would wait for the locker too.
     expect((await listFacts(a.session, subjectId)).data).toEqual([]);
-    await withLocker(async (locker) => {
+    await withLocker(t, async (locker) => {
       // The account's row, which trashing takes once it holds the Memory: the trash waits there.
       await locker.query('select id from accounts where id = $1 for no key update', [a.accountId]);
       const trashed = t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey)).then((res) => res);
@@ -349,8 +304,8 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
         answered = true;
         return res;
       });
-      // The acceptance waits for the Memory the trash holds (or first for the account's row),
-      // while the trash holds it: given two seconds to get there, or to be answered.
+      // The acceptance waits for the account's write lock, which the trash holds with the Memory:
+      // given two seconds to get there, or to be answered.
       await waiterOn(locker, [lockerPid, trashing], [trashing], () => answered, 2_000);
       await locker.query('commit');
       const [trash, res] = await Promise.all([trashed, accepted]);
@@ -382,7 +337,7 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
     expect(suggested.status).toBe(201);
     expect((await t.http.delete(`/v1/memories/${m1}`).set(bearer(a.readWriteKey))).status).toBe(200);
     let restoredFirst = false;
-    await withLocker(async (locker) => {
+    await withLocker(t, async (locker) => {
       // The superseded Fact, which the acceptance locks after the suggestion: it waits there.
       await locker.query('select id from facts where id = $1 for update', [old]);
       const accepted = accept(a.session, suggested.body.data.id).then((res) => res);

@@ -4,6 +4,7 @@ import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema'
 import type { RequestQuery } from '../../contract-types';
 import type { FactSuggestionCreate } from '../../generated/openapi';
 import type { Services } from '../services';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { memoriesLinkedTo } from '../shared/memory-links.repository';
 import { newId } from '../shared/ids';
@@ -135,7 +136,7 @@ export async function createFactSuggestion(
   input: FactSuggestionCreate,
 ): Promise<{ suggestion: FactSuggestion; created: boolean }> {
   const key = statementKey(input.statement);
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     if (input.supersedes !== undefined) await assertSupersedable(trx, principal, subjectId, input.supersedes);
     const ids = [...new Set(input.source_memory_ids)];
@@ -205,18 +206,19 @@ function supersededMeanwhile(factId: string, supersededBy: string | null): AppEr
  * Application only: the suggestion becomes a reviewed Fact with the same (remaining) sources,
  * valid from now. A Fact it supersedes is closed in the same transaction.
  *
- * Locks, in the order the other writers take them: the Subject (deleting it, or restoring a
- * Memory into its links and suggestions, waits for the acceptance or the acceptance for them,
- * instead of each holding what the other needs), the suggestion, then its source Memories for
- * share, so that a source trashed meanwhile is left out, or waits until it backs the Fact (and is
- * then in use), instead of failing the Fact's foreign key.
+ * Locks, after the account's write lock (see holdAccountWrites), in the order the other writers
+ * take them: the Subject (deleting it, or restoring a Memory into its links and suggestions, waits
+ * for the acceptance or the acceptance for them, instead of each holding what the other needs),
+ * the suggestion, then its source Memories for share, so that a source trashed meanwhile is left
+ * out, or waits until it backs the Fact (and is then in use), instead of failing the Fact's
+ * foreign key.
  */
 export async function acceptFactSuggestion(
   services: Services,
   principal: Principal,
   suggestionId: string,
 ): Promise<{ suggestion: FactSuggestion; fact: Fact }> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     await holdSubjectOfSuggestion(trx, principal.accountId, suggestionId);
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
     const sources = await shareVisibleMemories(trx, principal, await sourceIdsOfSuggestion(trx, row.id));
@@ -259,7 +261,7 @@ export async function rejectFactSuggestion(
   principal: Principal,
   suggestionId: string,
 ): Promise<{ suggestion: FactSuggestion }> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
     const updated = await reviewSuggestion(trx, row.id, { status: 'rejected', reviewed_at: services.clock.now() });
     return { suggestion: await toSuggestion(trx, principal, updated) };

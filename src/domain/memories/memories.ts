@@ -2,6 +2,7 @@ import type { MemoryRow } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { MemoryCreate, MemoryUpdate } from '../../generated/openapi';
 import type { Services } from '../services';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { instantOf } from '../shared/instants';
@@ -53,7 +54,7 @@ export async function createMemory(services: Services, principal: Principal, inp
   assertMayUseSensitivity(principal, input.sensitivity);
   const now = services.clock.now();
   const expiresAt = expiryOf(input.expires_at, now) ?? null;
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     const row = await insertMemory(trx, {
       id: newId('memory', now.getTime()),
       account_id: principal.accountId,
@@ -139,7 +140,7 @@ export async function updateMemory(
   ifMatch?: string,
 ): Promise<Memory> {
   assertMayUseSensitivity(principal, patch.sensitivity);
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     const row = await requireVisibleMemory(trx, principal, id, { forUpdate: true });
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, row.revision)) {
       throw new AppError(

@@ -151,11 +151,11 @@ export async function insertLinks(db: Queryable, accountId: string, memoryId: st
     .execute();
 }
 
-/** The IDs of up to `limit` Memories, of any account, whose expiry has come and that back no reviewed Fact. */
-export async function memoriesDueToExpire(db: Queryable, now: Date, limit: number): Promise<Array<{ id: string }>> {
+/** Up to `limit` Memories (IDs and accounts), of any account, whose expiry has come and that back no reviewed Fact. */
+export async function memoriesDueToExpire(db: Queryable, now: Date, limit: number): Promise<Array<{ id: string; account_id: string }>> {
   return db
     .selectFrom('memories')
-    .select('id')
+    .select(['id', 'account_id'])
     .where('expires_at', '<=', now)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('fact_sources').select('fact_id').whereRef('fact_sources.memory_id', '=', 'memories.id'))),

@@ -3,6 +3,7 @@ import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/sche
 import type { TrashedMemory } from '../../generated/openapi';
 import type { Services } from '../services';
 import { refreshDuplicatesOfMemory } from '../insights/insights';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
@@ -96,7 +97,7 @@ export async function deleteMemory(
   id: string,
   options: { permanent?: boolean | undefined } = {},
 ): Promise<DeleteOutcome> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     const now = services.clock.now();
     const live = await findVisibleMemory(trx, principal, id, { forUpdate: true });
     if (live) {
@@ -140,7 +141,7 @@ export async function listTrash(services: Services, principal: Principal, query:
  * not accepted (an accepted one's sources are its Fact's, fixed when it was accepted).
  */
 export async function restoreMemory(services: Services, principal: Principal, id: string): Promise<Memory> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     const trashed = await lockTrashed(trx, principal, id);
     if (!trashed) {
       if (await findVisibleMemory(trx, principal, id)) {
@@ -149,8 +150,9 @@ export async function restoreMemory(services: Services, principal: Principal, id
       throw memoryNotFound();
     }
     const now = services.clock.now();
-    // The Subjects first, as linking, accepting and deleting a Subject take them: their rows (the
-    // linked ones and those of the suggestions), then the suggestions', then the account's.
+    // After the account's write lock, the Subjects, as linking, accepting and deleting a Subject
+    // take them: their rows (the linked ones and those of the suggestions), then the suggestions',
+    // then the account's.
     const linkedIds = trashed.links.map((link) => link.subject_id);
     const subjectIds = [...new Set([...linkedIds, ...(await subjectsOfSuggestions(trx, principal.accountId, trashed.suggestion_ids))])];
     const subjects = subjectIds.length === 0 ? [] : await lockExistingSubjects(trx, principal.accountId, subjectIds);
@@ -190,16 +192,17 @@ export async function restoreMemory(services: Services, principal: Principal, id
 
 /**
  * Trashes, with reason `expired`, the Memories whose time has come, across accounts. Each goes in
- * its own transaction (trashing takes its account's locks), and instances that run this at the
- * same time share the work: each skips the Memories another has locked. A Memory that backs a
- * reviewed Fact waits until it no longer does.
+ * its own transaction, which takes its account's write lock first as every write of the account
+ * does (see holdAccountWrites), and instances that run this at the same time share the work: each
+ * skips the Memories another has locked, or has trashed meanwhile. A Memory that backs a reviewed
+ * Fact waits until it no longer does.
  */
 export async function expireMemories(services: Services, batch = 100): Promise<number> {
   let expired = 0;
   for (;;) {
     const due = await memoriesDueToExpire(services.db, services.clock.now(), batch);
-    for (const { id } of due) {
-      const trashed = await services.db.transaction().execute(async (trx) => {
+    for (const { id, account_id: accountId } of due) {
+      const trashed = await writeInAccount(services, accountId, async (trx) => {
         const now = services.clock.now();
         const row = await lockExpiringMemory(trx, id, now);
         if (!row || (await factsSourcedFrom(trx, row.account_id, id)).length > 0) return false;

@@ -9,6 +9,7 @@ import { normalizeTags } from '../memories/memory-mapper';
 import { SectionDeltas } from '../memories/section-counts';
 import { addToSectionCounts } from '../memories/section-counts.repository';
 import { prepareIndex } from '../search/search-index';
+import { holdAccountWrites } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { Principal } from '../shared/principal';
@@ -53,6 +54,9 @@ export const IMPORT_RETRY_AFTER_SECONDS = 5;
 export async function importAccount(services: Services, principal: Principal, lines: AsyncIterable<NumberedLine>): Promise<ImportSummary> {
   return services.db.transaction().execute(async (trx) => {
     if (!(await tryImportLock(trx, principal.accountId))) throw importInProgress();
+    // Then the account's write lock, which every write of the account takes first (see
+    // holdAccountWrites): a second import is refused above rather than kept waiting here.
+    await holdAccountWrites(trx, principal.accountId);
     const importer = new Importer(trx, principal, services.clock.now());
     try {
       await importer.prepare();

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import type { components, DeletionImpact as Impact } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { isMemoryVisibleTo } from '../memories/visibility';
@@ -43,7 +44,7 @@ async function impactOf(
 
 /** Step one: a single-use token, valid for ten minutes, and the impact to show the user. */
 export async function prepareSubjectDeletion(services: Services, principal: Principal, subjectId: string): Promise<Preparation> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     const { impact, fingerprint } = await impactOf(trx, principal, subjectId);
     const now = services.clock.now();
@@ -68,7 +69,7 @@ export async function deleteSubject(
   subjectId: string,
   confirmationToken: string | undefined,
 ): Promise<void> {
-  await services.db.transaction().execute(async (trx) => {
+  await writeInAccount(services, principal.accountId, async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     if (!confirmationToken) {
       throw new AppError(

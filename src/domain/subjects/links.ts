@@ -6,6 +6,7 @@ import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, requireVisibleMemory } from '../memories/memories.repository';
 import { isSecret } from '../memories/visibility';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
@@ -20,7 +21,7 @@ export async function linkMemory(
   subjectId: string,
   memoryId: string,
 ): Promise<{ link: Link; created: boolean }> {
-  return services.db.transaction().execute(async (trx) => {
+  return writeInAccount(services, principal.accountId, async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     // Held until the link is in: a Memory trashed or deleted meanwhile is not found, instead of
     // failing the link's foreign key.
@@ -40,7 +41,7 @@ export async function linkMemory(
 }
 
 export async function unlinkMemory(services: Services, principal: Principal, subjectId: string, memoryId: string): Promise<void> {
-  await services.db.transaction().execute(async (trx) => {
+  await writeInAccount(services, principal.accountId, async (trx) => {
     await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
     const visible = await findVisibleMemory(trx, principal, memoryId);

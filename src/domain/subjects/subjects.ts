@@ -2,6 +2,7 @@ import type { SubjectCreate, SubjectUpdate } from '../../generated/openapi';
 import { recordChanges } from '../changes/change-feed';
 import type { Services } from '../services';
 import { refreshMentionsOfSubject } from '../insights/insights';
+import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
@@ -48,7 +49,7 @@ export async function createSubject(services: Services, principal: Principal, in
   await assertNameFree(services, principal.accountId, name);
   const now = services.clock.now();
   try {
-    const id = await services.db.transaction().execute(async (trx) => {
+    const id = await writeInAccount(services, principal.accountId, async (trx) => {
       const row = await insertSubject(trx, {
         id: newId('subject', now.getTime()),
         account_id: principal.accountId,
@@ -85,7 +86,7 @@ export async function updateSubject(
   const name = patch.name?.trim();
   if (name !== undefined) await assertNameFree(services, principal.accountId, name, id);
   try {
-    await services.db.transaction().execute(async (trx) => {
+    await writeInAccount(services, principal.accountId, async (trx) => {
       const current = await lockSubject(trx, principal.accountId, id);
       if (!current) throw subjectNotFound();
       const aliases = patch.aliases ? normalizeAliases(patch.aliases) : undefined;
