@@ -312,7 +312,7 @@ onPostgres('an acceptance racing a trash or a restore (PostgreSQL: a second conn
       // Whichever went first, the answers agree and neither is a failure: either the acceptance
       // came first (the trash had not yet taken the Memory) and the Memory it now backs stays...
       if (trash.status !== 200) {
-        expectError(trash, 409, 'memory_in_use');
+        expectError(trash, 400, 'memory_in_use');
         expect(res.status).toBe(200);
         expect(sourceIds(res.body.data.fact)).toContain(m1);
         return;
