@@ -47,7 +47,7 @@ function listing(tool: McpToolDefinition): Tool {
     annotations: {
       title: tool.title,
       readOnlyHint: tool.readOnly,
-      destructiveHint: method === 'DELETE',
+      destructiveHint: tool.destructive,
       idempotentHint: WRITE_METHODS_IDEMPOTENT.has(method) || tool.readOnly,
       openWorldHint: false,
     },
