@@ -100,6 +100,41 @@ test('tool calls become REST requests: results, refusals and codes are the REST 
   expect(invalid.details.errors).toEqual([expect.objectContaining({ path: '/body/text' })]);
 });
 
+test('a call whose arguments are not an object is a tool error with invalid_request, as over HTTP', async () => {
+  const alice = await t.account();
+  const child = spawn(process.execPath, ENTRY, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', MTL_BASE_URL: t.baseUrl, MTL_API_KEY: alice.readOnlyKey },
+  });
+  try {
+    const answers: Array<{ id: number; result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown }> = [];
+    let pending = '';
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop()!;
+        answers.push(...lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line)));
+        if (answers.some((answer) => answer.id === 2)) resolve();
+      });
+    });
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_memories', arguments: [1] } });
+    await answered;
+    const answer = answers.find((message) => message.id === 2)!;
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.isError).toBe(true);
+    expect(JSON.parse(answer.result!.content[0]!.text).error).toMatchObject({
+      code: 'invalid_request',
+      details: { errors: [{ in: 'body', path: '/arguments', message: 'must be an object' }] },
+    });
+  } finally {
+    child.kill();
+  }
+});
+
 test('a read-only key calling a write tool gets insufficient_key_mode, as over REST', async () => {
   const alice = await t.account();
   const client = await stdioClient({ MTL_BASE_URL: t.baseUrl, MTL_API_KEY: alice.readOnlyKey });
