@@ -286,11 +286,12 @@ function mcpToolsModule() {
             return {
               name: tool.name,
               summary: tool.summary,
+              destructive: tool.destructive === true,
               fixedBody: { [bodySchema.discriminator.propertyName]: action },
               body: { ...variant, properties: rest, required: (variant.required ?? []).filter((r) => r !== bodySchema.discriminator.propertyName) },
             };
           })
-        : [{ name: single, summary: op.summary, fixedBody: {}, body: bodySchema ?? null }];
+        : [{ name: single, summary: op.summary, destructive: op['x-mtl-destructive'] === true, fixedBody: {}, body: bodySchema ?? null }];
       for (const variant of variants) {
         if (names.has(variant.name)) throw new Error(`Duplicate MCP tool name ${variant.name}`);
         names.add(variant.name);
@@ -316,6 +317,9 @@ function mcpToolsModule() {
           title: variant.summary,
           description: toolDescription(variant.summary, op, notes),
           readOnly,
+          // A write that can remove or overwrite what is there (not only add to it): a replacement
+          // or change (PUT, PATCH), a deletion, or an action the contract marks (`destructive`).
+          destructive: !readOnly && (['put', 'patch', 'delete'].includes(method) || variant.destructive),
           idempotent,
           parameters: argumentsOf,
           bodyArguments,
@@ -344,6 +348,8 @@ function mcpToolsModule() {
     `  readonly title: string;\n` +
     `  readonly description: string;\n` +
     `  readonly readOnly: boolean;\n` +
+    `  /** The tool may remove or overwrite data (MCP's destructiveHint), not only add to it. */\n` +
+    `  readonly destructive: boolean;\n` +
     `  readonly idempotent: boolean;\n` +
     `  /** Arguments that are parameters: where each goes in the HTTP request. */\n` +
     `  readonly parameters: Readonly<Record<string, { readonly in: 'path' | 'query' | 'header'; readonly name: string }>>;\n` +

@@ -8,6 +8,8 @@ export interface McpToolDefinition {
   readonly title: string;
   readonly description: string;
   readonly readOnly: boolean;
+  /** The tool may remove or overwrite data (MCP's destructiveHint), not only add to it. */
+  readonly destructive: boolean;
   readonly idempotent: boolean;
   /** Arguments that are parameters: where each goes in the HTTP request. */
   readonly parameters: Readonly<Record<string, { readonly in: 'path' | 'query' | 'header'; readonly name: string }>>;
@@ -29,6 +31,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List Memories",
     "description": "List Memories\n\nNewest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "type": {
@@ -230,6 +233,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Create a Memory",
     "description": "Create a Memory\n\nRequires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -430,6 +434,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Search Memories",
     "description": "Search Memories\n\nRanked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order; when no Memory the caller may see has it, the query is answered as\nif it were not quoted, since questions often quote a title the Memories word\ndifferently), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation against a fixed length of 32 words, so\na Memory's weight depends on it alone) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches, and the best candidates are then scored with every query\nword they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without\nexclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with\nfilters, exclusions, required words or phrases that finds fewer than `limit` hits among\nthe entries read is ranked again over up to 32,000 entries of each of its words (all of\nthem for a word in fewer Memories); phrases are then looked\nfor among the best 10,000 Memories that have their words (and within 2,000,000\ncharacters of their text). Secret Memories, their words and\ntheir statistics never play a part in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity), at a discount,\nso one misspelt word among correct ones still finds and ranks the right Memory. A hit\nfound only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters with the matched words wrapped in\n`<mark>` and `</mark>`, including words matched through stemming, folding or\ncorrection. Returns at most `limit` hits; there is no cursor.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "q": {
@@ -632,6 +637,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Get several Memories by exact ID",
     "description": "Get several Memories by exact ID\n\nOne to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "ids": {
@@ -916,6 +922,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List the trash",
     "description": "List the trash\n\nTrashed Memories, most recently trashed first, each with when it was trashed, when it\nwill be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened\nto 2,000 code points. For API keys, secret Memories are left out.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "limit": {
@@ -1101,6 +1108,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Restore a Memory from the trash",
     "description": "Restore a Memory from the trash\n\nBrings a trashed Memory back as it was: same ID, fields, revision and revision history,\nits links to the Subjects that still exist (links to Subjects deleted meanwhile are not\nrestored), and its place among the sources of the Fact suggestions that still exist and\nare not accepted (an accepted suggestion keeps the sources its Fact was accepted with).\n`expires_at` is cleared when the Memory went to the trash because it expired, or when it\npassed while the Memory was in the trash; a Memory deleted before its `expires_at` comes\nback with it. Counts, insights and search follow, and the change feed reports it\nupserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it\nis secret); `400 memory_not_in_trash` when it is not in the trash.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1227,6 +1235,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Get one Memory",
     "description": "Get one Memory\n\nReturns the full text. The `ETag` header carries the revision.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1353,6 +1362,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Update a Memory",
     "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action. A Memory at the highest revision number (2147483647, which only an\nimport can bring within reach) cannot be changed again: a change to it is\n`400 revision_limit_reached`, with `details.current_revision`.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1546,6 +1556,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Delete a Memory (to the trash, or for good)",
     "description": "Delete a Memory (to the trash, or for good)\n\nMoves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights, counts and the sources of\nFact suggestions; the change feed reports it deleted), but it keeps its revisions, its\nlinks, its place among the sources of Fact suggestions and its `expires_at` for\n`TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`\nbrings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1636,6 +1647,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List Memory revisions",
     "description": "List Memory revisions\n\nNewest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1800,6 +1812,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Get one Memory revision in full",
     "description": "Get one Memory revision in full",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -1942,6 +1955,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List Subjects linked to a Memory",
     "description": "List Subjects linked to a Memory\n\nMost recently linked first.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -2077,6 +2091,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Load a bounded Context Map around a Memory",
     "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "id": {
@@ -2237,6 +2252,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List or search Subjects",
     "description": "List or search Subjects\n\nWithout `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "q": {
@@ -2386,6 +2402,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Create a Subject",
     "description": "Create a Subject\n\nNames are unique per account, compared case-insensitively (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -2537,6 +2554,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Get one Subject",
     "description": "Get one Subject",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -2640,6 +2658,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Update one Subject",
     "description": "Update one Subject\n\nSend at least one field. A new name must stay unique (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -2782,6 +2801,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Delete a Subject after confirmation",
     "description": "Delete a Subject after confirmation\n\nThe second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -2858,6 +2878,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Prepare a confirmed Subject deletion",
     "description": "Prepare a confirmed Subject deletion\n\nThe first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "subject_id": {
@@ -2968,6 +2989,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List Memories linked to a Subject",
     "description": "List Memories linked to a Subject\n\nMost recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -3126,6 +3148,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Link a Memory to a Subject",
     "description": "Link a Memory to a Subject\n\n201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "subject_id": {
@@ -3214,6 +3237,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Remove a Memory link from a Subject",
     "description": "Remove a Memory link from a Subject\n\n`404 link_not_found` when the Memory is not linked to the Subject.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -3295,6 +3319,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Load bounded Subject context",
     "description": "Load bounded Subject context\n\nThe Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -3664,6 +3689,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List reviewed Subject Facts",
     "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -3834,6 +3860,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List Fact suggestions of a Subject",
     "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -4011,6 +4038,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Create a source-backed Fact suggestion",
     "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "subject_id": {
@@ -4192,6 +4220,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List pending read-only Memory insights",
     "description": "List pending read-only Memory insights\n\nGenerated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "subject_id": {
@@ -4322,6 +4351,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Load workspace guidance",
     "description": "Load workspace guidance\n\nEmpty guidance (and a null `updated_at`) when none was set.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {},
     "bodyArguments": [],
@@ -4376,6 +4406,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Load startup context",
     "description": "Load startup context\n\nSections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "max_chars": {
@@ -4741,6 +4772,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Continue from a checkpoint",
     "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed).\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "checkpoint": {
@@ -4966,6 +4998,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Search public Templates",
     "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "query": {
@@ -5159,6 +5192,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Get one public Template",
     "description": "Get one public Template\n\nThe public listing and published file list of a published Template; 404 otherwise.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "template_id": {
@@ -5331,6 +5365,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "List owned Templates and workflow results",
     "description": "List owned Templates and workflow results\n\nEvery Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {},
     "bodyArguments": [],
@@ -5753,6 +5788,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Read selected, bounded content from an owned draft",
     "description": "Read selected, bounded content from an owned draft\n\nA retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {
       "template_id": {
@@ -5890,6 +5926,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Replace an owned private draft",
     "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
+    "destructive": true,
     "idempotent": false,
     "parameters": {
       "template_id": {
@@ -6229,6 +6266,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).",
     "description": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -6663,6 +6701,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Run the review checks on the current draft revision of a Template.",
     "description": "Run the review checks on the current draft revision of a Template.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -7051,6 +7090,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Run the review again after a `review_error`, on the same revision.",
     "description": "Run the review again after a `review_error`, on the same revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -7439,6 +7479,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).",
     "description": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -7861,6 +7902,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Take a published Template out of the public Library.",
     "description": "Take a published Template out of the public Library.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": true,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -8242,6 +8284,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Publish an unpublished Template again, with its last published revision.",
     "description": "Publish an unpublished Template again, with its last published revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
+    "destructive": false,
     "idempotent": true,
     "parameters": {
       "idempotency_key": {
@@ -8631,6 +8674,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "title": "Describe the calling credential",
     "description": "Describe the calling credential\n\nWhether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
     "readOnly": true,
+    "destructive": false,
     "idempotent": false,
     "parameters": {},
     "bodyArguments": [],

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { jsonBody, requireJson } from '../http/body';
-import { errorBody } from '../http/errors';
 import type { ChargeRequest } from '../http/rate-limit';
 import { locals } from '../http/request-context';
 import { LARGEST_BODY_BYTES } from '../pipeline/operations';
@@ -58,21 +57,6 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
   };
 }
 
-/**
- * A tools/call whose `arguments` is not an object is answered as a refused call (the error
- * envelope, as for any other bad argument) rather than left to the protocol layer's own wording.
- */
-function refuseMalformedCall(message: unknown, requestId: string, toolResult: (typeof import('./server'))['toolResult']): unknown {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
-  if (method !== 'tools/call' || id === undefined || typeof params !== 'object' || params === null) return null;
-  const args = params.arguments;
-  if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return null;
-  const error = { in: 'body', path: '/arguments', message: 'must be an object' };
-  const refusal = new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
-  return { jsonrpc: '2.0', id, result: toolResult({ status: refusal.status, body: errorBody(refusal, requestId) }) };
-}
-
 const notAllowed: RequestHandler = (_req, res, next) => {
   res.setHeader('Allow', 'POST');
   next(new AppError('method_not_allowed', 'MCP over Streamable HTTP is served statelessly here: send JSON-RPC messages with POST.'));
@@ -89,17 +73,12 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
     state.route = MCP_PATH;
     // The MCP SDK and the tool definitions are loaded on the first MCP request, not with the app:
     // a service (or a test) that is only called over REST never pays for them.
-    const { createMcpServer, toolResult } = require('./server') as typeof import('./server');
+    const { createMcpServer } = require('./server') as typeof import('./server');
     const { StreamableHTTPServerTransport } =
       require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const server = createMcpServer(
       localRunner({ ...options, principal: state.principal as Principal, requestId: state.requestId, response: res }),
     );
-    const refused = refuseMalformedCall(req.body, state.requestId, toolResult);
-    if (refused) {
-      res.json(refused);
-      return;
-    }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

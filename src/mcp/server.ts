@@ -1,10 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
+  type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { operations } from '../generated/contract';
@@ -47,7 +50,7 @@ function listing(tool: McpToolDefinition): Tool {
     annotations: {
       title: tool.title,
       readOnlyHint: tool.readOnly,
-      destructiveHint: method === 'DELETE',
+      destructiveHint: tool.destructive,
       idempotentHint: WRITE_METHODS_IDEMPOTENT.has(method) || tool.readOnly,
       openWorldHint: false,
     },
@@ -62,7 +65,7 @@ export function toolResult(result: OperationResult): CallToolResult {
 }
 
 /** One call: the same checks, the same operation and the same error envelope as over REST. */
-export async function callTool(runner: ToolRunner, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+export async function callTool(runner: ToolRunner, name: string, args: unknown): Promise<CallToolResult> {
   const tool = findTool(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const started = process.hrtime.bigint();
@@ -95,13 +98,48 @@ async function chargeListing(runner: ToolRunner): Promise<void> {
   }
 }
 
+/**
+ * A server that refuses a tools/call whose `arguments` is not an object as it refuses any other
+ * bad argument (a tool error with the envelope), whether the call came alone, in a JSON-RPC batch
+ * or over stdio. The protocol layer's own check of such a call would answer it with a JSON-RPC
+ * internal error: the arguments are set aside, by request ID, before the message reaches it.
+ */
+class ToolServer extends Server {
+  private readonly setAside = new Map<RequestId, unknown>();
+
+  /** The arguments a call was sent with (those set aside, if any), once. */
+  argumentsOf(id: RequestId, given: unknown): unknown {
+    if (!this.setAside.has(id)) return given;
+    const sent = this.setAside.get(id);
+    this.setAside.delete(id);
+    return sent;
+  }
+
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => deliver?.(this.withArgumentsSetAside(message), extra);
+  }
+
+  private withArgumentsSetAside<T extends JSONRPCMessage>(message: T): T {
+    if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return message;
+    const params = message.params as { arguments?: unknown } | undefined;
+    const args = params?.arguments;
+    if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return message;
+    this.setAside.set(message.id, args);
+    return { ...message, params: { ...params, arguments: {} } };
+  }
+}
+
 /** An MCP server offering the principal's tools; one is made per HTTP request (stateless). */
 export function createMcpServer(runner: ToolRunner): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new ToolServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await chargeListing(runner);
     return { tools: toolsFor(runner.principal).map(listing) };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(runner, request.params.name, request.params.arguments));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(runner, request.params.name, server.argumentsOf(extra.requestId, request.params.arguments)),
+  );
   return server;
 }

@@ -4,7 +4,7 @@ import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
 import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
-import { bodyTooLarge } from '../domain/shared/errors';
+import { AppError, bodyTooLarge } from '../domain/shared/errors';
 import { DATE_TIME_FORMAT } from '../domain/shared/instants';
 import { NOT_A_PARAMETER } from '../domain/shared/validation-words';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -106,8 +106,9 @@ function bodyRules(tool: McpToolDefinition, input: Record<string, unknown>): Val
  * Checks a tool call as the REST API checks the request: the key's access first, then the body
  * size, then the arguments against the contract's schema (with the same error codes).
  */
-export function prepareCall(tool: McpToolDefinition, principal: Principal, args: Record<string, unknown> | undefined): OperationRequest {
+export function prepareCall(tool: McpToolDefinition, principal: Principal, given: unknown): OperationRequest {
   assertOperationAllowed(principal, tool.operationId);
+  const args = argumentsObject(given);
   assertDepth(args ?? {}, '/body', 'body');
   const input: Record<string, unknown> = structuredClone(args ?? {});
   // As over REST, the body's size is checked before its content.
@@ -125,6 +126,15 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, args:
   if (refusal) throw refusal;
   // After validation, which fills in the schema's defaults.
   return partsOf(tool, input);
+}
+
+/** A call's arguments, which must be an object (or absent), as a request's body must. */
+function argumentsObject(args: unknown): Record<string, unknown> | undefined {
+  if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) {
+    return args as Record<string, unknown> | undefined;
+  }
+  const error = { in: 'body', path: '/arguments', message: 'must be an object' };
+  throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
 }
 
 /** The arguments of a call as the REST handler's path, query, headers and body. */

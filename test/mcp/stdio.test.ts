@@ -100,6 +100,41 @@ test('tool calls become REST requests: results, refusals and codes are the REST 
   expect(invalid.details.errors).toEqual([expect.objectContaining({ path: '/body/text' })]);
 });
 
+test('a call whose arguments are not an object is a tool error with invalid_request, as over HTTP', async () => {
+  const alice = await t.account();
+  const child = spawn(process.execPath, ENTRY, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', MTL_BASE_URL: t.baseUrl, MTL_API_KEY: alice.readOnlyKey },
+  });
+  try {
+    const answers: Array<{ id: number; result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown }> = [];
+    let pending = '';
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop()!;
+        answers.push(...lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line)));
+        if (answers.some((answer) => answer.id === 2)) resolve();
+      });
+    });
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_memories', arguments: [1] } });
+    await answered;
+    const answer = answers.find((message) => message.id === 2)!;
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.isError).toBe(true);
+    expect(JSON.parse(answer.result!.content[0]!.text).error).toMatchObject({
+      code: 'invalid_request',
+      details: { errors: [{ in: 'body', path: '/arguments', message: 'must be an object' }] },
+    });
+  } finally {
+    child.kill();
+  }
+});
+
 test('a read-only key calling a write tool gets insufficient_key_mode, as over REST', async () => {
   const alice = await t.account();
   const client = await stdioClient({ MTL_BASE_URL: t.baseUrl, MTL_API_KEY: alice.readOnlyKey });
@@ -149,4 +184,93 @@ test('missing settings or a refused key stop the entry with a message on stderr 
   expect(badKey.code).toBe(1);
   expect(badKey.stderr).toContain('unauthorized');
   expect(badKey.stdout).toBe('');
+});
+
+/** A server that says it is MTL for the key check, then answers every other request as `answer` says. */
+async function impostor(answer: { status: number; headers?: Record<string, string>; body: string }): Promise<{ baseUrl: string; close(): Promise<void>; set(next: typeof answer): void }> {
+  let current = answer;
+  const server = createServer((req, res) => {
+    if (req.url === '/v1/principal') {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ ok: true, data: { kind: 'api_key', account_id: 'acc_x', key_id: 'key_01M88C9CDJ1A57EMA6FC557HYH', key_mode: 'read_write' } }));
+      return;
+    }
+    res.writeHead(current.status, current.headers ?? {});
+    res.end(current.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set: (next) => (current = next),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test("an answer without MTL's envelope (a proxy's page, a gateway's 429) is a tool error with MTL's codes", async () => {
+  const gateway = await impostor({ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Bad Gateway</body></html>' });
+  try {
+    const client = await stdioClient({ MTL_BASE_URL: gateway.baseUrl, MTL_API_KEY: 'mtl_rw_x' });
+    const badGateway = await callError(client, 'list_memories');
+    expect(badGateway).toMatchObject({ code: 'service_unavailable', status: 503, retryable: true });
+    expect(badGateway.message).toContain('502');
+
+    gateway.set({ status: 429, headers: { 'Retry-After': '7', 'Content-Type': 'text/plain' }, body: 'Too Many Requests' });
+    expect(await callError(client, 'create_memory', { text: 'x' })).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      retryable: true,
+      details: { retry_after_seconds: 7 },
+    });
+
+    gateway.set({ status: 503, headers: { 'Content-Length': '0' }, body: '' });
+    expect(await callError(client, 'list_memories')).toMatchObject({ code: 'service_unavailable', retryable: true });
+
+    gateway.set({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html>Welcome</html>' });
+    const notJson = await callError(client, 'list_memories');
+    expect(notJson).toMatchObject({ code: 'service_unavailable', retryable: true });
+    expect(notJson.message).toContain('other than JSON');
+  } finally {
+    await gateway.close();
+  }
+});
+
+test('at start-up, an unreachable MTL, another server or a failing MTL is named clearly on stderr', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const down = await runEntry({ MTL_BASE_URL: closedUrl, MTL_API_KEY: 'mtl_rw_x' });
+  expect(down.code).toBe(1);
+  expect(down.stderr).toContain(`MTL at ${closedUrl} could not be reached`);
+  expect(down.stdout).toBe('');
+
+  const other = createServer((_req, res) => {
+    res.writeHead(404, { 'Content-Type': 'text/html' });
+    res.end('<html>Not Found</html>');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  try {
+    const wrong = await runEntry({ MTL_BASE_URL: otherUrl, MTL_API_KEY: 'mtl_rw_x' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`MTL at ${otherUrl} answered HTTP 404`);
+    expect(wrong.stderr).not.toContain('mtl_rw_x');
+  } finally {
+    await new Promise((resolve) => other.close(resolve));
+  }
+
+  const failing = createServer((_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ ok: false, error: { code: 'service_unavailable', message: 'The database is unavailable right now; retry shortly.', status: 503, retryable: true, request_id: 'r' } }));
+  });
+  await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+  const failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+  try {
+    const unavailable = await runEntry({ MTL_BASE_URL: failingUrl, MTL_API_KEY: 'mtl_rw_x' });
+    expect(unavailable.code).toBe(1);
+    expect(unavailable.stderr).toContain('service_unavailable');
+    expect(unavailable.stderr).not.toContain('refused the credential');
+  } finally {
+    await new Promise((resolve) => failing.close(resolve));
+  }
 });

@@ -131,10 +131,22 @@ describe('tools/list', () => {
         inputType: 'object',
         outputType: 'object',
         readOnlyHint: operation.access === 'read',
-        destructiveHint: operation.method === 'DELETE',
+        destructiveHint: operation.access !== 'read' && (['DELETE', 'PUT', 'PATCH'].includes(operation.method) || tool.name === 'unpublish_template'),
       });
       expect(tool.inputSchema).toEqual(definition.inputSchema);
       expect(tool.outputSchema).toEqual(definition.outputSchema);
+    }
+  });
+
+  test('the tools that replace, change or remove data are marked destructive; those that only add or read are not', () => {
+    const destructive = (name: string) => sessionTools.find((tool) => tool.name === name)?.annotations?.destructiveHint;
+    // A draft update replaces every file; a Memory or Subject update overwrites its fields; an
+    // unpublish takes a public Template away.
+    for (const name of ['update_template_draft', 'update_memory', 'update_subject', 'unpublish_template', 'delete_memory', 'unlink_memory']) {
+      expect({ name, destructiveHint: destructive(name) }).toEqual({ name, destructiveHint: true });
+    }
+    for (const name of ['create_memory', 'link_memory', 'suggest_fact', 'create_template', 'publish_template', 'read_template_draft', 'get_memory']) {
+      expect({ name, destructiveHint: destructive(name) }).toEqual({ name, destructiveHint: false });
     }
   });
 

@@ -68,6 +68,43 @@ describe('authentication and transport', () => {
   });
 });
 
+describe('arguments that are not an object', () => {
+  const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const refusalOf = (answer: { result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown }) => {
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.isError).toBe(true);
+    return JSON.parse(answer.result!.content[0]!.text).error;
+  };
+
+  test('are a tool error with invalid_request, alone or in a JSON-RPC batch beside calls that succeed', async () => {
+    const alice = await t.account();
+    const alone = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send(call(1, 'list_memories', [1]));
+    expect(alone.status).toBe(200);
+    const refusal = refusalOf(alone.body);
+    expect(refusal).toMatchObject({ code: 'invalid_request', status: 400, details: { errors: [{ in: 'body', path: '/arguments', message: 'must be an object' }] } });
+
+    const batch = [call(1, 'list_memories', [1]), call(2, 'create_memory', { text: 'in a batch' }), call('three', 'get_memory', 'mem'), call(4, 'list_memories', null)];
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send(batch);
+    expect(res.status).toBe(200);
+    const answers = new Map((res.body as Array<{ id: number | string }>).map((answer) => [answer.id, answer as never]));
+    expect(answers.size).toBe(4);
+    for (const id of [1, 'three', 4]) {
+      expect({ id, ...refusalOf(answers.get(id)!) }).toMatchObject({ id, code: 'invalid_request', details: refusal.details });
+    }
+    const created = answers.get(2) as unknown as { result: { isError?: boolean; structuredContent: { data: { text: string } } } };
+    expect(created.result.isError).toBeUndefined();
+    expect(created.result.structuredContent.data.text).toBe('in a batch');
+  });
+
+  test('a read-only key is told first that it may not write, as over REST', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readOnlyKey)).send([call(1, 'create_memory', 'text'), call(2, 'list_memories', [])]);
+    const answers = new Map((res.body as Array<{ id: number }>).map((answer) => [answer.id, answer as never]));
+    expect(refusalOf(answers.get(1)!).code).toBe('insufficient_key_mode');
+    expect(refusalOf(answers.get(2)!).code).toBe('invalid_request');
+  });
+});
+
 describe('body size', () => {
   test('a body over the REST limit is payload_too_large before its content is checked, as over REST', async () => {
     const alice = await t.account();

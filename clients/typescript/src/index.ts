@@ -34,7 +34,7 @@ const querySerializer = { array: { style: 'form', explode: false } } as const;
 
 /** A client of `/v1`: `client.GET('/memories/{id}', { params: { path: { id } } })` and so on. */
 export function createMtlClient(options: MtlClientOptions): MtlClient {
-  const client = createClient<paths, 'application/json'>({
+  return createClient<paths, 'application/json'>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/v1`,
     querySerializer,
     headers: {
@@ -42,13 +42,35 @@ export function createMtlClient(options: MtlClientOptions): MtlClient {
       Accept: 'application/json',
       ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}),
     },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: abandonedAfter(options.timeoutMs ?? 30_000, options.fetch),
   });
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  client.use({
-    onRequest: ({ request }) => new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }),
-  });
-  return client;
+}
+
+/**
+ * A fetch that abandons a request (its answer and its body) after `timeoutMs`, or when the
+ * caller's signal aborts. A request follows its signal only weakly: a signal made by
+ * `AbortSignal.any`, or a copy of the Request that nothing else holds, may be collected before
+ * the time is up, which left a request without an answer waiting for ever. Here the timer holds
+ * the controller and the request that follows it until it fires.
+ */
+function abandonedAfter(timeoutMs: number, custom: ClientOptions['fetch']): NonNullable<ClientOptions['fetch']> {
+  return (request) => {
+    const controller = new AbortController();
+    const following = new Request(request, { signal: controller.signal });
+    const timer = setTimeout(() => {
+      if (following.signal.aborted) return;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs);
+    // The request keeps the process running while it waits; a timer left after the answer does not.
+    timer.unref();
+    const { signal } = request;
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+    return (custom ?? fetch)(following).catch((err: unknown) => {
+      clearTimeout(timer);
+      throw err;
+    });
+  };
 }
 
 /** An operation's parameters by where they go, and its JSON body, as the contract types them. */

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { startListeningApp, type ListeningTestApp, type TestAccount } from '../../../test/support/app';
 import { callOperation, callOperationUntyped, createMtlClient, errorWithCode, type MtlClient } from '../src';
 
@@ -115,6 +117,48 @@ test('a request that gets no answer is abandoned after timeoutMs', async () => {
     const port = (silent.address() as AddressInfo).port;
     const slow = createMtlClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'mtl_ro_x', timeoutMs: 200 });
     await expect(slow.GET('/principal')).rejects.toThrow(/timeout|aborted/i);
+  } finally {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
+
+test('a request that gets no answer is abandoned after timeoutMs even when garbage is collected while it waits', async () => {
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+  const silent: Server = await new Promise((resolve) => {
+    const server = createServer(() => undefined).listen(0, '127.0.0.1', () => resolve(server));
+  });
+  const collecting = setInterval(collectGarbage, 20);
+  try {
+    const port = (silent.address() as AddressInfo).port;
+    const slow = createMtlClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'mtl_ro_x', timeoutMs: 300 });
+    const outcome = await Promise.race([
+      slow.GET('/principal').then(
+        () => 'answered',
+        (err: { name?: string }) => err.name,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ]);
+    expect(outcome).toBe('TimeoutError');
+  } finally {
+    clearInterval(collecting);
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
+
+test('a caller can still abandon a request with its own signal', async () => {
+  const silent: Server = await new Promise((resolve) => {
+    const server = createServer(() => undefined).listen(0, '127.0.0.1', () => resolve(server));
+  });
+  try {
+    const port = (silent.address() as AddressInfo).port;
+    const slow = createMtlClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'mtl_ro_x' });
+    const controller = new AbortController();
+    const pending = slow.GET('/principal', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow(/abort/i);
   } finally {
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));
