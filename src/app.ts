@@ -15,7 +15,7 @@ import { scheduleMaintenance } from './domain/maintenance/maintenance';
 import type { ReviewCheck } from './domain/library/review';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
-import { recordActivity } from './http/activity';
+import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
@@ -128,7 +128,15 @@ export function createApp(deps: AppDependencies): App {
   // REST and MCP are two transports over one operation pipeline.
   const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
   const charge = chargeRequest(config.rateLimitPerMinute, limiterStores[1]);
-  app.use(MCP_PATH, noStore, refuseCredentials, authenticated, limited, mcpRouter({ pipeline, logger, charge }));
+  app.use(
+    MCP_PATH,
+    noStore,
+    refuseCredentials,
+    authenticated,
+    recordRefusalsBeforeTools(pipeline, MCP_PATH),
+    limited,
+    mcpRouter({ pipeline, logger, charge }),
+  );
   app.use(
     API_BASE,
     noStore,

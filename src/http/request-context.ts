@@ -16,6 +16,8 @@ export interface RequestLocals {
   pathParams?: Record<string, string>;
   /** A HEAD request, answered as its GET without a body. */
   head?: boolean;
+  /** How many MCP tool calls the request carried (each recorded its own activity entry). */
+  toolCalls?: number;
 }
 
 /** The request's method as the client sent it (a HEAD request is handled as its GET). */

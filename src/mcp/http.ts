@@ -51,6 +51,7 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
       return pipeline.execute({ id: tool.operationId, ...request, principal, requestId });
     },
     called(tool: McpToolDefinition, status: number, durationMs: number) {
+      locals(response).toolCalls = (locals(response).toolCalls ?? 0) + 1;
       logger.info({ request_id: requestId, tool: tool.name, operation: tool.operationId, status, duration_ms: durationMs }, 'tool call');
       pipeline.record(principal, { method: 'POST', route: MCP_PATH, operation: tool.name, status, requestId, durationMs });
     },

@@ -2,6 +2,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { bearer } from '../support/app';
 import { startMcpTestApp, type McpTestApp } from './helpers';
 import { expectError } from '../support/assertions';
+import { eventually } from '../auth/helpers';
 
 // SPEC section 10: the same rate limits; a key has one budget for /v1 and /mcp together.
 
@@ -92,4 +93,22 @@ test('each tools/list of a JSON-RPC batch draws on the budget too; those over it
   }
   expect(res.headers['ratelimit']).toMatch(/r=0;/);
   expectError(await t.http.get('/v1/memories').set(bearer(dave.readOnlyKey)), 429, 'rate_limited', true);
+});
+
+test('a request to /mcp refused before any tool call (over the budget, or not JSON) is an activity entry of the key, as on /v1', async () => {
+  const erin = await t.account();
+  const notJson = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(erin.readOnlyKey)).send('{"jsonrpc": ');
+  expect(notJson.status).toBe(400);
+  for (let i = 0; i < 3; i += 1) expect((await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(erin.readOnlyKey)).send(listTools)).status).toBe(200);
+  expectError(await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(erin.readOnlyKey)).send(listTools), 429, 'rate_limited', true);
+  const entries = await eventually(async () => {
+    const res = await t.http.get(`/v1/account/api-keys/${erin.readOnlyKeyId}/activity`).set(bearer(erin.session));
+    expect(res.status).toBe(200);
+    return res.body.data.length >= 2 ? res.body.data : null;
+  });
+  // Listings are not tool calls and leave nothing; the two refusals are recorded, newest first.
+  expect(entries.map(({ method, route, operation, status }: Record<string, unknown>) => ({ method, route, operation, status }))).toEqual([
+    { method: 'POST', route: '/mcp', operation: null, status: 429 },
+    { method: 'POST', route: '/mcp', operation: null, status: 400 },
+  ]);
 });
