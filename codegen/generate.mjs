@@ -219,12 +219,27 @@ const BODY_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProp
 /** An argument name for a header parameter: Idempotency-Key becomes idempotency_key. */
 const argumentName = (parameter) => (parameter.in === 'header' ? parameter.name.toLowerCase().replace(/-/g, '_') : parameter.name);
 
+/**
+ * An answer's schema as clients must read it: fields added later within `v1` are allowed, so a
+ * client checking `structuredContent` against a tool's `outputSchema` (an SDK client does) keeps
+ * working when the server it reaches is newer than the schema, as the stdio server's may be.
+ */
+function tolerant(node) {
+  if (Array.isArray(node)) return node.map(tolerant);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value).map(([name, s]) => [name, tolerant(s)])) : tolerant(value)]),
+  );
+}
+
 function successSchema(op) {
   const schemas = Object.entries(op.responses)
     .filter(([status]) => /^2\d\d$/.test(status))
     .map(([, response]) => deref(response).content?.['application/json']?.schema)
     .filter(Boolean)
-    .map((schema) => JSON.stringify(toJsonSchema(schema)));
+    .map((schema) => JSON.stringify(tolerant(toJsonSchema(schema))));
   const distinct = [...new Set(schemas)].map((text) => JSON.parse(text));
   if (distinct.length === 0) throw new Error(`${op.operationId} has no JSON success response`);
   return distinct.length === 1 ? distinct[0] : { type: 'object', anyOf: distinct };

@@ -122,7 +122,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -139,7 +138,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "text",
@@ -334,7 +332,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -348,7 +345,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "text",
@@ -506,7 +502,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -522,7 +517,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "memory",
               "score",
@@ -532,7 +526,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "properties": {
               "memory": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "text",
@@ -669,7 +662,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -683,7 +675,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "items",
             "budget"
@@ -693,7 +684,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "status"
@@ -712,7 +702,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   },
                   "memory": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "id",
                       "text",
@@ -799,7 +788,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   },
                   "error": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "code",
                       "message"
@@ -883,7 +871,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "budget": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "per_item",
                 "total",
@@ -959,7 +946,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -976,7 +962,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "memory",
               "trashed_at",
@@ -988,7 +973,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "allOf": [
                   {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "id",
                       "text",
@@ -1135,7 +1119,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -1149,7 +1132,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "text",
@@ -1262,7 +1244,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -1276,7 +1257,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "text",
@@ -1456,7 +1436,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -1470,7 +1449,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "text",
@@ -1592,7 +1570,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -1606,7 +1583,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "deleted",
@@ -1695,7 +1671,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -1712,7 +1687,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "memory_id",
               "revision",
@@ -1775,7 +1749,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               },
               "actor": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "kind"
                 ],
@@ -1849,7 +1822,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -1863,7 +1835,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "memory_id",
             "revision",
@@ -1926,7 +1897,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "actor": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "kind"
               ],
@@ -2003,7 +1973,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -2020,7 +1989,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "name",
@@ -2149,7 +2117,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2163,7 +2130,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "root",
             "nodes",
@@ -2180,7 +2146,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "kind",
@@ -2209,7 +2174,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "from",
                   "to",
@@ -2314,7 +2278,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -2331,7 +2294,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "name",
@@ -2477,7 +2439,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2491,7 +2452,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "name",
@@ -2581,7 +2541,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2595,7 +2554,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "name",
@@ -2724,7 +2682,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2738,7 +2695,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "name",
@@ -2838,7 +2794,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2852,7 +2807,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "deleted"
@@ -2916,7 +2870,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -2930,7 +2883,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "subject_id",
             "confirmation_token",
@@ -2952,7 +2904,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "impact": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "linked_memories",
                 "facts",
@@ -3037,7 +2988,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -3054,7 +3004,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "text",
@@ -3193,7 +3142,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -3207,7 +3155,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "subject_id",
             "memory_id",
@@ -3273,7 +3220,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -3287,7 +3233,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "subject_id",
             "memory_id",
@@ -3365,7 +3310,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -3379,7 +3323,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "subject",
             "facts",
@@ -3391,7 +3334,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "subject": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -3450,7 +3392,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "description": "The Subject's current Facts (superseded ones are left out), newest first.",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "subject_id",
@@ -3478,7 +3419,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     "type": "array",
                     "items": {
                       "type": "object",
-                      "additionalProperties": false,
                       "required": [
                         "memory_id"
                       ],
@@ -3526,7 +3466,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "type",
@@ -3588,7 +3527,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "subject_id",
@@ -3640,7 +3578,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "budget": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "max_chars",
                 "used_chars"
@@ -3657,7 +3594,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "omitted": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "facts",
                 "memories",
@@ -3755,7 +3691,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -3772,7 +3707,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "subject_id",
@@ -3800,7 +3734,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "memory_id"
                   ],
@@ -3920,7 +3853,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -3937,7 +3869,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "subject_id",
@@ -3972,7 +3903,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "memory_id"
                   ],
@@ -4108,7 +4038,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -4127,7 +4056,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "subject_id",
@@ -4162,7 +4090,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "memory_id"
                 ],
@@ -4268,7 +4195,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -4285,7 +4211,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "subject_id",
@@ -4365,7 +4290,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -4379,7 +4303,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "guidance",
             "updated_at"
@@ -4441,7 +4364,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -4455,7 +4377,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "profile",
             "pinned",
@@ -4469,7 +4390,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "profile": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "guidance",
                 "truncated"
@@ -4487,7 +4407,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "type",
@@ -4549,7 +4468,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "type",
@@ -4611,7 +4529,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "type",
@@ -4673,7 +4590,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "name",
@@ -4714,7 +4630,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "budget": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "max_chars",
                 "used_chars"
@@ -4731,7 +4646,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "omitted": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "pinned",
                 "instructions",
@@ -4819,7 +4733,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -4833,7 +4746,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "memories_upserted",
             "memories_removed",
@@ -4848,7 +4760,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "type",
@@ -4918,7 +4829,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "id",
                   "name",
@@ -4972,7 +4882,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "budget": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "max_chars",
                 "used_chars"
@@ -5069,7 +4978,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data",
@@ -5086,7 +4994,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
-            "additionalProperties": false,
             "required": [
               "id",
               "name",
@@ -5156,7 +5063,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               },
               "creator": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "display_name"
                 ],
@@ -5219,7 +5125,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -5233,7 +5138,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "files",
@@ -5242,7 +5146,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -5312,7 +5215,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "creator": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "display_name"
                   ],
@@ -5335,7 +5237,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "path",
                   "size"
@@ -5379,7 +5280,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -5393,7 +5293,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "templates",
             "limits"
@@ -5403,7 +5302,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "template",
                   "latest_runs"
@@ -5411,7 +5309,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "properties": {
                   "template": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "id",
                       "name",
@@ -5478,7 +5375,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "draft": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "revision",
                           "files",
@@ -5494,7 +5390,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             "type": "array",
                             "items": {
                               "type": "object",
-                              "additionalProperties": false,
                               "required": [
                                 "path",
                                 "size"
@@ -5522,7 +5417,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "review": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "state",
                           "reviewed_revision",
@@ -5556,7 +5450,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       },
                       "publication": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "state",
                           "version",
@@ -5606,7 +5499,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     "maxItems": 5,
                     "items": {
                       "type": "object",
-                      "additionalProperties": false,
                       "required": [
                         "id",
                         "template_id",
@@ -5655,7 +5547,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "type": "array",
                           "items": {
                             "type": "object",
-                            "additionalProperties": false,
                             "required": [
                               "check",
                               "status",
@@ -5686,7 +5577,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                                 "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                                 "items": {
                                   "type": "object",
-                                  "additionalProperties": false,
                                   "required": [
                                     "message"
                                   ],
@@ -5731,7 +5621,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "limits": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "templates_max",
                 "templates_used",
@@ -5843,7 +5732,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -5857,7 +5745,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template_id",
             "revision",
@@ -5878,7 +5765,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "type": "array",
               "items": {
                 "type": "object",
-                "additionalProperties": false,
                 "required": [
                   "path",
                   "size",
@@ -6053,7 +5939,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -6067,7 +5952,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "id",
             "name",
@@ -6134,7 +6018,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "draft": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "revision",
                 "files",
@@ -6150,7 +6033,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "path",
                       "size"
@@ -6178,7 +6060,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "review": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "state",
                 "reviewed_revision",
@@ -6212,7 +6093,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "publication": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "state",
                 "version",
@@ -6357,7 +6237,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -6371,7 +6250,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -6379,7 +6257,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -6446,7 +6323,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -6462,7 +6338,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -6490,7 +6365,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -6524,7 +6398,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -6571,7 +6444,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -6620,7 +6492,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -6651,7 +6522,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -6746,7 +6616,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -6760,7 +6629,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -6768,7 +6636,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -6835,7 +6702,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -6851,7 +6717,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -6879,7 +6744,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -6913,7 +6777,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -6960,7 +6823,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -7009,7 +6871,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -7040,7 +6901,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -7135,7 +6995,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -7149,7 +7008,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -7157,7 +7015,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -7224,7 +7081,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -7240,7 +7096,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -7268,7 +7123,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -7302,7 +7156,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -7349,7 +7202,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -7398,7 +7250,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -7429,7 +7280,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -7558,7 +7408,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -7572,7 +7421,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -7580,7 +7428,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -7647,7 +7494,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -7663,7 +7509,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -7691,7 +7536,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -7725,7 +7569,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -7772,7 +7615,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -7821,7 +7663,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -7852,7 +7693,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -7940,7 +7780,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -7954,7 +7793,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -7962,7 +7800,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -8029,7 +7866,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -8045,7 +7881,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -8073,7 +7908,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -8107,7 +7941,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -8154,7 +7987,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -8203,7 +8035,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -8234,7 +8065,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -8330,7 +8160,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -8344,7 +8173,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "template",
             "run"
@@ -8352,7 +8180,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "properties": {
             "template": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "name",
@@ -8419,7 +8246,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "draft": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "revision",
                     "files",
@@ -8435,7 +8261,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "additionalProperties": false,
                         "required": [
                           "path",
                           "size"
@@ -8463,7 +8288,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "review": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "reviewed_revision",
@@ -8497,7 +8321,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 },
                 "publication": {
                   "type": "object",
-                  "additionalProperties": false,
                   "required": [
                     "state",
                     "version",
@@ -8544,7 +8367,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
             },
             "run": {
               "type": "object",
-              "additionalProperties": false,
               "required": [
                 "id",
                 "template_id",
@@ -8593,7 +8415,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "type": "array",
                   "items": {
                     "type": "object",
-                    "additionalProperties": false,
                     "required": [
                       "check",
                       "status",
@@ -8624,7 +8445,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "description": "What the check found, at most 50 (the rest are counted in `omitted_findings`).",
                         "items": {
                           "type": "object",
-                          "additionalProperties": false,
                           "required": [
                             "message"
                           ],
@@ -8688,7 +8508,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
     "outputSchema": {
       "type": "object",
-      "additionalProperties": false,
       "required": [
         "ok",
         "data"
@@ -8702,7 +8521,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "data": {
           "type": "object",
-          "additionalProperties": false,
           "required": [
             "kind",
             "key_id",

@@ -5,7 +5,8 @@ import { mcpTools } from '../../src/generated/mcp-tools';
 import type { components } from '../../src/generated/openapi';
 import { isOperationAllowed, type Principal } from '../../src/domain/shared/principal';
 import { bearer, type TestAccount } from '../support/app';
-import { callError, startMcpTestApp, type McpTestApp } from './helpers';
+import Ajv from 'ajv';
+import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
 
 let app: McpTestApp;
 let alice: TestAccount;
@@ -136,6 +137,16 @@ describe('tools/list', () => {
       expect(tool.inputSchema).toEqual(definition.inputSchema);
       expect(tool.outputSchema).toEqual(definition.outputSchema);
     }
+  });
+
+  test('output schemas let an answer carry fields added later within v1, at any depth, as clients must tolerate them', async () => {
+    for (const tool of sessionTools) expect(JSON.stringify(tool.outputSchema)).not.toContain('"additionalProperties":false');
+    const schema = sessionTools.find((tool) => tool.name === 'create_memory')!.outputSchema!;
+    const created = await callOk(readWrite, 'create_memory', { text: 'Fields may be added later' });
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    expect(ajv.validate(schema, created)).toBe(true);
+    expect(ajv.validate(schema, { ...created, added_later: 1, data: { ...created.data, also_added: true } })).toBe(true);
+    expect(ajv.validate(schema, { ...created, data: { ...created.data, revision: 'one' } })).toBe(false);
   });
 
   test('the tools that replace, change or remove data are marked destructive; those that only add or read are not', () => {
