@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { createClient } from 'redis';
-import { AppError } from '../domain/shared/errors';
+import { rateLimited, type AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { locals } from './request-context';
 
@@ -35,12 +35,7 @@ const resetTimeOf = (req: object): Date | undefined => (req as { rateLimit?: Rat
 
 function tooManyRequests(resetTime: Date | undefined): AppError {
   const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
-  return new AppError(
-    'rate_limited',
-    `Too many requests; retry after ${seconds} seconds.`,
-    { retry_after_seconds: seconds },
-    { 'Retry-After': String(seconds) },
-  );
+  return rateLimited(seconds);
 }
 
 const common = {

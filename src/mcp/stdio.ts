@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { callOperationUntyped, createMtlClient, type MtlClient } from '../../clients/typescript/src';
-import { AppError } from '../domain/shared/errors';
+import { AppError, rateLimited } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { errorBody } from '../http/errors';
 import { createMcpServer, type ToolRunner } from './server';
@@ -71,8 +71,7 @@ function retryAfterSeconds(header: string | null): number {
  */
 function foreignAnswer(baseUrl: string, status: number, headers: Headers): AppError {
   if (status === 429) {
-    const seconds = retryAfterSeconds(headers.get('retry-after'));
-    return new AppError('rate_limited', `Too many requests; retry after ${seconds} seconds.`, { retry_after_seconds: seconds });
+    return rateLimited(retryAfterSeconds(headers.get('retry-after')));
   }
   return new AppError('service_unavailable', `MTL at ${baseUrl} answered HTTP ${status} without MTL's JSON envelope (a proxy's page, or no MTL at this address).`, {
     retry_after_seconds: RETRY_AFTER_SECONDS,

@@ -66,6 +66,10 @@ export class AppError extends Error {
 export const notFound = (code: ErrorCode, message: string): AppError => new AppError(code, message);
 
 /** A body over its operation's limit, worded the same on every route and transport. */
+/** `rate_limited`, retryable after `seconds` (also the `Retry-After` header of an HTTP answer). */
+export const rateLimited = (seconds: number): AppError =>
+  new AppError('rate_limited', `Too many requests; retry after ${seconds} seconds.`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+
 export const bodyTooLarge = (limitBytes: number): AppError =>
   new AppError('payload_too_large', `The request body is larger than ${limitBytes} bytes.`, { limit_bytes: limitBytes });
 
