@@ -58,6 +58,8 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
   };
 }
 
+const EMPTY_BATCH = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch must hold at least one message.' } };
+
 const notAllowed: RequestHandler = (_req, res, next) => {
   res.setHeader('Allow', 'POST');
   next(new AppError('method_not_allowed', 'MCP over Streamable HTTP is served statelessly here: send JSON-RPC messages with POST.'));
@@ -72,6 +74,11 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
   router.post('/', requireJson, jsonBody(MCP_BODY_LIMIT_BYTES), async (req, res, next) => {
     const state = locals(res);
     state.route = MCP_PATH;
+    if (Array.isArray(req.body) && req.body.length === 0) {
+      // JSON-RPC 2.0: an empty batch is answered with one "invalid request" error.
+      res.status(400).json(EMPTY_BATCH);
+      return;
+    }
     // The MCP SDK and the tool definitions are loaded on the first MCP request, not with the app:
     // a service (or a test) that is only called over REST never pays for them.
     const { createMcpServer } = require('./server') as typeof import('./server');

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type CallToolRequest,
   type CallToolResult,
   type JSONRPCMessage,
   type RequestId,
@@ -102,7 +103,10 @@ async function chargeListing(runner: ToolRunner): Promise<void> {
  * A server that refuses a tools/call whose `arguments` is not an object as it refuses any other
  * bad argument (a tool error with the envelope), whether the call came alone, in a JSON-RPC batch
  * or over stdio. The protocol layer's own check of such a call would answer it with a JSON-RPC
- * internal error: the arguments are set aside, by request ID, before the message reaches it.
+ * internal error: the arguments are set aside, by request ID, before the message reaches it. A
+ * call refused before its handler runs (one without a tool name) leaves its entry to be dropped
+ * with its answer, so that a long-lived server (stdio) keeps none, and a later call that reuses the
+ * ID is not given them.
  */
 class ToolServer extends Server {
   private readonly setAside = new Map<RequestId, unknown>();
@@ -119,6 +123,11 @@ class ToolServer extends Server {
     await super.connect(transport);
     const deliver = transport.onmessage;
     transport.onmessage = (message, extra) => deliver?.(this.withArgumentsSetAside(message), extra);
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      if ('id' in message && message.id !== undefined && !('method' in message)) this.setAside.delete(message.id);
+      return send(message, options);
+    };
   }
 
   private withArgumentsSetAside<T extends JSONRPCMessage>(message: T): T {
@@ -131,6 +140,8 @@ class ToolServer extends Server {
   }
 }
 
+const ANY_TOOL_CALL = CallToolRequestSchema.pick({ method: true }).passthrough();
+
 /** An MCP server offering the principal's tools; one is made per HTTP request (stateless). */
 export function createMcpServer(runner: ToolRunner): Server {
   const server = new ToolServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
@@ -138,8 +149,12 @@ export function createMcpServer(runner: ToolRunner): Server {
     await chargeListing(runner);
     return { tools: toolsFor(runner.principal).map(listing) };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(runner, request.params.name, server.argumentsOf(extra.requestId, request.params.arguments)),
-  );
+  // The handler is registered under a schema that checks only the method: the SDK's server then
+  // checks the call itself and refuses one without a tool name with "invalid params" (-32602); under
+  // the full schema the protocol layer's own check would answer it with an internal error (-32603).
+  server.setRequestHandler(ANY_TOOL_CALL, (request, extra) => {
+    const { params } = request as unknown as CallToolRequest;
+    return callTool(runner, params.name, server.argumentsOf(extra.requestId, params.arguments));
+  });
   return server;
 }

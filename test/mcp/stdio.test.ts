@@ -109,20 +109,33 @@ test('a call whose arguments are not an object is a tool error with invalid_requ
   try {
     const answers: Array<{ id: number; result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown }> = [];
     let pending = '';
+    let reusedSent = false;
     const answered = new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         pending += chunk.toString();
         const lines = pending.split('\n');
         pending = lines.pop()!;
         answers.push(...lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line)));
-        if (answers.some((answer) => answer.id === 2)) resolve();
+        const third = answers.filter((answer) => answer.id === 3).length;
+        if (third === 1 && !reusedSent) {
+          reusedSent = true;
+          send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_memories', arguments: { limit: 1 } } });
+        }
+        if (third === 2) resolve();
       });
     });
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_memories', arguments: [1] } });
+    // A call without a tool name is refused before any tool runs; a later call that reuses its ID
+    // is given its own arguments, not those the refused call left behind.
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: 'left behind' } });
     await answered;
+    const [unnamed, reused] = answers.filter((message) => message.id === 3);
+    expect(unnamed!.error).toMatchObject({ code: -32602 });
+    expect(reused!.error).toBeUndefined();
+    expect(reused!.result?.isError).toBeUndefined();
     const answer = answers.find((message) => message.id === 2)!;
     expect(answer.error).toBeUndefined();
     expect(answer.result?.isError).toBe(true);

@@ -68,6 +68,33 @@ describe('authentication and transport', () => {
   });
 });
 
+describe('malformed JSON-RPC', () => {
+  test('a tools/call without a tool name is "invalid params" (-32602), not an internal error', async () => {
+    const alice = await t.account();
+    const res = await t.http
+      .post('/mcp')
+      .set(MCP_HEADERS)
+      .set(bearer(alice.readWriteKey))
+      .send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { arguments: { text: 'no tool named' } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: expect.stringContaining('name') } });
+    const unknown = await t.http
+      .post('/mcp')
+      .set(MCP_HEADERS)
+      .set(bearer(alice.readWriteKey))
+      .send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
+    expect(unknown.body).toMatchObject({ id: 8, error: { code: -32602, message: expect.stringContaining('no_such_tool') } });
+    expect((await t.http.get('/v1/memories').set(bearer(alice.session))).body.data).toEqual([]);
+  });
+
+  test('an empty batch is one "invalid request" error (-32600) with 400, as JSON-RPC 2.0 says', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send([]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) } });
+  });
+});
+
 describe('arguments that are not an object', () => {
   const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
   const refusalOf = (answer: { result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown }) => {
