@@ -5582,7 +5582,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                                   ],
                                   "properties": {
                                     "path": {
-                                      "type": "string"
+                                      "type": "string",
+                                      "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                                     },
                                     "line": {
                                       "type": "integer",
@@ -6527,7 +6528,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",
@@ -6906,7 +6908,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",
@@ -7285,7 +7288,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",
@@ -7698,7 +7702,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",
@@ -8070,7 +8075,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",
@@ -8450,7 +8456,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           ],
                           "properties": {
                             "path": {
-                              "type": "string"
+                              "type": "string",
+                              "description": "The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set)."
                             },
                             "line": {
                               "type": "integer",

@@ -1183,6 +1183,7 @@ export type components = {
         DraftViolation: {
             /** @description The broken rule: `file_count`, `path`, `duplicate_path`, `file_size`, `total_size`, `text_only` or `readme_missing` (more may be added). */
             rule: string;
+            /** @description The file, absent when its path holds something that looks like a secret: the message then names the file by its place in the set ("File 2"), so the secret is not repeated. */
             path?: string;
             line?: number;
             message: string;
@@ -2034,6 +2035,7 @@ export type components = {
             data: components["schemas"]["Template"];
         };
         RunFinding: {
+            /** @description The file, absent when its path holds something that looks like a secret (the message then names the file by its place in the set). */
             path?: string;
             line?: number;
             message: string;

@@ -406,6 +406,20 @@ describe('the file rules of a draft update', () => {
     ]);
   });
 
+  test('a broken file whose path holds a secret is named by its place, so the secret is not repeated', async () => {
+    const inPath = `AKIA${'Q7'.repeat(8)}`;
+    const res = await put([
+      readme(),
+      { path: `keys/${inPath}.env`, content: 'token\u0000\n' },
+      { path: `KEYS/${inPath}.ENV`, content: 'k'.repeat(100001) },
+    ]);
+    const violations = expectViolations(res, [{ rule: 'text_only' }, { rule: 'duplicate_path' }, { rule: 'file_size' }]);
+    expect(violations.map((v) => v.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^File 2 contains a control character/), 'File 3 duplicates file 2 (paths are compared case-insensitively).']),
+    );
+    expect(JSON.stringify(res.body).toUpperCase()).not.toContain(inPath);
+  });
+
   test('several broken rules in one request are all reported at once', async () => {
     const files = [
       { path: '../escape.md', content: 'x\n' },

@@ -50,7 +50,10 @@ class LineIndex {
   }
 }
 
-/** Every broken rule of a complete file set, reported together. */
+/**
+ * Every broken rule of a complete file set, reported together. A file whose path holds a secret is
+ * named by its place in the set ("File 2"), without a `path`, so the secret is not repeated.
+ */
 export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
   const violations: Violation[] = [];
   if (files.length < 1 || files.length > limits.draftFilesMax) {
@@ -58,37 +61,39 @@ export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
   }
   const seen = new Map<string, string>();
   let total = 0;
-  for (const file of files) {
-    const { path, content } = file;
+  files.forEach(({ path, content }, i) => {
+    const secretPath = holdsSecret(path);
+    const name = secretPath ? `File ${i + 1}` : `"${path}"`;
+    const at = secretPath ? {} : { path };
     if (path.length === 0 || codePointLength(path) > limits.draftPathCharsMax || !PATH_PATTERN.test(path) || path.split('/').includes('..')) {
       violations.push({
         rule: 'path',
-        path,
-        message: `"${path}" is not a valid path: relative, "/"-separated, at most ${limits.draftPathCharsMax} characters, each segment starting with a letter, digit or "_" and holding only letters, digits, ".", "_" and "-".`,
+        ...at,
+        message: `${name} is not a valid path: relative, "/"-separated, at most ${limits.draftPathCharsMax} characters, each segment starting with a letter, digit or "_" and holding only letters, digits, ".", "_" and "-".`,
       });
     }
     const key = path.toLowerCase();
     const first = seen.get(key);
     if (first !== undefined) {
-      violations.push({ rule: 'duplicate_path', path, message: `"${path}" duplicates "${first}" (paths are compared case-insensitively).` });
+      violations.push({ rule: 'duplicate_path', ...at, message: `${name} duplicates ${first} (paths are compared case-insensitively).` });
     } else {
-      seen.set(key, path);
+      seen.set(key, secretPath ? `file ${i + 1}` : name);
     }
     const size = codePointLength(content);
     total += size;
     if (size > limits.draftFileCharsMax) {
-      violations.push({ rule: 'file_size', path, message: `"${path}" has ${size} characters; the limit is ${limits.draftFileCharsMax}.` });
+      violations.push({ rule: 'file_size', ...at, message: `${name} has ${size} characters; the limit is ${limits.draftFileCharsMax}.` });
     }
     const control = CONTROL_CHARACTER.exec(content);
     if (control) {
       violations.push({
         rule: 'text_only',
-        path,
+        ...at,
         line: lineOf(content, control.index),
-        message: `"${path}" contains a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}); files must be text.`,
+        message: `${name} contains a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}); files must be text.`,
       });
     }
-  }
+  });
   if (total > limits.draftTotalCharsMax) {
     violations.push({ rule: 'total_size', message: `The files hold ${total} characters in all; the limit is ${limits.draftTotalCharsMax}.` });
   }
@@ -124,6 +129,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: 'stripe_live_key', label: 'a Stripe live secret key', pattern: /\bsk_live_[0-9A-Za-z]{16,}/g },
 ];
 
+/** Whether the text holds a secret of any kind. */
+function holdsSecret(text: string): boolean {
+  return matches(text).length > 0;
+}
+
 function matches(text: string, kinds?: readonly string[]): Array<{ secret: SecretPattern; index: number }> {
   const found: Array<{ secret: SecretPattern; index: number }> = [];
   for (const secret of SECRET_PATTERNS) {
@@ -143,7 +153,7 @@ function matches(text: string, kinds?: readonly string[]): Array<{ secret: Secre
 export function findSecrets(files: readonly DraftFileInput[], kinds?: readonly string[]): SecretFinding[] {
   const findings: SecretFinding[] = [];
   files.forEach((file, i) => {
-    const pathIsSecret = matches(file.path).length > 0;
+    const pathIsSecret = holdsSecret(file.path);
     const lines = new LineIndex(file.content);
     for (const { secret, index } of matches(file.content, kinds)) {
       const line = lines.lineOf(index);
