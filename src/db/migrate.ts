@@ -17,6 +17,7 @@ import * as libraryRanking from './migrations/2026_11_24_0015_library_ranking';
 import * as trashKeepsSuggestionSources from './migrations/2026_11_25_0016_trash_keeps_suggestion_sources';
 import * as trashKeepsExpiry from './migrations/2026_11_25_0017_trash_keeps_expiry';
 import * as searchImpacts from './migrations/2026_11_25_0018_search_impacts';
+import * as questionWords from './migrations/2026_11_25_0019_question_words';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0016_trash_keeps_suggestion_sources': trashKeepsSuggestionSources,
   '2026_11_25_0017_trash_keeps_expiry': trashKeepsExpiry,
   '2026_11_25_0018_search_impacts': searchImpacts,
+  '2026_11_25_0019_question_words': questionWords,
 };
 
 /** The names of every migration, oldest first. */

@@ -34,6 +34,7 @@ const memories = [
   memory('Ferry tickets are cheaper on weekdays.', { tags: ['travel'] }),
   memory('The ferry captain knows the lighthouse keeper.', { sensitivity: 'secret' }),
   memory('Buy bread.'),
+  memory('Blood type: O negative, ever since birth.'),
 ];
 const subjectId = newId('subject');
 const factId = newId('fact');
@@ -72,6 +73,18 @@ beforeAll(async () => {
   // Impacts as the average length made them: anything but the fixed pivot's.
   await sql`update search_postings set impact = 0.5`.execute(db);
 
+  await migrateUpTo(db, '2026_11_25_0018_search_impacts');
+  // The index as it was when question words were stop words: without their terms and postings.
+  const questionTerms = sql`(select id from search_terms where term in ('type', 'ever'))`;
+  await sql`update memories m set
+      search_terms = array(select unnest(m.search_terms) except select q.id from ${questionTerms} q),
+      search_length = m.search_length - coalesce((select sum(p.tf) from search_postings p where p.doc = m.search_doc and p.term_id in ${questionTerms}), 0)`.execute(db);
+  await sql`update search_stats s set
+      length = (select sum(search_length) from memories m where m.account_id = s.account_id),
+      key_length = (select sum(search_length) from memories m where m.account_id = s.account_id and m.sensitivity <> 'secret')`.execute(db);
+  await sql`delete from search_postings where term_id in ${questionTerms}`.execute(db);
+  await sql`delete from search_terms where term in ('type', 'ever')`.execute(db);
+
   await migrateToLatest(db);
 });
 
@@ -91,7 +104,7 @@ test('Memories written before the search index existed are indexed by its migrat
   // The secret Memory's words are not in a key's vocabulary.
   expect(await searchMemories(services, asKey, { q: 'lighthous' })).toEqual([]);
   const stats = await database.db.selectFrom('search_stats').select(['docs', 'key_docs']).where('account_id', '=', accountId).executeTakeFirstOrThrow();
-  expect(stats).toEqual({ docs: 4, key_docs: 3 });
+  expect(stats).toEqual({ docs: 5, key_docs: 4 });
 });
 
 test('when Facts written before validity existed are migrated, then they are current and valid from their acceptance, and only current Facts are unique by statement', async () => {
@@ -121,6 +134,25 @@ test("listings published before ranking had its own vector get one, of their nam
       ranking @@ to_tsquery('english', 'lighthouse') as head, ranking @@ to_tsquery('english', 'anchor') as tail
     from public_templates where template_id = ${templateId}`.execute(database.db);
   expect(rows).toEqual([{ matches: true, ranked: true, head: true, tail: false }]);
+});
+
+test('Memories indexed when question words were stop words are indexed under them, and the statistics agree', async () => {
+  const services = { db: database.db } as unknown as Services;
+  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', mode: 'read_only' } as const;
+  for (const q of ['type', 'ever']) expect((await searchMemories(services, asKey, { q })).map((hit) => hit.memory.id)).toEqual([memories[4]!.id]);
+  const { rows } = await sql<{ term: string; docs: number; counted: number }>`
+    select t.term, t.docs, (select count(*)::int from search_postings p where p.term_id = t.id) as counted
+    from search_terms t where t.account_id = ${accountId} and t.term in ('type', 'ever', 'blood') order by t.term`.execute(database.db);
+  expect(rows).toEqual([
+    { term: 'blood', docs: 1, counted: 1 },
+    { term: 'ever', docs: 1, counted: 1 },
+    { term: 'type', docs: 1, counted: 1 },
+  ]);
+  const stats = await sql<{ same: boolean }>`
+    select s.length = (select sum(search_length) from memories m where m.account_id = s.account_id)
+      and s.key_length = (select sum(search_length) from memories m where m.account_id = s.account_id and m.sensitivity <> 'secret') as same
+    from search_stats s where s.account_id = ${accountId}`.execute(database.db);
+  expect(stats.rows).toEqual([{ same: true }]);
 });
 
 test('postings weighed against the average Memory length are weighed again against the fixed pivot', async () => {

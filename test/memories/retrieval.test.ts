@@ -94,6 +94,19 @@ describe('natural-language questions over a realistic account', () => {
     expect(hits[0]!.highlight).toContain('<mark>allergic</mark>');
   });
 
+  test('a word questions put around what they ask finds the Memories that hold it when asked alone, and is left out of a question', async () => {
+    const blood = await remember(dana.readWriteKey, 'Blood type: O negative, so I can donate to anyone.');
+    const car = await remember(dana.readWriteKey, 'Sam drives a red Volvo estate car.');
+    const alone = await hitsFor(dana.readOnlyKey, { q: 'type' });
+    expect(ids(alone)).toEqual([blood]);
+    expect(alone[0]!.highlight).toContain('<mark>type</mark>');
+    // In a question it is not what is asked for: the car is, and the blood type does not match.
+    const question = ids(await hitsFor(dana.readOnlyKey, { q: 'What type of car does Sam drive?' }));
+    expect(question[0]).toBe(car);
+    expect(question).not.toContain(blood);
+    expect(ids(await hitsFor(dana.readOnlyKey, { q: '"blood type"' }))).toEqual([blood]);
+  });
+
   test('a question of stop words only finds nothing, and scores fall along the list', async () => {
     expect(await hitsFor(dana.readOnlyKey, { q: 'what is it that they would have been' })).toEqual([]);
     const hits = await hitsFor(dana.readOnlyKey, { q: 'Caroline Melanie lake weekend', limit: 20 });

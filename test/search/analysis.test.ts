@@ -7,9 +7,10 @@ import { clauseTerms, MAX_QUERY_WORDS, parseQuery } from '../../src/domain/searc
 const terms = (text: string) => tokenize(text).map((token) => token.term);
 
 describe('analysis', () => {
-  test('case and accents fold, English words stem, stop words and question fillers drop', () => {
+  test('case and accents fold, English words stem, stop words drop; the words questions put around what they ask are terms', () => {
     expect(terms('Zürich RÉUNION Straße Ærø')).toEqual(['zurich', 'reunion', 'strass', 'aero']);
-    expect(terms('What kind of meetings did she mention?')).toEqual([null, null, null, 'meet', null, null, null]);
+    expect(terms('What kind of meetings did she mention?')).toEqual([null, 'kind', null, 'meet', null, null, 'mention']);
+    expect(terms('Blood type: O negative')).toEqual(['blood', 'type', 'o', 'negat']);
     expect(terms('went children kids')).toEqual(['go', 'child', 'kid']);
   });
 
@@ -62,6 +63,18 @@ describe('query syntax', () => {
     const parsed = parseQuery('or tea - "green tea');
     expect(parsed.groups.map((group) => group.map(clauseTerms))).toEqual([[['tea']], [['green', 'tea']]]);
     expect(parsed.excluded).toEqual([]);
+  });
+
+  test('the words questions put around what they ask count only in a query of nothing else', () => {
+    const words = (q: string) => parseQuery(q).groups.map((group) => group.map(clauseTerms));
+    expect(words('What kind of music would she ever mention?')).toEqual([[['music']]]);
+    expect(words('would')).toEqual([]);
+    expect(words('What type?')).toEqual([[['type']]]);
+    expect(words('kind things')).toEqual([[['kind']], [['thing']]]);
+    // Inside a phrase, and when excluded, they are words like any other.
+    expect(words('"blood type" donor')).toEqual([[['blood', 'type']], [['donor']]]);
+    expect(words('blood or type')).toEqual([[['blood']]]);
+    expect(parseQuery('blood -type').excluded.map(clauseTerms)).toEqual([['type']]);
   });
 
   test('repeated words count once, and only the first 32 distinct words are used', () => {

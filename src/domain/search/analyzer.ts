@@ -35,11 +35,7 @@ const COMBINING = /^[\p{M}\uFF9E\uFF9F]$/u;
 const ENGLISH_WORD = /^[a-z]+$/;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
-/**
- * English stop words: the Snowball list (PostgreSQL's `english` configuration uses the same), and
- * words that questions put around what they ask for ("what kind of music", "did she ever
- * mention"). Measured on the retrieval benchmark, this list ranks better than larger ones.
- */
+/** English stop words: the Snowball list (PostgreSQL's `english` configuration uses the same), and `would`. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
@@ -47,10 +43,23 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
     'been being have has had having do does did doing a an the and but if or because as until while of at by for with ' +
     'about against between into through during before after above below to from up down in out on off over under again ' +
     'further then once here there when where why how all any both each few more most other some such no nor not only ' +
-    'own same so than too very s t can will just don should now ' +
-    'kind type types thing things something describe mention mentioned ever would likely'
+    'own same so than too very s t can will just don should now would'
   ).split(' '),
 );
+
+/**
+ * Words that questions put around what they ask for ("what kind of music", "did she ever
+ * mention"). Memories are indexed under them like any word, so a search for `type` alone finds
+ * "Blood type: O negative"; a query that has other words leaves them out (see query-parser.ts).
+ * Measured on the retrieval benchmark, leaving these out of questions ranks better than keeping
+ * them, and better than a larger list.
+ */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  'kind type types thing things something describe mention mentioned ever likely'.split(' '),
+);
+
+/** Whether a folded word is one of the words questions put around what they ask for. */
+export const isQuestionWord = (folded: string): boolean => QUESTION_WORDS.has(folded);
 
 /** Letters that NFKD leaves whole but that readers treat as accented forms. */
 const FOLDS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { tokenize, type Token } from './analyzer';
+import { foldWord, isQuestionWord, tokenize, type Token } from './analyzer';
 
 /**
  * A search query in web-search syntax:
@@ -8,7 +8,10 @@ import { tokenize, type Token } from './analyzer';
  * - a `"quoted phrase"` must occur, its words in order;
  * - `-word` (or `-"phrase"`) excludes the Memories that contain it;
  * - `a or b` is an explicit either: with `requireAll`, or when one side is a phrase, one of the
- *   sides must match.
+ *   sides must match;
+ * - the words questions put around what they ask for (`type`, `kind`, `ever`, …; see analyzer.ts)
+ *   count only in a query that has no other word: "what type of car" looks for `car`, `type` alone
+ *   for `type`. Inside a phrase they always count.
  */
 export interface ParsedQuery {
   /** Clauses joined by `or`; a lone clause is a group of one. */
@@ -60,6 +63,8 @@ function scan(q: string): RawClause[] {
 }
 
 export function parseQuery(q: string): ParsedQuery {
+  // Each plain word clause, with its question words made stop words (null terms).
+  const plain = new Map<Clause, readonly Token[]>();
   const groups: Clause[][] = [];
   const excluded: Clause[] = [];
   const seen = new Set<string>();
@@ -86,12 +91,23 @@ export function parseQuery(q: string): ParsedQuery {
       continue;
     }
     const parsed: Clause = { kind: clause.kind === 'phrase' ? 'phrase' : 'word', tokens };
+    if (parsed.kind === 'word') plain.set(parsed, withoutQuestionWords(clause.text, tokens));
     if (clause.negated) excluded.push(parsed);
     else if (joinNext) groups[groups.length - 1]!.push(parsed);
     else groups.push([parsed]);
     joinNext = false;
   }
-  return { groups, excluded };
+  const hasTerms = (clause: Clause) => (plain.get(clause) ?? clause.tokens).some((token) => token.term !== null);
+  if (!groups.some((group) => group.some(hasTerms))) return { groups, excluded };
+  const narrowed = groups
+    .map((group) => group.filter(hasTerms).map((clause) => (plain.has(clause) ? { ...clause, tokens: plain.get(clause)! } : clause)))
+    .filter((group) => group.length > 0);
+  return { groups: narrowed, excluded };
+}
+
+function withoutQuestionWords(text: string, tokens: readonly Token[]): readonly Token[] {
+  const isQuestion = (token: Token) => token.term !== null && isQuestionWord(foldWord(text.slice(token.start, token.end)));
+  return tokens.some(isQuestion) ? tokens.map((token) => (isQuestion(token) ? { ...token, term: null } : token)) : tokens;
 }
 
 /** The distinct terms of a clause, in order. */

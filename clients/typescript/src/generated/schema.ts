@@ -50,7 +50,10 @@ export interface paths {
          *     **Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds
          *     `Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words
          *     (`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`
-         *     finds `go`); words of other scripts match by their folded
+         *     finds `go`); the words questions put around what they ask for (`kind`, `type`,
+         *     `thing`, `something`, `describe`, `mention`, `ever`, `likely`) count only in a query
+         *     without other words (`what type of car` looks for `car`; `type` alone finds `Blood
+         *     type: O negative`) or inside a phrase; words of other scripts match by their folded
          *     form; Chinese, Japanese and Korean text is found by any word of two or more characters
          *     inside a sentence. Tags count as words of the Memory, worth two words of text each, and
          *     so does a short label that opens the text (`Project Falcon: …`).
