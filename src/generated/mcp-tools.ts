@@ -3325,6 +3325,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "object",
           "required": [
             "subject",
+            "subject_description_truncated",
             "facts",
             "memories",
             "pending_insights",
@@ -3386,6 +3387,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "format": "date-time"
                 }
               }
+            },
+            "subject_description_truncated": {
+              "type": "boolean",
+              "description": "Whether `subject.description` was shortened to fit `max_chars` (it counts first, after the name)."
             },
             "facts": {
               "type": "array",

@@ -31,7 +31,7 @@ async function subjectContext(
   query: RequestQuery<'getSubjectContext'> = {},
 ): Promise<SubjectContextData> {
   const data = await clientOf(t, token).ok('getSubjectContext', { path: { subject_id: subjectId }, query });
-  expect(Object.keys(data)).toEqual(['subject', 'facts', 'memories', 'pending_insights', 'budget', 'omitted']);
+  expect(Object.keys(data)).toEqual(['subject', 'subject_description_truncated', 'facts', 'memories', 'pending_insights', 'budget', 'omitted']);
   expectWithinBudget(data, Number(query.max_chars ?? 6000));
   return data;
 }
@@ -227,6 +227,21 @@ describe('the Subject context budget', () => {
   test('when max_chars is left out, then the budget is 6,000', async () => {
     const data = await subjectContext(alice.readOnlyKey, subject.id);
     expect(data.budget).toEqual({ max_chars: 6000, used_chars: expected(6000).used });
+  });
+});
+
+describe('a long description in a small budget', () => {
+  test('when the description does not fit max_chars, then it is shortened to what is left and says so; otherwise it is whole', async () => {
+    const alice = await t.account();
+    const description = longText(2000, 'About: ');
+    const subject = await createSubject(t, alice.readWriteKey, { name: 'Wordy', description });
+    const small = await subjectContext(alice.readWriteKey, subject.id, { max_chars: 500 });
+    expect(small.subject_description_truncated).toBe(true);
+    expect(description.startsWith(small.subject.description.replace(/…$/u, ''))).toBe(true);
+    expect(small.budget.used_chars).toBe(500);
+    const large = await subjectContext(alice.readWriteKey, subject.id, { max_chars: 6000 });
+    expect(large.subject_description_truncated).toBe(false);
+    expect(large.subject.description).toBe(description);
   });
 });
 

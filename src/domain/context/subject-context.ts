@@ -57,6 +57,7 @@ export async function subjectContext(
 
   return {
     subject,
+    subject_description_truncated: description.truncated,
     facts: await toFacts(services.db, principal, fittingFacts),
     memories,
     pending_insights: fittingInsights,

@@ -1872,6 +1872,8 @@ export interface components {
         };
         SubjectContext: {
             subject: components["schemas"]["Subject"];
+            /** @description Whether `subject.description` was shortened to fit `max_chars` (it counts first, after the name). */
+            subject_description_truncated: boolean;
             /** @description The Subject's current Facts (superseded ones are left out), newest first. */
             facts: components["schemas"]["Fact"][];
             memories: components["schemas"]["ContextMemory"][];
