@@ -10,7 +10,9 @@
 // scenario names), BENCH_TARGETS (any of service,baseline,embedded), BENCH_KEEP_DATABASE=1 (keep
 // the seeded PostgreSQL database and print its name) and BENCH_REUSE_DATABASE=<name> (run on a
 // database kept earlier instead of seeding). BENCH_NODE_ARGS passes Node.js options to the servers
-// under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). Only a complete run writes the docs.
+// under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). BENCH_RATE (requests per second,
+// all connections together) sends at that fixed rate instead of as fast as answers come, to read
+// latency at a load below what the machine can serve. Only a complete run at full load writes the docs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +52,9 @@ const SCENARIO_FILTER = list('BENCH_SCENARIOS');
 const TARGETS = list('BENCH_TARGETS') ?? ['service', 'baseline', 'embedded'];
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE;
+// At full load (the default) every connection sends its next request as soon as the last is answered.
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+if (RATE !== undefined && !(RATE > 0)) throw new Error('BENCH_RATE must be a positive number of requests per second');
 // Extra Node.js options for the servers under test, such as --cpu-prof (NODE_OPTIONS refuses it).
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -300,6 +305,7 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
     method: scenario.method,
     connections: CONNECTIONS,
     duration,
+    ...(RATE !== undefined ? { overallRate: RATE } : {}),
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(scenario.body ? { body: scenario.body } : {}),
   });
@@ -431,7 +437,7 @@ async function main(): Promise<void> {
   const url = new URL(SERVER_URL);
   url.pathname = `/${benchDatabase}`;
   const databaseUrl = url.toString();
-  const complete = !SCENARIO_FILTER && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
+  const complete = !SCENARIO_FILTER && RATE === undefined && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
   try {
     let data: Seeded | null = null;
     if (onServer) {

@@ -1,7 +1,10 @@
 import { runWorkflow } from '../../src/domain/library/workflow';
+import { newId } from '../../src/domain/shared/ids';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import type { DataOf } from '../support/client';
+import { postgresOnly } from '../support/database';
+import { pidOf, waiterOn, withLocker } from '../support/locks';
 import { putDraft, STATUS, workflow, type Template } from './helpers';
 
 /**
@@ -215,5 +218,41 @@ describe('creator status', () => {
 
     // The limit is per account: another creator is not affected.
     expect((await createRequest(b.readWriteKey, 'Still possible')).status).toBe(201);
+  });
+});
+
+const onPostgres = postgresOnly('the creator status read while a workflow request commits (a second connection)');
+
+onPostgres('creator status while a workflow request commits (PostgreSQL: a second connection holds the runs)', () => {
+  test('when a run and its Template change commit while the status is being read, then the status shows both or neither', async () => {
+    const a = await t.account();
+    const template = await create(a.readWriteKey, 'Focus hours');
+    const before = await status(a.session);
+    const [firstRun] = before.templates[0]!.latest_runs;
+    const runId = newId('run');
+    await withLocker(t, async (locker) => {
+      // What a workflow request writes, held open: the runs are locked, so the status waits there
+      // once it has read the Templates.
+      await locker.query('lock table template_runs in access exclusive mode');
+      const answered = t.http.get(STATUS).set(bearer(a.session)).then((res) => res);
+      await waiterOn(locker, [await pidOf(locker)]);
+      // A read of the Templates that was not held back has had time to end.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await locker.query(
+        `insert into template_runs (id, template_id, account_id, action, revision, status, checks, error_code, created_at)
+         select $1, template_id, account_id, action, revision, status, checks, error_code, now() from template_runs where id = $2`,
+        [runId, firstRun!.id],
+      );
+      await locker.query('update templates set last_run_id = $1 where id = $2', [runId, template.id]);
+      await locker.query('commit');
+      const res = await answered;
+      expect(res.status).toBe(200);
+      const [entry] = (res.body.data as StatusBody).templates;
+      expect(entry!.template.review.last_run_id).toBe(entry!.latest_runs[0]!.id);
+    });
+    // Read again, the status shows the committed run.
+    const after = (await status(a.session)).templates[0]!;
+    expect(after.latest_runs[0]!.id).toBe(runId);
+    expect(after.template.review.last_run_id).toBe(runId);
   });
 });

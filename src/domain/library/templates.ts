@@ -158,10 +158,11 @@ export async function updateDraft(
 }
 
 export async function creatorStatus(services: Services, principal: Principal): Promise<CreatorStatus> {
-  const [states, runs] = await Promise.all([
-    inOneSnapshot(services.db, (trx) => loadTemplatesOf(trx, principal.accountId)),
-    latestRuns(services.db, principal.accountId, LATEST_RUNS),
-  ]);
+  // The runs come from the states' snapshot: a run read later could be newer than the state beside it.
+  const { states, runs } = await inOneSnapshot(services.db, async (trx) => ({
+    states: await loadTemplatesOf(trx, principal.accountId),
+    runs: await latestRuns(trx, principal.accountId, LATEST_RUNS),
+  }));
   const runsByTemplate = new Map<string, WorkflowRun[]>();
   for (const run of runs) {
     const list = runsByTemplate.get(run.template_id) ?? [];
