@@ -10,12 +10,13 @@
 // scenario names), BENCH_TARGETS (any of service,baseline,embedded), BENCH_KEEP_DATABASE=1 (keep
 // the seeded PostgreSQL database and print its name) and BENCH_REUSE_DATABASE=<name> (run on a
 // database kept earlier instead of seeding). BENCH_NODE_ARGS passes Node.js options to the servers
-// under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). BENCH_RATE (requests per second,
-// all connections together) sends at that fixed rate instead of as fast as answers come, to read
-// latency at a load below what the machine can serve. Only a complete run at full load writes the docs.
+// under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). BENCH_RATE (requests per second)
+// sends requests at that fixed rate, evenly spaced, whatever the answers take, to read latency at a
+// load below what the machine can serve. Only a complete run at full load writes the docs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -52,7 +53,7 @@ const SCENARIO_FILTER = list('BENCH_SCENARIOS');
 const TARGETS = list('BENCH_TARGETS') ?? ['service', 'baseline', 'embedded'];
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE;
-// At full load (the default) every connection sends its next request as soon as the last is answered.
+// At full load (the default) each of the connections sends its next request as soon as the last is answered.
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 if (RATE !== undefined && !(RATE > 0)) throw new Error('BENCH_RATE must be a positive number of requests per second');
 // Extra Node.js options for the servers under test, such as --cpu-prof (NODE_OPTIONS refuses it).
@@ -300,12 +301,12 @@ interface Result {
 }
 
 async function drive(port: number, token: string, scenario: Scenario, duration = DURATION): Promise<Result> {
+  if (RATE !== undefined) return driveAtRate(port, token, scenario, RATE, duration);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${scenario.path}`,
     method: scenario.method,
     connections: CONNECTIONS,
     duration,
-    ...(RATE !== undefined ? { overallRate: RATE } : {}),
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(scenario.body ? { body: scenario.body } : {}),
   });
@@ -330,6 +331,51 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
     p99: result.latency.p99,
     errors,
   };
+}
+
+/**
+ * An open load: `rate` requests a second, evenly spaced, each sent when it is due whether or not
+ * the ones before were answered (on as many keep-alive connections as that takes). A latency
+ * counts from when its request was due, so a slow answer neither delays nor hides the others.
+ * autocannon's own rate option sends each second's quota at once, in bursts, which is not this.
+ */
+async function driveAtRate(port: number, token: string, scenario: Scenario, rate: number, duration: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const send = () =>
+    new Promise<boolean>((resolve) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: scenario.path, method: scenario.method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve((res.statusCode ?? 0) < 300));
+          res.on('error', () => resolve(false));
+        },
+      );
+      req.on('error', () => resolve(false));
+      req.end(scenario.body);
+    });
+  const latencies: number[] = [];
+  let errors = 0;
+  const answers: Array<Promise<void>> = [];
+  const count = Math.round(rate * duration);
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    answers.push(
+      send().then((ok) => {
+        latencies.push(performance.now() - due);
+        if (!ok) errors += 1;
+      }),
+    );
+  }
+  await Promise.all(answers);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((x, y) => x - y);
+  const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0);
+  return { scenario: scenario.name, rps: Math.round(count / elapsed), p50: percentile(50), p99: percentile(99), errors };
 }
 
 function peakMemoryMb(pid: number): number {
