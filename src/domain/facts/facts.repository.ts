@@ -189,14 +189,14 @@ export async function pageOfSuggestions(
  * undefined when there is no such suggestion.
  */
 export async function holdSubjectOfSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<string | undefined> {
-  const suggestion = await trx
-    .selectFrom('fact_suggestions')
-    .select('subject_id')
-    .where('id', '=', suggestionId)
-    .where('account_id', '=', accountId)
+  const subject = await trx
+    .selectFrom('fact_suggestions as suggestion')
+    .innerJoin('subjects', 'subjects.id', 'suggestion.subject_id')
+    .select('subjects.id')
+    .where('suggestion.id', '=', suggestionId)
+    .where('suggestion.account_id', '=', accountId)
+    .forNoKeyUpdate('subjects')
     .executeTakeFirst();
-  if (!suggestion) return undefined;
-  const subject = await trx.selectFrom('subjects').select('id').where('id', '=', suggestion.subject_id).forNoKeyUpdate().executeTakeFirst();
   return subject?.id;
 }
 
