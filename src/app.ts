@@ -143,8 +143,13 @@ export function createApp(deps: AppDependencies): App {
     refuseCredentials,
     authenticated,
     recordActivity(pipeline),
-    limited,
-    restRouter({ pipeline, basePath: API_BASE, validateResponses: config.validateResponses, streamIdleTimeoutMs: config.exportIdleTimeoutMs }),
+    restRouter({
+      pipeline,
+      basePath: API_BASE,
+      validateResponses: config.validateResponses,
+      streamIdleTimeoutMs: config.exportIdleTimeoutMs,
+      limit: limited,
+    }),
   );
   app.use(unknownRoute);
   app.use(errorHandler(logger));

@@ -2259,7 +2259,7 @@ export type components = {
             method: string;
             /** @description The route template (such as `/v1/memories/{id}`); null for an unknown route. */
             route: string | null;
-            /** @description The operationId, or the MCP tool's name for a tool call (whose `route` is `/mcp` and `method` `POST`); null for an unknown route. */
+            /** @description The operationId, or the MCP tool's name for a tool call (whose `route` is `/mcp` and `method` `POST`); null for an unknown route, or a method the route does not have (405). */
             operation: string | null;
             status: number;
             request_id: string;

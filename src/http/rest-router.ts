@@ -26,6 +26,11 @@ export interface RestOptions {
   readonly validateResponses: boolean;
   /** A streamed answer (an export) to which nothing could be written for this long is cut off, so what it holds is let go. */
   readonly streamIdleTimeoutMs: number;
+  /**
+   * The principal's rate budget: charged once the route is named (so the activity entry of a
+   * refusal names it), before the access rule and the body, and for a path no route has.
+   */
+  readonly limit?: RequestHandler;
 }
 
 /**
@@ -42,6 +47,7 @@ export function restRouter(options: RestOptions): Router {
   validationContract ??= contractForValidation();
   const contract = validationContract;
   // OPERATIONS lists concrete paths before templated ones: routes are matched in that order.
+  const limit = options.limit ?? passOn;
   const byRoute = new Map<string, OperationInfo[]>();
   for (const operation of OPERATIONS) byRoute.set(operation.route, [...(byRoute.get(operation.route) ?? []), operation]);
   for (const [route, operations] of byRoute) {
@@ -49,6 +55,8 @@ export function restRouter(options: RestOptions): Router {
     for (const operation of operations) {
       path[operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
         ...(operation.method === 'GET' ? [headAsGet] : []),
+        nameOperation(options, operation),
+        limit,
         admit(options, operation),
         ...(options.validateResponses ? [checkResponses(operation)] : []),
         ...bodyReaders(operation),
@@ -57,10 +65,18 @@ export function restRouter(options: RestOptions): Router {
         run(options, operation),
       );
     }
-    path.all(methodNotAllowed(operations.map((operation) => operation.method)));
+    path.all(
+      nameRoute(options.basePath + operations[0]!.path),
+      limit,
+      methodNotAllowed(operations.map((operation) => operation.method)),
+    );
   }
+  // A path that no route has is charged as well, before it is answered 404.
+  router.use(limit);
   return router;
 }
+
+const passOn: RequestHandler = (_req, _res, next) => next();
 
 /**
  * How the operation's body is read: a streamed body by the handler as it arrives (only its
@@ -90,14 +106,29 @@ const headAsGet: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Names the request's operation (for logs and activity) and applies its access rule. */
-function admit({ pipeline, basePath }: RestOptions, operation: OperationInfo): RequestHandler {
+/** Names the request's operation and route, for logs and activity. */
+function nameOperation({ basePath }: RestOptions, operation: OperationInfo): RequestHandler {
   return (req, res, next) => {
     const state = locals(res);
     state.operationId = operation.id;
     state.route = basePath + operation.path;
     state.pathParams = { ...req.params } as Record<string, string>;
-    pipeline.admit(state.principal as Principal, operation.id);
+    next();
+  };
+}
+
+/** Names the route of a request whose method it does not have. */
+function nameRoute(route: string): RequestHandler {
+  return (_req, res, next) => {
+    locals(res).route = route;
+    next();
+  };
+}
+
+/** Applies the operation's access rule. */
+function admit({ pipeline }: RestOptions, operation: OperationInfo): RequestHandler {
+  return (_req, res, next) => {
+    pipeline.admit(locals(res).principal as Principal, operation.id);
     next();
   };
 }

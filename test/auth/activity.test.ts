@@ -169,6 +169,13 @@ describe('what a key leaves in its activity list', () => {
     expect(JSON.stringify(entries)).not.toContain('no-such-route');
   });
 
+  test('when a key calls a route with a method it does not have, then its entry names the route and no operation', async () => {
+    const alice = await t.account();
+    const res = await t.http.delete('/v1/memories/search').set(bearer(alice.readWriteKey));
+    expectError(res, 405, 'method_not_allowed');
+    expectEntries(await activity(alice.session, alice.readWriteKeyId), [expected(res, 'DELETE', '/v1/memories/search', null)]);
+  });
+
   test('when a client sends its own Request-Id, then the entry carries that ID', async () => {
     const alice = await t.account();
     const requestId = `client-${uniqueName('req')}`;

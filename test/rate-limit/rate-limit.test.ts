@@ -51,6 +51,20 @@ describe('per-principal budget', () => {
     expect((await t.http.get('/v1/memories').set(bearer(alice.readWriteKey))).status).toBe(200);
   });
 
+  test("when a key's request is refused for its budget, then the activity entry names the route and operation it was refused", async () => {
+    const alice = await t.account();
+    for (let i = 0; i < 3; i += 1) expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+    expectError(await t.http.get('/v1/memories/search?q=x').set(bearer(alice.readOnlyKey)), 429, 'rate_limited', true);
+    expectError(await t.http.get('/v1/no-such-route').set(bearer(alice.readOnlyKey)), 429, 'rate_limited', true);
+    const res = await t.http.get(`/v1/account/api-keys/${alice.readOnlyKeyId}/activity`).set(bearer(alice.session));
+    expect(res.status).toBe(200);
+    const entries = (res.body.data as Array<{ route: string | null; operation: string | null; status: number }>).map(({ route, operation, status }) => ({ route, operation, status }));
+    expect(entries.slice(0, 2)).toEqual([
+      { route: null, operation: null, status: 429 },
+      { route: '/v1/memories/search', operation: 'searchMemories', status: 429 },
+    ]);
+  });
+
   test('an import counts against the budget like any request, and one over it imports nothing', async () => {
     const carol = await t.account();
     for (let i = 0; i < 3; i += 1) expect((await importText(t, carol.readWriteKey, toText([header(), end()]))).status).toBe(200);
