@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { contractForValidation } from '../contract-file';
 import { AppError } from '../domain/shared/errors';
@@ -71,12 +71,23 @@ export function restRouter(options: RestOptions): Router {
       methodNotAllowed(operations.map((operation) => operation.method)),
     );
   }
-  // A path that no route has is charged as well, before it is answered 404.
+  // A path that no route has is charged as well, before it is answered 404; and so is a request
+  // refused before any of its route's steps ran (a path parameter that is not a valid
+  // percent-escape fails when Express decodes it, and goes straight to the error handlers).
   router.use(limit);
+  router.use(chargeRefusedBeforeRoute(limit));
   return router;
 }
 
 const passOn: RequestHandler = (_req, _res, next) => next();
+
+function chargeRefusedBeforeRoute(limit: RequestHandler): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    // The limiter leaves `req.rateLimit` on a request it has charged.
+    if ('rateLimit' in req) return next(err);
+    limit(req, res, (refusal?: unknown) => next(refusal ?? err));
+  };
+}
 
 /**
  * How the operation's body is read: a streamed body by the handler as it arrives (only its

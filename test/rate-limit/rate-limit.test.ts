@@ -29,8 +29,10 @@ describe('per-principal budget', () => {
       await t.http.get('/v1/memories?token=x').set(bearer(alice.readWriteKey)),
       await t.http.get('/v1/no-such-route').set(bearer(alice.readWriteKey)),
       await t.http.delete('/v1/memories/search').set(bearer(alice.readWriteKey)),
+      // A path parameter that is not a valid percent-escape is refused before its route's steps run.
+      await t.http.get('/v1/memories/%E0%A4%A').set(bearer(alice.readWriteKey)),
     ];
-    expect(refusals.map((res) => res.status)).toEqual([400, 404, 405]);
+    expect(refusals.map((res) => res.status)).toEqual([400, 404, 405, 400]);
     for (const res of refusals) {
       expect(res.headers['ratelimit-policy']).toBeDefined();
       expect(res.headers['ratelimit']).toBeDefined();
