@@ -78,9 +78,10 @@ export type paths = {
          *     their statistics never play a part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up
-         *     to three of the most similar words of those Memories (trigram similarity), at a discount,
-         *     so one misspelt word among correct ones still finds and ranks the right Memory. A hit
-         *     found only through such corrections has `match: fuzzy`.
+         *     to three of the most similar words of those Memories (trigram similarity, or one typing
+         *     slip away: a letter replaced, added or left out, or two neighbouring letters swapped), at
+         *     a discount, so one misspelt word among correct ones still finds and ranks the right
+         *     Memory. A hit found only through such corrections has `match: fuzzy`.
          *
          *     `highlight` is an excerpt of at most 300 characters with the matched words wrapped in
          *     `<mark>` and `</mark>`, including words matched through stemming, folding or

@@ -289,6 +289,24 @@ describe('hits', () => {
     expect(hits[0]!.highlight).toContain('<mark>TypeScript</mark>');
   });
 
+  test('a slip that trigrams score low (two letters swapped) is corrected inside a question, and the answering Memory ranks first', async () => {
+    const mel = await t.account();
+    const birthday = await createMemory(t, mel.readWriteKey, { text: "Melanie's birthday is on 9 July." });
+    await createMemory(t, mel.readWriteKey, { text: "Melanie's kids are named Leo and Mia.", tags: ['melanie'] });
+    await createMemory(t, mel.readWriteKey, { text: 'Melanie painted a sunrise over the lake last year.', tags: ['melanie'] });
+    await createMemory(t, mel.readWriteKey, { text: 'Melanie moved to Lisbon for a new job.' });
+    const marathon = await createMemory(t, mel.readWriteKey, { text: 'Ran the Berlin marathon in under four hours.' });
+    const hits = await hitsFor(mel.readOnlyKey, { q: "When is Melanie's brithday?" });
+    expect(hits[0]!.memory.id).toBe(birthday.id);
+    expect(hits[0]!.highlight).toContain('<mark>birthday</mark>');
+    expect(hits[0]!.match).toBe('fulltext');
+    const swapped = await hitsFor(mel.readOnlyKey, { q: 'marahton' });
+    expect(ids(swapped)).toEqual([marathon.id]);
+    expect(swapped[0]!.match).toBe('fuzzy');
+    // A word as little like any other but not one slip from it is not corrected.
+    expect(await hitsFor(mel.readOnlyKey, { q: 'marthonian' })).toEqual([]);
+  });
+
   test('misspelt words are corrected each, the Memory matching more of them first, and words added by an edit or a tag are found too', async () => {
     const leo = await t.account();
     const both = await createMemory(t, leo.readWriteKey, { text: 'The quokka lives on Rottnest island.' });

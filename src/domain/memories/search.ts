@@ -17,6 +17,7 @@ import {
   type ScoringTerm,
 } from '../search/ranking';
 import { rankMemories } from '../search/ranking.repository';
+import { withinOneEdit } from '../search/edits';
 import { lookUpTerms, nearestTerms, termsOfDocs, type VocabularyRow } from '../search/vocabulary.repository';
 import type { Principal } from '../shared/principal';
 import { readsKeyIndex } from './visibility';
@@ -35,6 +36,13 @@ export interface SearchQuery {
 const CORRECTIONS_PER_TERM = 3;
 /** ...at least this similar to it (pg_trgm similarity; its default, 0.3, finds too much)... */
 const CORRECTION_SIMILARITY = 0.45;
+/**
+ * ...or, one typing slip away from it, at least as similar as pg_trgm's default: trigrams score a
+ * slip in a short word low (`brithday` and `birthday` 0.38, `dentsit` and `dentist` 0.33), so the
+ * nearest few terms above that are read and such slips kept among them.
+ */
+const SLIP_SIMILARITY = 0.3;
+const SLIP_CANDIDATES_PER_TERM = 8;
 /** ...for at most this many terms of a query, of at least this many characters. */
 const CORRECTED_TERMS_MAX = 8;
 const CORRECTABLE_CHARS = 3;
@@ -252,8 +260,15 @@ async function planQuery(db: Queryable, accountId: string, keysOnly: boolean, pa
     .filter((index) => inWords.has(index) && [...queryTerms[index]!].length >= CORRECTABLE_CHARS && !NOT_CORRECTABLE.test(queryTerms[index]!))
     .slice(0, CORRECTED_TERMS_MAX);
   const words = correctable.map((index) => ({ index, term: queryTerms[index]! }));
-  const nearest = { similarity: CORRECTION_SIMILARITY, perWord: CORRECTIONS_PER_TERM };
-  for (const correction of await nearestTerms(db, accountId, keysOnly, words, nearest)) {
+  const nearest = { similarity: SLIP_SIMILARITY, perWord: SLIP_CANDIDATES_PER_TERM };
+  const corrected = queryTerms.map(() => 0);
+  const candidates = (await nearestTerms(db, accountId, keysOnly, words, nearest)).sort(
+    (a, b) => a.index - b.index || b.similarity - a.similarity || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0),
+  );
+  for (const correction of candidates) {
+    const near = correction.similarity >= CORRECTION_SIMILARITY || withinOneEdit(queryTerms[correction.index]!, correction.term);
+    if (!near || corrected[correction.index]! >= CORRECTIONS_PER_TERM) continue;
+    corrected[correction.index]! += 1;
     terms.push({ termId: correction.id, term: correction.term, docs: visibleDocs(correction), weight: correction.similarity, queryTerm: correction.index, exact: false });
     marks[correction.index]!.add(correction.term);
   }
