@@ -83,9 +83,10 @@ export type paths = {
          *     a discount, so one misspelt word among correct ones still finds and ranks the right
          *     Memory. A hit found only through such corrections has `match: fuzzy`.
          *
-         *     `highlight` is an excerpt of at most 300 characters with the matched words wrapped in
-         *     `<mark>` and `</mark>`, including words matched through stemming, folding or
-         *     correction. Returns at most `limit` hits; there is no cursor.
+         *     `highlight` is an excerpt of at most 300 characters of the Memory's text with the matched
+         *     words wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are
+         *     marked, so a highlight has at most 1,132 characters), including words matched through
+         *     stemming, folding or correction. Returns at most `limit` hits; there is no cursor.
          */
         get: operations["searchMemories"];
         put?: never;
@@ -1488,7 +1489,7 @@ export type components = {
              * @enum {string}
              */
             match: "fulltext" | "fuzzy";
-            /** @description An excerpt of at most 300 characters with the matched words wrapped in `<mark>` and `</mark>`; `…` marks text left out. */
+            /** @description An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out. */
             highlight: string;
         };
         MemorySearchResponse: {

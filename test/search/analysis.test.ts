@@ -106,6 +106,13 @@ describe('phrases and highlights', () => {
     expect([...excerpt].length).toBeLessThanOrEqual(300);
   });
 
+  test('a highlight holds at most 300 characters of text and 64 marked words, so at most 1,132 characters with its tags', () => {
+    const marked = highlight('yak '.repeat(400), new Set(['yak']));
+    expect(marked.split('<mark>').length - 1).toBe(64);
+    expect([...marked.replaceAll('<mark>', '').replaceAll('</mark>', '')].length).toBeLessThanOrEqual(300);
+    expect([...marked].length).toBeLessThanOrEqual(300 + 64 * '<mark></mark>'.length);
+  });
+
   test('irregular forms match and are marked where their base begins otherwise (went, bought, mice, ate)', () => {
     const text = 'Yesterday Priya bought three mice and went swimming; Zoë ate.';
     const phrase = (q: string) => parseQuery(q).groups[0]![0]!.tokens;
