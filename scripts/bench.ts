@@ -351,6 +351,8 @@ async function driveAtRate(port: number, token: string, scenario: Scenario, rate
           res.on('error', () => resolve(false));
         },
       );
+      // As autocannon does, an answer that takes more than 10 s counts as an error.
+      req.setTimeout(10_000, () => req.destroy());
       req.on('error', () => resolve(false));
       req.end(scenario.body);
     });

@@ -2,29 +2,23 @@ import { withinOneEdit } from '../../src/domain/search/edits';
 
 describe('one typing slip', () => {
   test.each([
-    ['brithday', 'birthday'],
-    ['dentsit', 'dentist'],
-    ['marahton', 'marathon'],
-    ['birthdy', 'birthday'],
-    ['birthdaay', 'birthday'],
-    ['birthdax', 'birthday'],
-    ['abc', 'abc'],
-    ['zürich', 'zurich'],
-    ['😀ab', '😀b'],
-  ])('%s and %s are at most one slip apart', (a, b) => {
-    expect(withinOneEdit(a, b)).toBe(true);
-    expect(withinOneEdit(b, a)).toBe(true);
-  });
-
-  test.each([
-    ['manger', 'manag'],
-    ['brithdya', 'birthday'],
-    ['abcd', 'ab'],
-    ['abcd', 'dcba'],
-    ['restaraunt', 'restaur'],
-    ['marthonian', 'marathon'],
-  ])('%s and %s are more than one slip apart', (a, b) => {
-    expect(withinOneEdit(a, b)).toBe(false);
-    expect(withinOneEdit(b, a)).toBe(false);
+    ['brithday', 'birthday', true],
+    ['dentsit', 'dentist', true],
+    ['marahton', 'marathon', true],
+    ['birthdy', 'birthday', true],
+    ['birthdaay', 'birthday', true],
+    ['birthdax', 'birthday', true],
+    ['abc', 'abc', true],
+    ['zürich', 'zurich', true],
+    ['😀ab', '😀b', true],
+    ['manger', 'manag', false],
+    ['brithdya', 'birthday', false],
+    ['abcd', 'ab', false],
+    ['abcd', 'dcba', false],
+    ['restaraunt', 'restaur', false],
+    ['marthonian', 'marathon', false],
+  ])('%s and %s are at most one slip apart: %s', (a, b, near) => {
+    expect(withinOneEdit(a, b)).toBe(near);
+    expect(withinOneEdit(b, a)).toBe(near);
   });
 });
