@@ -3,6 +3,7 @@
 import express from 'express';
 import pino from 'pino';
 import { ExportSlots } from '../src/domain/portability/export-slots';
+import { AccountQueue } from '../src/domain/shared/account-queue';
 import { RunningImports } from '../src/domain/portability/import';
 import { openDatabase } from '../src/db/connect';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     signer: new Signer(database.db),
     exports: new ExportSlots(1),
     imports: new RunningImports(),
+    accountWrites: new AccountQueue(1, 10_000),
     trashRetentionDays: 30,
   };
   const principal: Principal = { kind: 'session', accountId };

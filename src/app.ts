@@ -13,6 +13,7 @@ import { ApiKeyAuthenticator } from './domain/api-keys/authenticator';
 import type { Services } from './domain/services';
 import { scheduleMaintenance } from './domain/maintenance/maintenance';
 import type { ReviewCheck } from './domain/library/review';
+import { AccountQueue } from './domain/shared/account-queue';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
@@ -74,7 +75,8 @@ export function createApp(deps: AppDependencies): App {
     signer: new Signer(database.db),
     exports: new ExportSlots(config.exportConcurrency),
     imports: new RunningImports(),
-    ...(database.kind === 'pglite' ? { spoolDirectory: join(config.dataDir, 'spool') } : {}),
+    accountWrites: new AccountQueue(1, config.accountQueueWaitMs),
+    spoolDirectory: join(config.dataDir, 'spool'),
     trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
@@ -126,7 +128,13 @@ export function createApp(deps: AppDependencies): App {
   if (config.validateResponses) checkErrorShapes();
 
   // REST and MCP are two transports over one operation pipeline.
-  const pipeline = new OperationPipeline({ services, handlers, idempotency: idempotencyStore, logger });
+  const pipeline = new OperationPipeline({
+    services,
+    handlers,
+    idempotency: idempotencyStore,
+    logger,
+    accounts: new AccountQueue(config.accountConcurrency, config.accountQueueWaitMs),
+  });
   const charge = chargeRequest(config.rateLimitPerMinute, limiterStores[1]);
   app.use(
     MCP_PATH,

@@ -34,6 +34,16 @@ export interface Config {
   readonly databasePoolSize: number;
   /** Repeated statements each PostgreSQL connection keeps prepared (0: none, for a pooler in transaction mode). */
   readonly databasePreparedStatements: number;
+  /** The longest one PostgreSQL statement may run, in milliseconds (statement_timeout). */
+  readonly databaseStatementTimeoutMs: number;
+  /** The longest a PostgreSQL statement may wait for a lock, in milliseconds (lock_timeout). */
+  readonly databaseLockTimeoutMs: number;
+  /** The longest a PostgreSQL transaction may sit idle, in milliseconds (idle_in_transaction_session_timeout). */
+  readonly databaseIdleTransactionTimeoutMs: number;
+  /** How many requests of one account run at once in this process; the rest wait their turn. */
+  readonly accountConcurrency: number;
+  /** How long a request of an account may wait for its turn before it is refused (`account_busy`), in milliseconds. */
+  readonly accountQueueWaitMs: number;
   readonly session: SessionConfig;
   readonly logLevel: LogLevel;
   /** Check every response against the contract (on in tests; costs throughput). */
@@ -158,6 +168,14 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databasePoolSize: poolSize,
     databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    databaseLockTimeoutMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', 5_000, 10, 600_000),
+    databaseIdleTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_MS', 60_000, 1_000, 3_600_000),
+    // Half the pool on PostgreSQL, so one account can never hold every connection; on the embedded
+    // database, whose one connection serves requests in turn, two keep another account's request
+    // from queueing behind more than two of one busy account's.
+    accountConcurrency: integer(env, 'ACCOUNT_CONCURRENCY', databaseUrl ? Math.max(1, Math.floor(poolSize / 2)) : 2, 1, poolSize),
+    accountQueueWaitMs: integer(env, 'ACCOUNT_QUEUE_WAIT_MS', 10_000, 100, 600_000),
     session: Object.freeze(sessionConfig(env, databaseUrl, dataDir)),
     logLevel,
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),

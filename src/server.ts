@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Logger } from 'pino';
 import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/connect';
+import { openDatabase, openPostgres, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { connectRedis } from './http/rate-limit';
 import { createHttpServer } from './http/http-server';
@@ -26,13 +26,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates it (under an advisory lock) and starts listening. */
 export async function startServer(config: Config, logger: Logger = createLogger(config)): Promise<RunningServer> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    preparedStatements: config.databasePreparedStatements,
-  });
-  const applied = await migrateToLatest(database.db);
+  const { database, applied } = await openMigrated(config);
   logger.info({ database: database.kind, migrations_applied: applied }, 'database ready');
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
@@ -68,6 +62,36 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     return stopping;
   };
   return { server, app, database, port, stop };
+}
+
+/**
+ * Opens the database and brings its schema up to date. On a PostgreSQL server the migrations run
+ * over a connection of their own, without the serving pool's statement and lock timeouts (a
+ * migration may rewrite a large table); the embedded database has one connection, for both.
+ */
+async function openMigrated(config: Config): Promise<{ database: Database; applied: string[] }> {
+  let applied: string[] = [];
+  if (config.databaseUrl) {
+    const migrating = openPostgres(config.databaseUrl, 1);
+    try {
+      applied = await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
+    limits: {
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      lockTimeoutMs: config.databaseLockTimeoutMs,
+      idleInTransactionTimeoutMs: config.databaseIdleTransactionTimeoutMs,
+    },
+  });
+  if (!config.databaseUrl) applied = await migrateToLatest(database.db);
+  return { database, applied };
 }
 
 /**

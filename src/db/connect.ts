@@ -55,11 +55,32 @@ export async function openPGlite(dataDir: string): Promise<Database> {
   return fromPGlite(pglite);
 }
 
-/** `preparedPerConnection`: how many repeated statements each connection keeps prepared (0: none). */
-export function openPostgres(connectionString: string, poolSize: number, preparedPerConnection = 0): Database {
+/**
+ * How long a PostgreSQL session lets a statement run, wait for a lock, and a transaction sit idle,
+ * in milliseconds: a request that exceeds one fails (and gives its connection back) instead of
+ * holding a connection, a lock or a snapshot for as long as it likes.
+ */
+export interface SessionLimits {
+  readonly statementTimeoutMs: number;
+  readonly lockTimeoutMs: number;
+  readonly idleInTransactionTimeoutMs: number;
+}
+
+/**
+ * `preparedPerConnection`: how many repeated statements each connection keeps prepared (0: none).
+ * Without `limits` (migrations, which may rewrite large tables) statements run as long as they need.
+ */
+export function openPostgres(connectionString: string, poolSize: number, preparedPerConnection = 0, limits?: SessionLimits): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    ...(limits
+      ? {
+          statement_timeout: limits.statementTimeoutMs,
+          lock_timeout: limits.lockTimeoutMs,
+          idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+        }
+      : {}),
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
     // count(*) and bigint columns as numbers, as PGlite returns them.
@@ -86,8 +107,9 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize: number;
   preparedStatements?: number;
+  limits?: SessionLimits;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize, options.preparedStatements ?? 0)
+    ? openPostgres(options.databaseUrl, options.poolSize, options.preparedStatements ?? 0, options.limits)
     : openPGlite(options.dataDir);
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import type { ActivityRecorder } from './api-keys/activity';
 import type { ApiKeyAuthenticator } from './api-keys/authenticator';
+import type { AccountQueue } from './shared/account-queue';
 import type { Clock } from './shared/clock';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
@@ -28,6 +29,8 @@ export interface Services {
   readonly spoolDirectory?: string;
   /** The accounts an import of this process is running in. */
   readonly imports: RunningImports;
+  /** One account's writes in this process, one at a time: the others wait here, not on a database connection. */
+  readonly accountWrites: AccountQueue;
   /** How long trashed Memories are kept before they are deleted for good. */
   readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */

@@ -963,6 +963,13 @@ export type paths = {
          *     imported only when the account has none. API key IDs in revision actors are not carried
          *     over (the keys belong to the exporting account).
          *
+         *     An API key's import follows the key's rules, as its other requests do: it does not set the
+         *     workspace profile (`skipped.workspace_profile`); it writes no reviewed Fact and decides no
+         *     suggestion, so the file's current Facts arrive as pending suggestions of their statements
+         *     (`facts_as_suggestions`), Facts no longer current are left out (`skipped.superseded_facts`),
+         *     and every suggestion arrives pending, for the user to review; and every imported revision
+         *     names the importing key as its actor.
+         *
          *     All or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks
          *     its schema, an `id` an earlier record of the same type has, a timestamp before the year
          *     0100 or after 9999 (UTC) or a leap second, a Memory at the highest revision number, a
@@ -1107,7 +1114,7 @@ export type components = {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -1125,16 +1132,20 @@ export type components = {
         ErrorDetails: {
             /** @description The failing parameter or header (`cursor`, `ids`, `Idempotency-Key`, `confirmation_token`, …). */
             parameter?: string;
-            /** @description The fields that failed (`invalid_request`, `invalid_draft`, `invalid_import`). */
+            /** @description The fields that failed (`invalid_request`, `invalid_draft`, `invalid_import`): at most 20, the rest counted in `omitted_errors`. */
             errors?: components["schemas"]["FieldError"][];
+            /** @description How many more fields failed than `errors` lists (present only when there were more than 20). */
+            omitted_errors?: number;
             /** @description The current revision (`draft_changed`, `precondition_failed`, `revision_limit_reached`). */
             current_revision?: number;
             /** @description The revision the request was based on (`draft_changed`). */
             base_revision?: number;
             /** @description The revision the request named (`draft_changed`). */
             revision?: number;
-            /** @description Every broken draft rule (`invalid_draft`). */
+            /** @description The broken draft rules (`invalid_draft`): at most 20, the rest counted in `omitted_violations`. */
             violations?: components["schemas"]["DraftViolation"][];
+            /** @description How many more draft rules were broken than `violations` lists (present only when there were more than 20). */
+            omitted_violations?: number;
             /** @description Where key-shaped text was found (`secret_in_content`), at most 50. */
             findings?: components["schemas"]["SecretFindingPlace"][];
             /** @description How many more findings there were (`secret_in_content`). */
@@ -1213,34 +1224,50 @@ export type components = {
             request_id: string;
             details?: components["schemas"]["ErrorDetails"];
         };
-        /** @description `invalid_request`: A parameter, header or body field is invalid; `details.errors` lists the fields when they are known. */
+        /**
+         * @description `invalid_request`: A parameter, header or body field is invalid; `details.errors` lists the
+         *     fields when they are known: at most 20, with how many more in `details.omitted_errors`.
+         *     An array longer than its `maxItems`, or a property the schema does not have, is reported
+         *     before anything else is checked, and alone.
+         */
         InvalidRequestError: components["schemas"]["Error"] & {
             /** @enum {string} */
             code: "invalid_request";
             details?: {
                 errors?: components["schemas"]["FieldError"][];
+                omitted_errors?: number;
             } & {
                 [key: string]: unknown;
             };
         };
-        /** @description `invalid_draft`: The draft breaks rules: every one in `details.violations` (any other broken field of the body in `details.errors`). */
+        /**
+         * @description `invalid_draft`: The draft breaks rules, listed in `details.violations` (at most 20, with how
+         *     many more in `details.omitted_violations`); any other broken field of the body is in
+         *     `details.errors` (at most 20, with `details.omitted_errors`).
+         */
         InvalidDraftError: components["schemas"]["Error"] & {
             /** @enum {string} */
             code: "invalid_draft";
             details: {
                 violations: components["schemas"]["DraftViolation"][];
+                omitted_violations?: number;
                 errors?: components["schemas"]["FieldError"][];
+                omitted_errors?: number;
             } & {
                 [key: string]: unknown;
             };
         };
-        /** @description `invalid_import`: A line of the import file is invalid; nothing was written. */
+        /**
+         * @description `invalid_import`: A line of the import file is invalid; nothing was written. `details.errors`
+         *     lists what is wrong with it: at most 20, with how many more in `details.omitted_errors`.
+         */
         InvalidImportError: components["schemas"]["Error"] & {
             /** @enum {string} */
             code: "invalid_import";
             details: {
                 line: number;
                 errors: components["schemas"]["FieldError"][];
+                omitted_errors?: number;
             } & {
                 [key: string]: unknown;
             };
@@ -1377,6 +1404,21 @@ export type components = {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description `account_busy`: The account's requests are queued behind others that are still running
+         *     (one account runs a bounded number of requests at once, and its writes one after another),
+         *     and this one waited too long for its turn, or for the account's write lock held by another
+         *     instance of the service. Nothing was done; retryable after `Retry-After` seconds.
+         */
+        AccountBusyError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "account_busy";
+            details: {
+                retry_after_seconds: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         /** @description `service_unavailable`: The database is unavailable right now. */
         ServiceUnavailableError: components["schemas"]["Error"] & {
             /** @enum {string} */
@@ -1394,7 +1436,7 @@ export type components = {
              * @description The error. Its `code` tells which of these it is; a code without a schema of its own
              *     (and any code added later) is an `Error`.
              */
-            error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidDraftError"] | components["schemas"]["InvalidImportError"] | components["schemas"]["SecretInContentError"] | components["schemas"]["MemoryInUseError"] | components["schemas"]["DuplicateSubjectError"] | components["schemas"]["SourceNotFoundError"] | components["schemas"]["SourceNotLinkedError"] | components["schemas"]["PublishConfirmationMismatchError"] | components["schemas"]["InvalidTemplateStateError"] | components["schemas"]["DraftChangedError"] | components["schemas"]["WorkflowStateChangedError"] | components["schemas"]["PreconditionFailedError"] | components["schemas"]["PayloadTooLargeError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["Error"];
+            error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidDraftError"] | components["schemas"]["InvalidImportError"] | components["schemas"]["SecretInContentError"] | components["schemas"]["MemoryInUseError"] | components["schemas"]["DuplicateSubjectError"] | components["schemas"]["SourceNotFoundError"] | components["schemas"]["SourceNotLinkedError"] | components["schemas"]["PublishConfirmationMismatchError"] | components["schemas"]["InvalidTemplateStateError"] | components["schemas"]["DraftChangedError"] | components["schemas"]["WorkflowStateChangedError"] | components["schemas"]["PreconditionFailedError"] | components["schemas"]["PayloadTooLargeError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["AccountBusyError"] | components["schemas"]["Error"];
         };
         /**
          * Format: date-time
@@ -2503,6 +2545,25 @@ export type components = {
                 };
                 /** @description Subjects of the file merged into a Subject of the same name that the account already had. */
                 merged_subjects: number;
+                /**
+                 * @description An API key's import: the file's current Facts that arrived as pending suggestions of
+                 *     their statements (a key cannot write reviewed Facts; the user reviews them). 0 for a
+                 *     session's import.
+                 */
+                facts_as_suggestions: number;
+                /** @description Records of the file that were read and checked but not written. */
+                skipped: {
+                    /**
+                     * @description 1 when the file's workspace profile was not imported: the account had one, or
+                     *     an API key imported (the guidance every agent receives is set by the user only).
+                     */
+                    workspace_profile: number;
+                    /**
+                     * @description An API key's import: Facts of the file that are no longer current, which are
+                     *     history the user reviewed and not suggestions to make. 0 for a session's import.
+                     */
+                    superseded_facts: number;
+                };
             };
         };
     };
@@ -2722,9 +2783,10 @@ export type components = {
             };
         };
         /**
-         * @description The database is unavailable right now (`service_unavailable`); retryable after the
-         *     `Retry-After` seconds (also in `details.retry_after_seconds`). The service recovers by
-         *     itself when the database returns.
+         * @description The database is unavailable right now (`service_unavailable`), or the account's requests
+         *     are queued behind others and this one waited too long for its turn (`account_busy`);
+         *     either is retryable after the `Retry-After` seconds (also in `details.retry_after_seconds`).
+         *     The service recovers by itself when the database returns.
          */
         ServiceUnavailable: {
             headers: {
@@ -2740,9 +2802,10 @@ export type components = {
             };
         };
         /**
-         * @description As many exports as the server runs at once are running (`too_many_exports`), or the
-         *     database is unavailable right now (`service_unavailable`); either is retryable after the
-         *     `Retry-After` seconds (also in `details.retry_after_seconds`).
+         * @description As many exports as the server runs at once are running (`too_many_exports`), the
+         *     database is unavailable right now (`service_unavailable`), or the account's requests are
+         *     queued behind others (`account_busy`); each is retryable after the `Retry-After` seconds
+         *     (also in `details.retry_after_seconds`).
          */
         ExportUnavailable: {
             headers: {
@@ -2838,6 +2901,7 @@ export type WorkflowStateChangedError = components['schemas']['WorkflowStateChan
 export type PreconditionFailedError = components['schemas']['PreconditionFailedError'];
 export type PayloadTooLargeError = components['schemas']['PayloadTooLargeError'];
 export type RateLimitedError = components['schemas']['RateLimitedError'];
+export type AccountBusyError = components['schemas']['AccountBusyError'];
 export type ServiceUnavailableError = components['schemas']['ServiceUnavailableError'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type Timestamp = components['schemas']['Timestamp'];

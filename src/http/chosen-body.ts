@@ -34,7 +34,7 @@ function chosenSchema(operationId: OperationId, body: unknown): string | null {
 }
 
 /** An Ajv error as express-openapi-validator words it: the path under `/body`, naming a missing or unknown property. */
-function asValidatorItem(error: ErrorObject): SchemaErrorItem {
+export function asValidatorItem(error: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params' | 'message'>): SchemaErrorItem {
   const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   const property = params.missingProperty ?? params.additionalProperty;
   let message = error.message ?? 'is invalid';

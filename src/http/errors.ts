@@ -1,13 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
-import { AppError, bodyTooLarge, safeError, type ErrorCode } from '../domain/shared/errors';
+import { AppError, bodyTooLarge, listed, LISTED_MAX, safeError, summarized, type ErrorCode } from '../domain/shared/errors';
 import { errorShapeChecker } from './error-shapes';
 
 export { safeError };
 import type { OperationId } from '../generated/contract';
 import type { ErrorResponse as ErrorBody } from '../generated/openapi';
 import { draftViolations, type DraftFileInput } from '../domain/library/draft-rules';
+import { invalidDraft } from '../domain/library/templates';
 import { NOT_A_PARAMETER, worded } from '../domain/shared/validation-words';
 import { chosenBodyErrors } from './chosen-body';
 
@@ -138,22 +139,30 @@ type RequestOf = { operationId?: OperationId; body?: unknown };
  * fuller view where an operation has one, a more precise code where one fits, otherwise
  * `invalid_request` listing them all. Null when there are none.
  */
-export function invalidRequest(items: readonly ValidatorErrorItem[], request?: RequestOf): AppError | null {
+export function invalidRequest(items: readonly ValidatorErrorItem[], request?: RequestOf, total = items.length): AppError | null {
   if (items.length === 0) return null;
-  const errors = items.map(located);
+  const errors = items.slice(0, LISTED_MAX).map(located);
+  const count = Math.max(total, items.length);
   const rules = request?.operationId ? BODY_RULES[request.operationId] : undefined;
   const byRules = rules ? rules(request?.body) : null;
   if (byRules) {
     // The rule set speaks for the files; what else is wrong is reported beside it.
     const others = errors.filter((error) => !error.path.startsWith('/body/files'));
-    return others.length === 0 ? byRules : new AppError(byRules.code, byRules.message, { ...byRules.details, errors: others });
+    return others.length === 0 ? byRules : new AppError(byRules.code, byRules.message, { ...byRules.details, ...listed('errors', others) });
   }
-  for (const [index, item] of items.entries()) {
+  for (const [index, item] of items.slice(0, LISTED_MAX).entries()) {
     const path = errors[index]?.path ?? '';
     const rule = PARAMETER_CODES.find((r) => r.path.test(path) && r.errorCode.test(item.errorCode ?? ''));
     if (rule) return new AppError(rule.code, `${path} ${errors[index]?.message}`, { errors: [errors[index]] });
   }
-  return new AppError('invalid_request', errors.map((e) => `${e.path} ${e.message}`).join('; '), { errors });
+  return new AppError(
+    'invalid_request',
+    summarized(
+      errors.map((e) => `${e.path} ${e.message}`),
+      count,
+    ),
+    listed('errors', errors, count),
+  );
 }
 
 function fromBodyParser(err: BodyParserError): AppError | null {
@@ -200,9 +209,7 @@ const BODY_RULES: Partial<Record<OperationId, (body: unknown) => AppError | null
     const files = (body as { files?: unknown } | null)?.files;
     if (!Array.isArray(files) || !files.every((f) => typeof f?.path === 'string' && typeof f?.content === 'string')) return null;
     const violations = draftViolations(files as DraftFileInput[]);
-    return violations.length > 0
-      ? new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, { violations })
-      : null;
+    return violations.length > 0 ? invalidDraft(violations) : null;
   },
 };
 

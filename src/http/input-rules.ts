@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
-import type { OperationId } from '../generated/contract';
-import { AppError } from '../domain/shared/errors';
+import { operations, type OperationId } from '../generated/contract';
+import { AppError, listed, LISTED_MAX, summarized } from '../domain/shared/errors';
+import { boundsErrors, forEachNested, MAX_DEPTH } from '../domain/shared/input-bounds';
+import { asValidatorItem } from './chosen-body';
+import { invalidRequest } from './errors';
 import { locals } from './request-context';
 
 /** One broken rule of a request: where (the part, and a pointer into it) and what is wrong. */
@@ -20,8 +23,6 @@ export interface RequestParts {
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 const NUL_NAME_MESSAGE = 'must not have a name containing the NUL character (U+0000)';
-/** Reported at most, so that a body full of them costs a bounded answer. */
-const ERRORS_MAX = 20;
 
 /** Fields whose text a domain rule checks with more to say (a draft's files: `text_only`, with the line). */
 const CHECKED_BY_DOMAIN: Partial<Record<OperationId, RegExp>> = {
@@ -30,49 +31,43 @@ const CHECKED_BY_DOMAIN: Partial<Record<OperationId, RegExp>> = {
 
 const escapePointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** JSON values nest at most this deep: deeper is refused before anything walks them. */
-export const MAX_DEPTH = 64;
 
-/** How deep a value nests, measured without recursion; stops counting past MAX_DEPTH. */
-function depthOf(root: unknown): number {
-  let deepest = 0;
-  const pending: Array<[unknown, number]> = [[root, 0]];
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_DEPTH) return deepest;
-    for (const item of Array.isArray(value) ? value : Object.values(value)) pending.push([item, depth + 1]);
-  }
-  return deepest;
+/** Whether a value nests deeper than MAX_DEPTH, walked without recursion; the walk stops there. */
+function nestsTooDeep(root: unknown): boolean {
+  let tooDeep = false;
+  forEachNested(root, '', (value, place) => {
+    if (place.depth >= MAX_DEPTH && value !== null && typeof value === 'object') tooDeep = true;
+    return !tooDeep;
+  });
+  return tooDeep;
 }
 
 /** Refuses a body (or MCP arguments) that nests deeper than MAX_DEPTH. */
 export function assertDepth(value: unknown, pointer: string, part: InputError['in']): void {
-  if (depthOf(value) <= MAX_DEPTH) return;
+  if (!nestsTooDeep(value)) return;
   const error: InputError = { in: part, path: pointer, message: `must not nest deeper than ${MAX_DEPTH} levels` };
   throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
 }
 
-/** Walks a parsed value without recursion (bodies may nest deeper than the stack allows). */
-function collectNul(root: unknown, rootPointer: string, part: InputError['in'], skip: RegExp | undefined, out: InputError[]): void {
-  const pending: Array<[unknown, string]> = [[root, rootPointer]];
-  while (pending.length > 0 && out.length < ERRORS_MAX) {
-    const [value, pointer] = pending.pop()!;
-    if (skip?.test(pointer)) continue;
-    if (typeof value === 'string') {
-      if (value.includes(NUL)) out.push({ in: part, path: pointer, message: NUL_MESSAGE });
-    } else if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index -= 1) pending.push([value[index], `${pointer}/${index}`]);
-    } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
-      for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [name, item] = entries[index]!;
-        if (name.includes(NUL)) out.push({ in: part, path: `${pointer}/${escapePointer(name)}`, message: NUL_NAME_MESSAGE });
-        pending.push([item, `${pointer}/${escapePointer(name)}`]);
-      }
-    }
-  }
+/** What a walk found: the first errors (at most LISTED_MAX) and how many in all. */
+interface Found {
+  readonly errors: InputError[];
+  total: number;
+}
+
+/** Every string and property name of a value that holds NUL, without recursion (bodies may nest deeper than the stack allows). */
+function collectNul(root: unknown, rootPointer: string, part: InputError['in'], skip: RegExp | undefined, found: Found): void {
+  const report = (error: InputError) => {
+    found.total += 1;
+    if (found.errors.length < LISTED_MAX) found.errors.push(error);
+  };
+  forEachNested(root, rootPointer, (value, place) => {
+    if (skip && place.depth > 0 && skip.test(place.pointer())) return false;
+    const name = place.key();
+    if (typeof name === 'string' && name.includes(NUL)) report({ in: part, path: place.pointer(), message: NUL_NAME_MESSAGE });
+    if (typeof value === 'string' && value.includes(NUL)) report({ in: part, path: place.pointer(), message: NUL_MESSAGE });
+    return true;
+  });
 }
 
 /**
@@ -80,13 +75,14 @@ function collectNul(root: unknown, rootPointer: string, part: InputError['in'], 
  * path, the query and the body is checked, and each one that holds it is named.
  */
 export function assertNoNul(operationId: OperationId, request: RequestParts): void {
-  const errors: InputError[] = [];
+  const found: Found = { errors: [], total: 0 };
   const skip = CHECKED_BY_DOMAIN[operationId];
-  collectNul(request.path, '/params', 'path', skip, errors);
-  collectNul(request.query, '/query', 'query', skip, errors);
-  collectNul(request.body, '/body', 'body', skip, errors);
-  if (errors.length > 0) {
-    throw new AppError('invalid_request', errors.map((error) => `${error.path} ${error.message}`).join('; '), { errors });
+  collectNul(request.path, '/params', 'path', skip, found);
+  collectNul(request.query, '/query', 'query', skip, found);
+  collectNul(request.body, '/body', 'body', skip, found);
+  if (found.total > 0) {
+    const { errors, total } = found;
+    throw new AppError('invalid_request', summarized(errors.map((error) => `${error.path} ${error.message}`), total), listed('errors', errors, total));
   }
 }
 
@@ -125,3 +121,18 @@ export const refuseBadInput: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Refuses a JSON body with an array longer than its schema allows or a property its schema does
+ * not have, before the validator reads it: the validator's work grows with every item it reports
+ * on (see input-bounds.ts), these checks only with the body's size.
+ */
+export function refuseOverBounds(operationId: OperationId): RequestHandler {
+  const schema = operations[operationId].requestBody as object | null;
+  return (req, _res, next) => {
+    if (!schema) return next();
+    const verdict = boundsErrors(schema, req.body, LISTED_MAX);
+    if (verdict.total === 0) return next();
+    next(invalidRequest(verdict.errors.map(asValidatorItem), { operationId, body: req.body }, verdict.total));
+  };
+}

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
 import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
 import { withUnknownParameters } from './errors';
-import { refuseBadInput } from './input-rules';
+import { refuseBadInput, refuseOverBounds } from './input-rules';
 import { locals } from './request-context';
 import { checkResponses } from './response-check';
 
@@ -61,6 +61,7 @@ export function restRouter(options: RestOptions): Router {
         ...(options.validateResponses ? [checkResponses(operation)] : []),
         ...bodyReaders(operation),
         refuseBadInput,
+        ...(operation.bodyMediaType === 'application/json' ? [refuseOverBounds(operation.id)] : []),
         validatorOf(contract, operation),
         run(options, operation),
       );

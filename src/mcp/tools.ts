@@ -4,7 +4,8 @@ import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
 import { bodyLimitOf } from '../pipeline/operations';
 import { invalidRequest } from '../http/errors';
 import { assertDepth, assertNoNul } from '../http/input-rules';
-import { AppError, bodyTooLarge } from '../domain/shared/errors';
+import { AppError, bodyTooLarge, LISTED_MAX } from '../domain/shared/errors';
+import { boundsErrors } from '../domain/shared/input-bounds';
 import { DATE_TIME_FORMAT } from '../domain/shared/instants';
 import { NOT_A_PARAMETER } from '../domain/shared/validation-words';
 import { assertOperationAllowed, isOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -119,6 +120,17 @@ export function prepareCall(tool: McpToolDefinition, principal: Principal, given
   }
   // As over REST, text holding NUL is refused before the schema is checked.
   assertNoNul(tool.operationId, partsOf(tool, input));
+  // As over REST, arrays over their limit and unknown body fields are refused before the full check,
+  // whose cost grows with each item. A tool without a body has query parameters for arguments, and
+  // an unknown one is reported beside the others, as REST reports an unknown query parameter.
+  const bounds = boundsErrors(tool.inputSchema, input, LISTED_MAX, { unknownProperties: tool.hasBody });
+  if (bounds.total > 0) {
+    throw invalidRequest(
+      bounds.errors.map((error) => describe(tool, error as ErrorObject)),
+      { operationId: tool.operationId, body: bodyOf(tool, input) },
+      bounds.total,
+    )!;
+  }
   const validate = validatorOf(tool);
   const errors = validate(input) ? [] : (validate.errors ?? []).map((error) => describe(tool, error));
   errors.push(...bodyRules(tool, input));

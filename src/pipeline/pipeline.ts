@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
+import type { AccountQueue } from '../domain/shared/account-queue';
 import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -52,6 +53,8 @@ export interface PipelineDependencies {
   readonly handlers: Handlers;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
+  /** How many operations of one account run at once; the rest wait their turn (see AccountQueue). */
+  readonly accounts: AccountQueue;
 }
 
 export class OperationPipeline {
@@ -62,9 +65,20 @@ export class OperationPipeline {
     assertOperationAllowed(principal, id);
   }
 
-  /** Runs a validated call: idempotency, then the handler; every error becomes its envelope. */
+  /**
+   * Runs a validated call, in its account's turn: idempotency, then the handler; every error
+   * becomes its envelope.
+   */
   async execute(received: OperationCall): Promise<OperationResult> {
     const call = withBodyDefaults(received);
+    try {
+      return await this.deps.accounts.run(call.principal.accountId, () => this.executeInTurn(call));
+    } catch (err) {
+      return this.refusal(call, err);
+    }
+  }
+
+  private async executeInTurn(call: OperationCall): Promise<OperationResult> {
     try {
       const key = call.headers[IDEMPOTENCY_HEADER];
       if (!key || !operations[call.id].idempotent) return await this.invoke(call);

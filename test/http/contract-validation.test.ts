@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
+import { AccountQueue } from '../../src/domain/shared/account-queue';
 import { IdempotencyStore } from '../../src/domain/idempotency/idempotency';
 import { errorHandler, unknownRoute } from '../../src/http/errors';
 import { ResponseChecker } from '../../src/http/response-check';
@@ -85,6 +86,7 @@ describe('the REST transport on its own', () => {
       handlers: { ...handlers, getMemory } as never,
       idempotency: new IdempotencyStore(t.database.db, t.app.services.clock),
       logger,
+      accounts: new AccountQueue(1, 10_000),
     });
     const app = express();
     app.use((_req, res, next) => {

@@ -225,7 +225,12 @@ describe('POST /v1/import', () => {
     const original = await exportLines(t, alice.session);
     const bob = await t.account();
     const answer = await ok(importText(t, bob.session, toText(original)));
-    expect(answer).toEqual({ imported: { memories: 7, subjects: 2, links: 6, facts: 2, fact_suggestions: 4, templates: 1 }, merged_subjects: 0 });
+    expect(answer).toEqual({
+      imported: { memories: 7, subjects: 2, links: 6, facts: 2, fact_suggestions: 4, templates: 1 },
+      merged_subjects: 0,
+      facts_as_suggestions: 0,
+      skipped: { workspace_profile: 0, superseded_facts: 0 },
+    });
     const copy = await exportLines(t, bob.session);
     // Templates come back as drafts that were never published: publication goes through review again.
     const asDraft = (lines: Line[]) =>
@@ -320,7 +325,12 @@ describe('POST /v1/import', () => {
     const existing = await ok(t.http.post('/v1/subjects').set(bearer(bob.session)).send({ name: 'ada lovelace', description: 'kept' }), 201);
     const file = [header(), subjectLine(fileId('sub', 1), 'Ada Lovelace'), memoryLine(fileId('mem', 1), 'Ada wrote the first program'), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 1), created_at: '2026-11-01T09:00:00.000Z' } }, end({ subjects: 1, memories: 1, links: 1 })];
     const answer = await ok(importText(t, bob.session, toText(file)));
-    expect(answer).toEqual({ imported: { memories: 1, subjects: 0, links: 1, facts: 0, fact_suggestions: 0, templates: 0 }, merged_subjects: 1 });
+    expect(answer).toEqual({
+      imported: { memories: 1, subjects: 0, links: 1, facts: 0, fact_suggestions: 0, templates: 0 },
+      merged_subjects: 1,
+      facts_as_suggestions: 0,
+      skipped: { workspace_profile: 0, superseded_facts: 0 },
+    });
     const subject = await ok(t.http.get(`/v1/subjects/${existing.id}`).set(bearer(bob.session)));
     expect(subject).toMatchObject({ name: 'ada lovelace', description: 'kept', memory_count: 1 });
   });
@@ -358,6 +368,38 @@ describe('POST /v1/import', () => {
     expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
     // The same file with a session is fine.
     await ok(importText(t, bob.session, toText(file)));
+  });
+
+  test("when an API key imports, then it follows the key's rules: no workspace profile, no reviewed Facts or decisions (pending suggestions instead), revisions written as the key", async () => {
+    const alice = await t.account();
+    await populate(alice);
+    // What a key of alice's may export (no secret Memories), imported by a key of bob's.
+    const file = await exportLines(t, alice.readWriteKey);
+    const bob = await t.account();
+    const answer = await ok(importText(t, bob.readWriteKey, toText(file)));
+    // The file's Facts: "jasmine" (superseded) and "oolong" (current). Its suggestions: jasmine and
+    // oolong (accepted), "dislikes" (rejected), "blue" (pending); oolong is already pending from its Fact.
+    expect(answer).toEqual({
+      imported: { memories: 3, subjects: 2, links: 3, facts: 0, fact_suggestions: 3, templates: 1 },
+      merged_subjects: 0,
+      facts_as_suggestions: 1,
+      skipped: { workspace_profile: 1, superseded_facts: 1 },
+    });
+    const s = bearer(bob.session);
+    expect((await ok(t.http.get('/v1/context/workspace-profile').set(s))).guidance).toBe('');
+    const copy = await exportLines(t, bob.session);
+    expect(ofType(copy, 'fact')).toEqual([]);
+    const suggestions = ofType(copy, 'fact_suggestion') as Array<{ statement: string; status: string; fact_id: unknown; reviewed_at: unknown }>;
+    expect(suggestions.map((suggestion) => suggestion.statement).sort()).toEqual(['Ada dislikes tea', 'Ada drinks jasmine tea', 'Ada drinks oolong tea', 'The notes are blue']);
+    for (const suggestion of suggestions) expect(suggestion).toMatchObject({ status: 'pending', fact_id: null, reviewed_at: null });
+    const revisions = (ofType(copy, 'memory') as Array<{ revisions: Array<{ actor: unknown }> }>).flatMap((memory) => memory.revisions);
+    expect(revisions.length).toBeGreaterThan(3);
+    for (const revision of revisions) expect(revision.actor).toEqual({ kind: 'api_key', key_id: bob.readWriteKeyId });
+    // The same file imported with a session keeps the profile, the Facts and the decisions.
+    const carol = await t.account();
+    const asSession = await ok(importText(t, carol.session, toText(file)));
+    expect(asSession).toMatchObject({ imported: { facts: 2 }, facts_as_suggestions: 0, skipped: { workspace_profile: 0, superseded_facts: 0 } });
+    expect((await ok(t.http.get('/v1/context/workspace-profile').set(bearer(carol.session)))).guidance).toBe('Answer briefly.');
   });
 
   test('when a read-only key imports, then it is 403 insufficient_key_mode', async () => {

@@ -1,10 +1,10 @@
 import { limits } from '../../generated/contract';
 import type { components, DraftReadRequest, DraftUpdate } from '../../generated/openapi';
 import type { Services } from '../services';
-import { AppError } from '../shared/errors';
+import { AppError, listed } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { codePointLength, shortenToCodePoints } from '../shared/text';
-import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput } from './draft-rules';
+import { draftViolations, findSecrets, findSecretsInFields, FINDINGS_MAX, ROOT_README, type DraftFileInput, type Violation } from './draft-rules';
 import {
   fileContent,
   fileContents,
@@ -97,12 +97,18 @@ export function assertNoSecretInReleaseNotes(releaseNotes: string): void {
   });
 }
 
+/** `invalid_draft` for the rules a file set breaks: the first of them listed, the rest counted. */
+export function invalidDraft(violations: readonly Violation[], details: Record<string, unknown> = {}): AppError {
+  return new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, {
+    ...details,
+    ...listed('violations', violations),
+  });
+}
+
 /** Refuses a file set that breaks a rule (all reported) or holds an MTL API key. */
 export function assertValidDraft(files: readonly DraftFileInput[], fields: PublicFields = {}): void {
   const violations = draftViolations(files);
-  if (violations.length > 0) {
-    throw new AppError('invalid_draft', `The draft breaks ${violations.length} rule(s); see details.violations.`, { violations });
-  }
+  if (violations.length > 0) throw invalidDraft(violations);
   assertNoApiKey(files, fields);
 }
 

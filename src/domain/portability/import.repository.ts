@@ -103,16 +103,18 @@ export interface ImportedRevision {
   readonly pinned: boolean;
   readonly created_at: string;
   readonly actor_kind: string;
+  /** The importing API key, when a key imports; the file's keys belong to the exporting account and are never kept. */
+  readonly actor_key_id: string | null;
 }
 
-/** Inserts Memories' revisions of an account, without the API keys that made them. */
+/** Inserts Memories' revisions of an account. */
 export async function insertRevisions(db: Queryable, accountId: string, revisions: readonly ImportedRevision[]): Promise<void> {
   await sql`
       insert into memory_revisions (memory_id, account_id, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, actor_key_id)
-      select memory_id, ${accountId}, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, null
+      select memory_id, ${accountId}, revision, text, type, sensitivity, tags, pinned, created_at, actor_kind, actor_key_id
       from json_to_recordset(${rowsJson(revisions)}::json)
         as r(memory_id text, revision int, text text, type text, sensitivity text, tags text[], pinned boolean,
-             created_at timestamptz, actor_kind text)`.execute(db);
+             created_at timestamptz, actor_kind text, actor_key_id text)`.execute(db);
 }
 
 /** Inserts the links that do not exist yet; returns those inserted. */

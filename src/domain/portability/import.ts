@@ -40,6 +40,8 @@ import {
 export type ImportSummary = {
   imported: { memories: number; subjects: number; links: number; facts: number; fact_suggestions: number; templates: number };
   merged_subjects: number;
+  facts_as_suggestions: number;
+  skipped: { workspace_profile: number; superseded_facts: number };
 };
 
 /** How long a refused second import is told to wait. */
@@ -107,16 +109,22 @@ type RecordReaders = { [T in BodyRecordType]: (line: number, data: ExportData<T>
 /** The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written, the counts. */
 class Importer {
   private readonly secrets: boolean;
+  /**
+   * Whether the import follows an API key's rules: it may not set the workspace guidance every
+   * agent receives, nor write reviewed Facts or decisions on suggestions, which only the user
+   * makes in the application: the file's current Facts and its suggestions arrive as pending
+   * suggestions, for the user to review.
+   */
+  private readonly asKey: boolean;
   private readonly subjects = new Map<string, string>();
   private readonly memories = new Map<string, string>();
-  private readonly facts = new Map<string, string>();
-  /** The Subject of each Fact the file's IDs lead to (a successor must be of the same Subject). */
-  private readonly factSubjects = new Map<string, string>();
+  /** The new ID of each Fact of the file (null for an API key's import, which writes no Fact), and its Subject. */
+  private readonly facts = new Map<string, { id: string | null; subjectId: string }>();
   /** The file IDs of the suggestions and Templates read so far (nothing refers to them). */
   private readonly suggestionIds = new Set<string>();
   private readonly templateIds = new Set<string>();
   /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
-  private readonly successors: Array<{ line: number; factId: string; subjectId: string; successor: string }> = [];
+  private readonly successors: Array<{ line: number; factId: string | null; subjectId: string; successor: string }> = [];
   /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
   private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
   /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
@@ -126,6 +134,8 @@ class Importer {
   private readonly read = emptyCounts();
   private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
   private merged = 0;
+  private factsAsSuggestions = 0;
+  private readonly skipped: ImportSummary['skipped'] = { workspace_profile: 0, superseded_facts: 0 };
   private pendingMemories: Array<{ data: MemoryData; id: string }> = [];
   private pendingChars = 0;
   private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
@@ -155,6 +165,7 @@ class Importer {
     private readonly now: Date,
   ) {
     this.secrets = canSeeSecrets(principal);
+    this.asKey = principal.kind !== 'session';
   }
 
   private get accountId(): string {
@@ -196,7 +207,7 @@ class Importer {
       const message = this.state === 'start' ? 'the file is empty: an export starts with a header' : 'the file ends without its "end" record: it is incomplete';
       throw invalidLine(this.lastLine + 1, [{ path: '', message }]);
     }
-    return { imported: this.imported, merged_subjects: this.merged };
+    return { imported: this.imported, merged_subjects: this.merged, facts_as_suggestions: this.factsAsSuggestions, skipped: this.skipped };
   }
 
   // ----- references
@@ -217,7 +228,10 @@ class Importer {
   private async profile(line: number, data: ExportData<'workspace_profile'>): Promise<void> {
     this.read.workspace_profile += 1;
     if (this.read.workspace_profile > 1) throw invalidLine(line, [{ path: '/type', message: 'a file has at most one workspace profile' }]);
-    if (this.hasProfile) return;
+    if (this.hasProfile || this.asKey) {
+      this.skipped.workspace_profile += 1;
+      return;
+    }
     await insertWorkspaceProfile(this.trx, this.accountId, { guidance: data.guidance, updated_at: new Date(data.updated_at) });
   }
 
@@ -334,8 +348,9 @@ class Importer {
         tags: normalizeTags(revision.tags),
         pinned: revision.pinned,
         created_at: revision.created_at,
-        // API keys belong to the exporting account: only the kind of actor is kept.
-        actor_kind: revision.actor.kind,
+        // API keys belong to the exporting account: only the kind of actor is kept, and an API
+        // key's import writes every revision as its own.
+        ...this.actor(revision.actor.kind),
       })),
     );
     await insertRevisions(this.trx, this.accountId, revisions);
@@ -347,6 +362,12 @@ class Importer {
     );
     await recordChanges(this.trx, this.accountId, changes, this.now);
     this.imported.memories += rows.length;
+  }
+
+  /** Who a revision of the file is written as: the importing key, or the kind of actor the file names. */
+  private actor(kind: 'api_key' | 'session'): { actor_kind: 'api_key' | 'session'; actor_key_id: string | null } {
+    const { principal } = this;
+    return principal.kind === 'api_key' ? { actor_kind: 'api_key', actor_key_id: principal.keyId } : { actor_kind: kind, actor_key_id: null };
   }
 
   private async link(line: number, data: ExportData<'link'>): Promise<void> {
@@ -394,6 +415,13 @@ class Importer {
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
+    this.touchedSubjects.add(subjectId);
+    if (this.asKey) {
+      this.facts.set(data.id, { id: null, subjectId });
+      if (successor !== null) this.successors.push({ line, factId: null, subjectId, successor });
+      await this.factAsSuggestion(data, subjectId, sources, validUntil);
+      return;
+    }
     const inserted = await insertFactUnlessStated(this.trx, {
       id: newId('fact', Date.parse(data.created_at)),
       account_id: this.accountId,
@@ -410,11 +438,46 @@ class Importer {
     // The insert gave way to a current Fact stating the same: it is there, in this transaction.
     if (!factId) throw new Error('a Fact refused as already stated has no current Fact stating it');
     if (inserted) this.imported.facts += 1;
-    this.facts.set(data.id, factId);
-    this.factSubjects.set(factId, subjectId);
+    this.facts.set(data.id, { id: factId, subjectId });
     if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
-    this.touchedSubjects.add(subjectId);
     if (sources.length > 0) await addFactSources(this.trx, this.accountId, factId, sources);
+  }
+
+  /**
+   * An API key's import of a Fact: a current one becomes a pending suggestion of its statement,
+   * with its sources, unless the Subject states it already or has it pending; one no longer
+   * current is history the user reviewed, which a suggestion cannot carry: it is left out.
+   */
+  private async factAsSuggestion(data: ExportData<'fact'>, subjectId: string, sources: readonly string[], validUntil: Date | null): Promise<void> {
+    if (validUntil !== null) {
+      this.skipped.superseded_facts += 1;
+      return;
+    }
+    const key = statementKey(data.statement);
+    if (await currentFactStating(this.trx, subjectId, key)) return;
+    const inserted = await insertSuggestionUnlessPending(this.trx, {
+      id: newId('factSuggestion', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: key,
+      note: null,
+      status: 'pending',
+      fact_id: null,
+      supersedes: null,
+      created_at: new Date(data.created_at),
+      reviewed_at: null,
+    });
+    if (!inserted) return;
+    this.factsAsSuggestions += 1;
+    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
+  }
+
+  /** A Fact of the file that a record refers to, which must come earlier in the file. */
+  private factOf(fileId: string, line: number, path: string): { id: string | null; subjectId: string } {
+    const fact = this.facts.get(fileId);
+    if (!fact) throw invalidLine(line, [{ path, message: `refers to Fact ${fileId}, which is not earlier in the file` }]);
+    return fact;
   }
 
   /** Points each superseded Fact at its successor, now that every Fact of the file has its new ID. */
@@ -422,15 +485,16 @@ class Importer {
     const ids: string[] = [];
     const successorIds: string[] = [];
     for (const { line, factId, subjectId, successor } of this.successors) {
-      const successorId = this.facts.get(successor);
-      if (!successorId) {
+      const next = this.facts.get(successor);
+      if (!next) {
         throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is not in the file` }]);
       }
-      if (this.factSubjects.get(successorId) !== subjectId) {
+      if (next.subjectId !== subjectId) {
         throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is of another Subject` }]);
       }
+      if (factId === null || next.id === null) continue;
       ids.push(factId);
-      successorIds.push(successorId);
+      successorIds.push(next.id);
     }
     for (let start = 0; start < ids.length; start += LINK_BATCH) {
       await setSuccessors(this.trx, ids.slice(start, start + LINK_BATCH), successorIds.slice(start, start + LINK_BATCH));
@@ -452,11 +516,13 @@ class Importer {
       errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
     }
     if (errors.length > 0) throw invalidLine(line, errors);
-    const factId = data.fact_id === null ? null : this.mapped(this.facts, data.fact_id, line, '/data/fact_id', 'Fact');
-    const supersedes = data.supersedes == null ? null : this.mapped(this.facts, data.supersedes, line, '/data/supersedes', 'Fact');
-    if (supersedes !== null && this.factSubjects.get(supersedes) !== subjectId) {
+    const fact = data.fact_id === null ? null : this.factOf(data.fact_id, line, '/data/fact_id');
+    const superseded = data.supersedes == null ? null : this.factOf(data.supersedes, line, '/data/supersedes');
+    if (superseded !== null && superseded.subjectId !== subjectId) {
       throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
     }
+    // An API key's import brings every suggestion as pending: deciding one is the user's.
+    const decided = !this.asKey;
     const inserted = await insertSuggestionUnlessPending(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
       account_id: this.accountId,
@@ -464,11 +530,11 @@ class Importer {
       statement: data.statement,
       statement_key: statementKey(data.statement),
       note: data.note,
-      status: data.status,
-      fact_id: factId,
-      supersedes,
+      status: decided ? data.status : 'pending',
+      fact_id: decided ? (fact?.id ?? null) : null,
+      supersedes: decided ? (superseded?.id ?? null) : null,
       created_at: new Date(data.created_at),
-      reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
+      reviewed_at: decided && data.reviewed_at !== null ? new Date(data.reviewed_at) : null,
     });
     if (!inserted) return;
     this.imported.fact_suggestions += 1;

@@ -3,7 +3,8 @@ import addFormats from 'ajv-formats';
 import { DATE_TIME_FORMAT } from '../shared/instants';
 import { exportRecordSchemas } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
-import { AppError } from '../shared/errors';
+import { AppError, listed, LISTED_MAX, summarized } from '../shared/errors';
+import { boundsErrors, forEachNested, MAX_DEPTH, nestsDeeperThan } from '../shared/input-bounds';
 import { worded } from '../shared/validation-words';
 
 /** The export format (docs/export-format.md): its name and the one version this service reads and writes. */
@@ -39,10 +40,16 @@ export interface LineError {
   readonly message: string;
 }
 
-/** An import refused at a line: `400 invalid_import` with the line's number and what is wrong with it. */
-export function invalidLine(line: number, errors: readonly LineError[]): AppError {
-  const summary = errors.map((error) => (error.path ? `${error.path} ${error.message}` : error.message)).join('; ');
-  return new AppError('invalid_import', `Line ${line}: ${summary}`, { line, errors });
+/**
+ * An import refused at a line: `400 invalid_import` with the line's number and what is wrong with
+ * it (the first errors listed, the rest of `total` counted).
+ */
+export function invalidLine(line: number, errors: readonly LineError[], total = errors.length): AppError {
+  const summary = summarized(
+    errors.slice(0, LISTED_MAX).map((error) => (error.path ? `${error.path} ${error.message}` : error.message)),
+    total,
+  );
+  return new AppError('invalid_import', `Line ${line}: ${summary}`, { line, ...listed('errors', errors, total) });
 }
 
 const DATE_TIME_WORDS = 'must be an RFC 3339 date-time in the years 0100 to 9999, and not a leap second';
@@ -51,16 +58,56 @@ const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
 addFormats(ajv);
 // The file's timestamps are read as the API reads them: only instants the database stores unchanged.
 ajv.addFormat('date-time', DATE_TIME_FORMAT);
-const validators = new Map<string, ValidateFunction>();
 const TYPES = Object.keys(exportRecordSchemas) as ExportRecordType[];
 
-function validatorOf(type: ExportRecordType): ValidateFunction {
-  let validate = validators.get(type);
-  if (!validate) {
-    validate = ajv.compile(exportRecordSchemas[type] as object);
-    validators.set(type, validate);
+/**
+ * A record type's check: its schema, with each property that is an array without `maxItems` (a
+ * Memory's revisions) checked item by item, so that the errors of a line of millions of broken
+ * items are counted, not all held at once.
+ */
+interface RecordCheck {
+  readonly whole: ValidateFunction;
+  readonly itemised: ReadonlyArray<{ readonly property: string; readonly item: ValidateFunction }>;
+}
+
+const checks = new Map<ExportRecordType, RecordCheck>();
+
+type ObjectSchema = { properties?: Record<string, { type?: string; maxItems?: number; items?: object }> };
+
+function checkOf(type: ExportRecordType): RecordCheck {
+  let check = checks.get(type);
+  if (!check) {
+    const schema = structuredClone(exportRecordSchemas[type]) as ObjectSchema;
+    const itemised: Array<{ property: string; item: ValidateFunction }> = [];
+    for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
+      if (propertySchema.type !== 'array' || propertySchema.maxItems !== undefined || !propertySchema.items) continue;
+      itemised.push({ property, item: ajv.compile(propertySchema.items) });
+      delete propertySchema.items;
+    }
+    check = { whole: ajv.compile(schema), itemised };
+    checks.set(type, check);
   }
-  return validate;
+  return check;
+}
+
+/** What a record's data breaks of its type's schema: the first errors and how many in all. */
+function schemaErrors(type: ExportRecordType, data: unknown): { errors: LineError[]; total: number } {
+  const { whole, itemised } = checkOf(type);
+  const errors = whole(data) ? [] : (whole.errors ?? []).map(described);
+  let total = errors.length;
+  for (const { property, item } of itemised) {
+    const items = (data as Record<string, unknown> | null)?.[property];
+    if (!Array.isArray(items)) continue;
+    items.forEach((value, index) => {
+      if (item(value)) return;
+      const found = item.errors ?? [];
+      total += found.length;
+      for (const error of found.slice(0, Math.max(0, LISTED_MAX - errors.length))) {
+        errors.push(described({ ...error, instancePath: `/${property}/${index}${error.instancePath}` }));
+      }
+    });
+  }
+  return { errors, total };
 }
 
 function described(error: ErrorObject): LineError {
@@ -76,21 +123,18 @@ function described(error: ErrorObject): LineError {
   return { path, message };
 }
 
-/** Strings with a NUL character (which no text of the service may hold), by their path in the data. */
-function nulCharacters(data: unknown): LineError[] {
-  const found: LineError[] = [];
-  const pending: Array<[unknown, string]> = [[data, '/data']];
-  while (pending.length > 0) {
-    const [value, path] = pending.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push({ path, message: 'must not contain a NUL character' });
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push([item, `${path}/${index}`]));
-    } else if (value && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) pending.push([item, `${path}/${key}`]);
+/** Strings with a NUL character (which no text of the service may hold), by their path in the data: the first of them, and how many. */
+function nulCharacters(data: unknown): { errors: LineError[]; total: number } {
+  const errors: LineError[] = [];
+  let total = 0;
+  forEachNested(data, '/data', (value, place) => {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      total += 1;
+      if (errors.length < LISTED_MAX) errors.push({ path: place.pointer(), message: 'must not contain a NUL character' });
     }
-  }
-  return found;
+    return true;
+  });
+  return { errors, total };
 }
 
 /**
@@ -98,6 +142,7 @@ function nulCharacters(data: unknown): LineError[] {
  * `invalid_import` naming the line for anything that is not a record of a known type with valid data.
  */
 export function parseRecord(text: string, line: number): ExportRecord {
+  if (nestsDeeperThan(text, MAX_DEPTH + 1)) throw invalidLine(line, [{ path: '', message: `must not nest deeper than ${MAX_DEPTH} levels` }]);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -107,14 +152,19 @@ export function parseRecord(text: string, line: number): ExportRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidLine(line, [{ path: '', message: 'must be an object with "type" and "data"' }]);
   }
-  const { type, data, ...rest } = value as { type?: unknown; data?: unknown };
-  const extra = Object.keys(rest).map((name): LineError => ({ path: `/${name}`, message: 'is not allowed' }));
+  const { type, data } = value as { type?: unknown; data?: unknown };
+  const extraNames = Object.keys(value).filter((name) => name !== 'type' && name !== 'data');
+  const extra = extraNames.slice(0, LISTED_MAX).map((name): LineError => ({ path: `/${name}`, message: 'is not allowed' }));
+  const refuse = (errors: readonly LineError[], total: number) => invalidLine(line, [...extra, ...errors], extraNames.length + total);
   if (typeof type !== 'string' || !TYPES.includes(type as ExportRecordType)) {
-    throw invalidLine(line, [{ path: '/type', message: `must be one of: ${TYPES.join(', ')}` }, ...extra]);
+    throw invalidLine(line, [{ path: '/type', message: `must be one of: ${TYPES.join(', ')}` }, ...extra], 1 + extraNames.length);
   }
-  const validate = validatorOf(type as ExportRecordType);
-  const errors = validate(data) ? nulCharacters(data) : (validate.errors ?? []).map(described);
-  if (data === undefined) errors.splice(0, errors.length, { path: '/data', message: 'is required' });
-  if (errors.length > 0 || extra.length > 0) throw invalidLine(line, [...extra, ...errors]);
+  if (data === undefined) throw refuse([{ path: '/data', message: 'is required' }], 1);
+  // Arrays over their limit and unknown fields are refused before the full check, whose cost grows with each item it reports on.
+  const bounds = boundsErrors(exportRecordSchemas[type as ExportRecordType] as object, data, LISTED_MAX);
+  if (bounds.total > 0) throw refuse(bounds.errors.map((error) => described(error as ErrorObject)), bounds.total);
+  const checked = schemaErrors(type as ExportRecordType, data);
+  const found = checked.total > 0 ? checked : nulCharacters(data);
+  if (found.total > 0 || extraNames.length > 0) throw refuse(found.errors, found.total);
   return { type, data } as ExportRecord;
 }

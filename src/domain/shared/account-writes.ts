@@ -28,10 +28,16 @@ export async function holdAccountWrites(trx: Transaction<DB>, accountId: string)
   await sql`select pg_advisory_xact_lock(${sql.lit(ACCOUNT_WRITES)}, hashtext(${accountId}))`.execute(trx);
 }
 
-/** A transaction that writes the account's knowledge, holding the account's write lock from its start. */
+/**
+ * A transaction that writes the account's knowledge, holding the account's write lock from its
+ * start. The account's other writes in this process wait their turn before they take a database
+ * connection (see AccountQueue), so at most one connection per instance waits on the lock.
+ */
 export function writeInAccount<T>(services: Services, accountId: string, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return services.db.transaction().execute(async (trx) => {
-    await holdAccountWrites(trx, accountId);
-    return work(trx);
-  });
+  return services.accountWrites.run(accountId, () =>
+    services.db.transaction().execute(async (trx) => {
+      await holdAccountWrites(trx, accountId);
+      return work(trx);
+    }),
+  );
 }

@@ -32,6 +32,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   internal_error: 500,
   service_unavailable: 503,
   too_many_exports: 503,
+  account_busy: 503,
 };
 
 /** The HTTP status of a code; every code not listed above is a 400. */
@@ -61,6 +62,27 @@ export class AppError extends Error {
     this.status = statusOf(code);
     this.retryable = isRetryable(code);
   }
+}
+
+/** The most broken rules one refusal lists (`errors`, `violations`); the rest are counted. */
+export const LISTED_MAX = 20;
+
+/**
+ * A list of broken rules as a refusal's details carry it: the first LISTED_MAX under `name`, and
+ * how many more there were (of `total`, when more were found than were kept) under `omitted_<name>`,
+ * so that an answer stays small however many rules a request breaks.
+ */
+export function listed<T>(name: string, items: readonly T[], total = items.length): Record<string, unknown> {
+  const kept = items.slice(0, LISTED_MAX);
+  const omitted = Math.max(total, items.length) - kept.length;
+  return { [name]: kept, ...(omitted > 0 ? { [`omitted_${name}`]: omitted } : {}) };
+}
+
+/** A refusal's message naming the first broken rules, and how many more there were. */
+export function summarized(parts: readonly string[], total = parts.length): string {
+  const kept = parts.slice(0, LISTED_MAX);
+  const omitted = Math.max(total, parts.length) - kept.length;
+  return kept.join('; ') + (omitted > 0 ? `; and ${omitted} more` : '');
 }
 
 export const notFound = (code: ErrorCode, message: string): AppError => new AppError(code, message);
