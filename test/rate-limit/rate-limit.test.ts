@@ -103,6 +103,37 @@ describe('failed authentication per client address', () => {
   });
 });
 
+describe('failed authentication behind reverse proxies', () => {
+  const forged = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+  describe.each([
+    // One proxy in front: it appends the address it was called from.
+    ['a hop count', '1', (from: string) => [from]],
+    // An edge proxy at 10.1.2.3, then one on this machine: each appends the address it was called from.
+    ['a list of proxy addresses', '127.0.0.1, ::1, 10.0.0.0/8', (from: string) => [from, '10.1.2.3']],
+  ])('with TRUST_PROXY as %s', (_form, trustProxy, appended) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: trustProxy } });
+    });
+    afterAll(() => t.close());
+
+    const failFrom = (client: string) =>
+      t.http
+        .get('/v1/memories')
+        .set(bearer('mtl_ro_wrong'))
+        // The client starts the header as it likes; the proxies append what they saw.
+        .set('X-Forwarded-For', [forged(), ...appended(client)].join(', '));
+
+    test('a client cannot escape the failed-authentication limit by sending another left-most X-Forwarded-For each time: the address its proxy appended counts', async () => {
+      for (let i = 0; i < 3; i += 1) expectError(await failFrom('203.0.113.7'), 401, 'unauthorized');
+      expectError(await failFrom('203.0.113.7'), 429, 'rate_limited', true);
+      // Another client behind the same proxies has a budget of its own.
+      expectError(await failFrom('203.0.113.8'), 401, 'unauthorized');
+    });
+  });
+});
+
 describe('credentials in the URL per client address', () => {
   let t: TestApp;
   beforeAll(async () => {
