@@ -45,8 +45,10 @@ export interface Config {
    */
   readonly trustProxy: number | readonly string[];
   readonly activityFlushMs: number;
-  /** Requests per minute for each API key and each session account. */
+  /** Requests per minute for each API key (with the keys that replaced it) and each session account. */
   readonly rateLimitPerMinute: number;
+  /** Requests per minute for each account, whichever of its keys and sessions make them. */
+  readonly accountRateLimitPerMinute: number;
   /** Failed authentications per minute for each client address. */
   readonly authFailureLimitPerMinute: number;
   /** Shared limiter state for several instances; null keeps it in this process. */
@@ -74,6 +76,9 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SESSION_SECRET_FILE = 'session-secret';
 const MIN_SECRET_LENGTH = 32;
+const MAX_RATE_LIMIT = 10_000_000;
+/** An account's budget is, unless configured, that of this many keys used to the full. */
+const ACCOUNT_BUDGET_KEYS = 4;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -198,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
   const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200);
+  const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, MAX_RATE_LIMIT);
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -210,7 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
     trustProxy: trustedProxies(env),
     activityFlushMs: integer(env, 'ACTIVITY_FLUSH_MS', 1000, 10, 60000),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+    rateLimitPerMinute,
+    accountRateLimitPerMinute: integer(env, 'ACCOUNT_RATE_LIMIT_PER_MINUTE', ACCOUNT_BUDGET_KEYS * rateLimitPerMinute, 1, ACCOUNT_BUDGET_KEYS * MAX_RATE_LIMIT),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     requestTimeoutMs,

@@ -73,6 +73,8 @@ describe('configuration', () => {
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '-1' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: 'half' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '1001' }],
+    ['ACCOUNT_RATE_LIMIT_PER_MINUTE', { ACCOUNT_RATE_LIMIT_PER_MINUTE: '0' }],
+    ['ACCOUNT_RATE_LIMIT_PER_MINUTE', { ACCOUNT_RATE_LIMIT_PER_MINUTE: 'many' }],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
     ['TRUST_PROXY', { TRUST_PROXY: '101' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.300' }],
@@ -84,6 +86,12 @@ describe('configuration', () => {
     const error = configError(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  test('ACCOUNT_RATE_LIMIT_PER_MINUTE defaults to four times RATE_LIMIT_PER_MINUTE', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ rateLimitPerMinute: 600, accountRateLimitPerMinute: 2400 });
+    expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_PER_MINUTE: '100' }).accountRateLimitPerMinute).toBe(400);
+    expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_PER_MINUTE: '100', ACCOUNT_RATE_LIMIT_PER_MINUTE: '150' }).accountRateLimitPerMinute).toBe(150);
   });
 
   test.each([
