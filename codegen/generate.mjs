@@ -137,6 +137,7 @@ function contractModule() {
     contextMapDepthDefault: parameterSchema('/memories/{id}/context-map', 'get', 'depth').default,
     contextMapMaxNodesDefault: parameterSchema('/memories/{id}/context-map', 'get', 'max_nodes').default,
     templatesMax: enumOf('#/components/schemas/CreatorLimits/properties/templates_max')[0],
+    apiKeysMax: enumOf('#/components/schemas/ApiKeysMax')[0],
     draftFilesMax: valueAt('#/components/schemas/DraftFiles/maxItems'),
     draftFileCharsMax: valueAt('#/components/schemas/DraftFileContent/maxLength'),
     draftTotalCharsMax: enumOf('#/components/schemas/DraftTotalChars')[0],

@@ -20,7 +20,15 @@ import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
-import { chargeRequest, failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
+import {
+  accountBudget,
+  chargeRequest,
+  failedAuthenticationLimiter,
+  limiterStore,
+  principalBudget,
+  principalLimiter,
+  type RedisConnection,
+} from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { ExportSlots } from './domain/portability/export-slots';
 import { RunningImports } from './domain/portability/import';
@@ -119,11 +127,20 @@ export function createApp(deps: AppDependencies): App {
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
   // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
-  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
+  const limiterStores = [
+    limiterStore(deps.redis, 'mtl:rl:auth:'),
+    limiterStore(deps.redis, 'mtl:rl:principal:'),
+    limiterStore(deps.redis, 'mtl:rl:account:'),
+  ] as const;
   const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
   const authenticated = authenticate(auth, failedAuthentication);
   const refuseCredentials = refuseCredentialsInUrl(failedAuthentication);
-  const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
+  // The credential's own budget first: a request it may not make uses none of its account's.
+  const budgets = [
+    principalBudget(config.rateLimitPerMinute, limiterStores[1]),
+    accountBudget(config.accountRateLimitPerMinute, limiterStores[2]),
+  ];
+  const limited = principalLimiter(budgets);
 
   if (config.validateResponses) checkErrorShapes();
 
@@ -135,7 +152,7 @@ export function createApp(deps: AppDependencies): App {
     logger,
     accounts: new AccountQueue(config.accountConcurrency, config.accountQueueWaitMs),
   });
-  const charge = chargeRequest(config.rateLimitPerMinute, limiterStores[1]);
+  const charge = chargeRequest(budgets);
   app.use(
     MCP_PATH,
     noStore,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** A configuration problem found at start-up; the message names the variable. */
@@ -48,10 +49,16 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Check every response against the contract (on in tests; costs throughput). */
   readonly validateResponses: boolean;
-  readonly trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-*` headers are believed: how many stand in front of the server
+   * (0: none), or their addresses and ranges. Express's `trust proxy` takes either.
+   */
+  readonly trustProxy: number | readonly string[];
   readonly activityFlushMs: number;
-  /** Requests per minute for each API key and each session account. */
+  /** Requests per minute for each API key (with the keys that replaced it) and each session account. */
   readonly rateLimitPerMinute: number;
+  /** Requests per minute for each account, whichever of its keys and sessions make them. */
+  readonly accountRateLimitPerMinute: number;
   /** Failed authentications per minute for each client address. */
   readonly authFailureLimitPerMinute: number;
   /** Shared limiter state for several instances; null keeps it in this process. */
@@ -79,6 +86,9 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SESSION_SECRET_FILE = 'session-secret';
 const MIN_SECRET_LENGTH = 32;
+const MAX_RATE_LIMIT = 10_000_000;
+/** An account's budget is, unless configured, that of this many keys used to the full. */
+const ACCOUNT_BUDGET_KEYS = 4;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -95,6 +105,48 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(name, `must be true or false (got "${env[name]}")`);
+}
+
+const BOOLEAN_LIKE = ['true', 'false', 'yes', 'no', 'on', 'off'];
+/** Address ranges proxy-addr (Express's `trust proxy`) knows by name. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const MAX_PROXY_HOPS = 100;
+
+/** An address, or a range of them as `address/prefix-length` (CIDR). */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefixLength, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefixLength === undefined || (/^\d{1,3}$/.test(prefixLength) && Number(prefixLength) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: a hop count or a list of proxy addresses, never `true`. Trusting every hop takes
+ * the left-most `X-Forwarded-For`, which the client writes: it could pick a new address for
+ * each request and so escape every limit kept per address.
+ */
+function trustedProxies(env: Env): number | readonly string[] {
+  const name = 'TRUST_PROXY';
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return 0;
+  if (BOOLEAN_LIKE.includes(raw.toLowerCase())) {
+    throw new ConfigError(
+      name,
+      `must be the number of proxies in front of the server (such as 1) or their addresses (such as 10.0.0.1 or 10.0.0.0/8, comma-separated), not "${raw}": ` +
+        'trusting every proxy lets each client choose its own address through X-Forwarded-For. Leave it unset (or 0) when no proxy is in front.',
+    );
+  }
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 0, MAX_PROXY_HOPS);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      name,
+      `must be a number of proxies (0 to ${MAX_PROXY_HOPS}) or a comma-separated list of proxy addresses and ranges (such as 10.0.0.1, 10.0.0.0/8 or loopback); not an address: ${wrong.map((entry) => `"${entry}"`).join(', ')}`,
+    );
+  }
+  return Object.freeze(entries);
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -161,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
   const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200);
+  const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, MAX_RATE_LIMIT);
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -179,9 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
     session: Object.freeze(sessionConfig(env, databaseUrl, dataDir)),
     logLevel,
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustedProxies(env),
     activityFlushMs: integer(env, 'ACTIVITY_FLUSH_MS', 1000, 10, 60000),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+    rateLimitPerMinute,
+    accountRateLimitPerMinute: integer(env, 'ACCOUNT_RATE_LIMIT_PER_MINUTE', ACCOUNT_BUDGET_KEYS * rateLimitPerMinute, 1, ACCOUNT_BUDGET_KEYS * MAX_RATE_LIMIT),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     requestTimeoutMs,

@@ -23,6 +23,8 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** The first key of the rotation line this key continues; null when the key begins one. */
+  line_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeyActivityTable {

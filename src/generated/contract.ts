@@ -13,6 +13,7 @@ export const limits = {
   "contextMapDepthDefault": 2,
   "contextMapMaxNodesDefault": 50,
   "templatesMax": 100,
+  "apiKeysMax": 100,
   "draftFilesMax": 50,
   "draftFileCharsMax": 100000,
   "draftTotalCharsMax": 500000,
@@ -81,7 +82,8 @@ export const enums = {
     "memory_not_in_trash",
     "too_many_exports",
     "revision_limit_reached",
-    "account_busy"
+    "account_busy",
+    "api_key_limit_reached"
   ],
   "memoryType": [
     "note",
@@ -2608,7 +2610,7 @@ export const operations = {
     "path": "/account/api-keys",
     "tag": "API keys",
     "summary": "Create an API key",
-    "description": "Application only. The full key (`secret`) is in this response and nowhere else.",
+    "description": "Application only. The full key (`secret`) is in this response and nowhere else. An\naccount may have at most 100 keys in force (neither revoked nor expired); one more is\n`400 api_key_limit_reached` with `details.api_keys_max`. Revoking a key makes room for\nanother; rotating one does not take any.",
     "access": "session",
     "idempotent": false,
     "mcpTool": false,
@@ -2711,7 +2713,7 @@ export const operations = {
     "path": "/account/api-keys/{key_id}/rotate",
     "tag": "API keys",
     "summary": "Rotate an API key",
-    "description": "Application only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). A revoked key cannot\nbe rotated (`400 invalid_request`).",
+    "description": "Application only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). The new key takes\nthe old one's place: it uses what is left of the old key's rate budget, and it does not\ncount as one more key of the account. A revoked key cannot be rotated\n(`400 invalid_request`).",
     "access": "session",
     "idempotent": false,
     "mcpTool": false,

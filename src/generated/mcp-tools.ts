@@ -854,7 +854,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                               "memory_not_in_trash",
                               "too_many_exports",
                               "revision_limit_reached",
-                              "account_busy"
+                              "account_busy",
+                              "api_key_limit_reached"
                             ]
                           },
                           {

@@ -1017,7 +1017,10 @@ export type paths = {
         put?: never;
         /**
          * Create an API key
-         * @description Application only. The full key (`secret`) is in this response and nowhere else.
+         * @description Application only. The full key (`secret`) is in this response and nowhere else. An
+         *     account may have at most 100 keys in force (neither revoked nor expired); one more is
+         *     `400 api_key_limit_reached` with `details.api_keys_max`. Revoking a key makes room for
+         *     another; rotating one does not take any.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1066,8 +1069,10 @@ export type paths = {
         /**
          * Rotate an API key
          * @description Application only. Revokes the key and creates a new one with the same name and mode (and
-         *     the same lifetime, counted from now, when the old key had an expiry). A revoked key cannot
-         *     be rotated (`400 invalid_request`).
+         *     the same lifetime, counted from now, when the old key had an expiry). The new key takes
+         *     the old one's place: it uses what is left of the old key's rate budget, and it does not
+         *     count as one more key of the account. A revoked key cannot be rotated
+         *     (`400 invalid_request`).
          */
         post: operations["rotateApiKey"];
         delete?: never;
@@ -1114,7 +1119,7 @@ export type components = {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -1170,6 +1175,8 @@ export type components = {
             status?: string;
             /** @description The number of Templates an account may have (`template_limit_reached`). */
             templates_max?: number;
+            /** @description The number of API keys an account may have in force (`api_key_limit_reached`). */
+            api_keys_max?: number;
             /** @description The workflow action refused (`invalid_template_state`). */
             action?: string;
             /** @description Why the workflow state changed (`workflow_state_changed`). */
@@ -1419,6 +1426,16 @@ export type components = {
                 [key: string]: unknown;
             };
         };
+        /** @description `api_key_limit_reached`: The account has as many API keys in force (neither revoked nor expired) as it may have. */
+        ApiKeyLimitReachedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            code: "api_key_limit_reached";
+            details: {
+                api_keys_max: components["schemas"]["ApiKeysMax"];
+            } & {
+                [key: string]: unknown;
+            };
+        };
         /** @description `service_unavailable`: The database is unavailable right now. */
         ServiceUnavailableError: components["schemas"]["Error"] & {
             /** @enum {string} */
@@ -1436,7 +1453,7 @@ export type components = {
              * @description The error. Its `code` tells which of these it is; a code without a schema of its own
              *     (and any code added later) is an `Error`.
              */
-            error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidDraftError"] | components["schemas"]["InvalidImportError"] | components["schemas"]["SecretInContentError"] | components["schemas"]["MemoryInUseError"] | components["schemas"]["DuplicateSubjectError"] | components["schemas"]["SourceNotFoundError"] | components["schemas"]["SourceNotLinkedError"] | components["schemas"]["PublishConfirmationMismatchError"] | components["schemas"]["InvalidTemplateStateError"] | components["schemas"]["DraftChangedError"] | components["schemas"]["WorkflowStateChangedError"] | components["schemas"]["PreconditionFailedError"] | components["schemas"]["PayloadTooLargeError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["AccountBusyError"] | components["schemas"]["Error"];
+            error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidDraftError"] | components["schemas"]["InvalidImportError"] | components["schemas"]["SecretInContentError"] | components["schemas"]["MemoryInUseError"] | components["schemas"]["DuplicateSubjectError"] | components["schemas"]["SourceNotFoundError"] | components["schemas"]["SourceNotLinkedError"] | components["schemas"]["PublishConfirmationMismatchError"] | components["schemas"]["InvalidTemplateStateError"] | components["schemas"]["DraftChangedError"] | components["schemas"]["WorkflowStateChangedError"] | components["schemas"]["PreconditionFailedError"] | components["schemas"]["PayloadTooLargeError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ApiKeyLimitReachedError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["AccountBusyError"] | components["schemas"]["Error"];
         };
         /**
          * Format: date-time
@@ -2257,6 +2274,11 @@ export type components = {
             /** @description The key stops working this many days after creation. Without it the key does not expire. */
             expires_in_days?: number;
         };
+        /**
+         * @description The most API keys an account may have in force (neither revoked nor expired) at once.
+         * @enum {integer}
+         */
+        ApiKeysMax: 100;
         ApiKey: {
             id: components["schemas"]["ApiKeyId"];
             name: string;
@@ -2765,9 +2787,10 @@ export type components = {
             };
         };
         /**
-         * @description The per-minute budget of the API key (or session account), or of failed authentications
-         *     from the client address, is used up (`rate_limited`); retryable after `Retry-After`
-         *     seconds (also in `details.retry_after_seconds`).
+         * @description The per-minute budget of the API key (or session), of its account, or of failed
+         *     authentications from the client address, is used up (`rate_limited`); retryable after
+         *     `Retry-After` seconds (also in `details.retry_after_seconds`). The `RateLimit` entry
+         *     with `r=0` names the budget.
          */
         TooManyRequests: {
             headers: {
@@ -2860,9 +2883,9 @@ export type components = {
          *     `error.request_id` is that of this request.
          */
         "Idempotent-Replayed": "true";
-        /** @description The budget left in the current window (IETF httpapi draft 8), e.g. `"600-in-1min"; r=598; t=41`. Sent on every `/v1` response but the 408, 414 and 431 given before the request is read. */
+        /** @description The budget left in the current window (IETF httpapi draft 8), one entry per budget the request drew on: the key's (or session's) `"principal"`, then the account's `"account"`, e.g. `"principal"; r=598; t=41, "account"; r=2391; t=41`; a failed authentication's is `"failed-authentication"`. Sent on every `/v1` response but the 408, 414 and 431 given before the request is read. */
         RateLimit: string;
-        /** @description The limit that applies (IETF httpapi draft 8), e.g. `"600-in-1min"; q=600; w=60`. Sent on every `/v1` response but the 408, 414 and 431 given before the request is read. */
+        /** @description The limits that apply (IETF httpapi draft 8), with the same entries as `RateLimit`, e.g. `"principal"; q=600; w=60; pk=:M2E0ZjE5YjVjOWY3:, "account"; q=2400; w=60; pk=:ZDM4YTk1MTgyYzBh:`. Sent on every `/v1` response but the 408, 414 and 431 given before the request is read. */
         "RateLimit-Policy": string;
         /** @description The scheme to authenticate with: `Bearer realm="mtl"`. */
         "WWW-Authenticate": string;
@@ -2902,6 +2925,7 @@ export type PreconditionFailedError = components['schemas']['PreconditionFailedE
 export type PayloadTooLargeError = components['schemas']['PayloadTooLargeError'];
 export type RateLimitedError = components['schemas']['RateLimitedError'];
 export type AccountBusyError = components['schemas']['AccountBusyError'];
+export type ApiKeyLimitReachedError = components['schemas']['ApiKeyLimitReachedError'];
 export type ServiceUnavailableError = components['schemas']['ServiceUnavailableError'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type Timestamp = components['schemas']['Timestamp'];
@@ -3024,6 +3048,7 @@ export type PublicTemplateResponse = components['schemas']['PublicTemplateRespon
 export type ApiKeyMode = components['schemas']['ApiKeyMode'];
 export type PrincipalResponse = components['schemas']['PrincipalResponse'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
+export type ApiKeysMax = components['schemas']['ApiKeysMax'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type ApiKeyResponse = components['schemas']['ApiKeyResponse'];

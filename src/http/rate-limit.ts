@@ -30,12 +30,17 @@ export function limiterStore(redis: RedisConnection | undefined, prefix: string)
   return new RedisStore({ prefix, sendCommand: (...args: string[]) => redis.sendCommand(args) });
 }
 
-/** What the limiter left on the request (it sets `req.rateLimit`). */
+/**
+ * What the limiter left on the request (it sets `req.rateLimit`). Where several limiters run one
+ * after the other, each replaces what the one before left: a refusal reads the refusing one's.
+ */
 const resetTimeOf = (req: object): Date | undefined => (req as { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
 
+const secondsUntil = (resetTime: Date | undefined): number =>
+  resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
+
 function tooManyRequests(resetTime: Date | undefined): AppError {
-  const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
-  return rateLimited(seconds);
+  return rateLimited(Math.max(1, secondsUntil(resetTime)));
 }
 
 const common = {
@@ -46,41 +51,97 @@ const common = {
   validate: false,
 };
 
-/** Whose budget a request draws on: its API key's, or its session account's. */
-function budgetOf(principal: Principal | undefined): string {
-  return principal?.kind === 'api_key' ? `key:${principal.keyId}` : `account:${principal?.accountId ?? 'none'}`;
+/** A per-minute budget that authenticated requests draw on. */
+export interface RateBudget {
+  /** Its name in the `RateLimit-Policy` and `RateLimit` headers. */
+  readonly name: string;
+  readonly limit: number;
+  readonly store: Store;
+  /** Whose budget of this kind a principal's request draws on. */
+  readonly holder: (principal: Principal) => string;
 }
 
-const PRINCIPAL_LIMITER = 'principal';
+/**
+ * The budget of the credential itself: an API key's, which the keys that replace it by rotation
+ * go on using (so rotating buys no fresh budget), or a session's. Every kind of principal must
+ * have one: a kind added to Principal does not compile until it is named here.
+ */
+function credentialOf(principal: Principal): string {
+  switch (principal.kind) {
+    case 'api_key':
+      return `key:${principal.lineId}`;
+    case 'session':
+      return `session:${principal.accountId}`;
+  }
+}
 
-/** The per-minute budget of each API key, and of each session's account. */
-export function principalLimiter(limit: number, store: Store): RequestHandler {
+/** The per-minute budget of each API key (with the keys that replaced it) and of each session. */
+export function principalBudget(limit: number, store: Store): RateBudget {
+  return { name: 'principal', limit, store, holder: credentialOf };
+}
+
+/**
+ * The per-minute budget of each account, which all its keys and sessions draw on together: an
+ * account cannot multiply its budget by making more keys.
+ */
+export function accountBudget(limit: number, store: Store): RateBudget {
+  return { name: 'account', limit, store, holder: (principal) => `account:${principal.accountId}` };
+}
+
+function budgetLimiter(budget: RateBudget): RequestHandler {
   return rateLimit({
     ...common,
-    limit,
-    store,
-    identifier: PRINCIPAL_LIMITER,
-    keyGenerator: (_req, res) => budgetOf(locals(res).principal),
+    limit: budget.limit,
+    store: budget.store,
+    identifier: budget.name,
+    keyGenerator: (_req, res) => {
+      const { principal } = locals(res);
+      return principal ? budget.holder(principal) : 'none';
+    },
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
   });
 }
 
-/** Takes one more request from a principal's budget, or refuses with `rate_limited`. */
+/**
+ * Charges a request to each budget in turn, and refuses it with `rate_limited` at the first that
+ * is used up (later ones are not charged: a request the key may not make uses none of its
+ * account's budget). Each budget adds its entry to the `RateLimit-Policy` and `RateLimit` headers.
+ */
+export function principalLimiter(budgets: readonly RateBudget[]): RequestHandler {
+  return budgets
+    .map(budgetLimiter)
+    .reduceRight<RequestHandler>(
+      (rest, limiter) => (req, res, next) => limiter(req, res, (refusal?: unknown) => (refusal ? next(refusal) : rest(req, res, next))),
+      (_req, _res, next) => next(),
+    );
+}
+
+/** Takes one more request from a principal's budgets, or refuses with `rate_limited`. */
 export type ChargeRequest = (principal: Principal, res: Response) => Promise<void>;
+
+/** Replaces a budget's entry in the answer's `RateLimit` header, keeping the other budgets' entries. */
+function announceRemaining(res: Response, name: string, remaining: number, seconds: number): void {
+  if (res.headersSent) return;
+  const entry = `"${name}"; r=${remaining}; t=${seconds}`;
+  const current = res.getHeader('RateLimit');
+  const entries = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+  const own = entries.findIndex((other) => other.startsWith(`"${name}";`));
+  res.setHeader('RateLimit', own === -1 ? [...entries, entry] : entries.map((other, i) => (i === own ? entry : other)));
+}
 
 /**
  * Charges a request that arrived inside another (a tool call of a JSON-RPC batch, whose HTTP
- * request the principal limiter counted once) to the same budget as if it had come alone. The
- * answer's `RateLimit` header is brought up to date while it can still be changed.
+ * request the principal limiter counted once) to the same budgets, in the same order, as if it
+ * had come alone. The answer's `RateLimit` header is brought up to date while it can still be
+ * changed.
  */
-export function chargeRequest(limit: number, store: Store): ChargeRequest {
+export function chargeRequest(budgets: readonly RateBudget[]): ChargeRequest {
   return async (principal, res) => {
-    const { totalHits, resetTime } = await store.increment(budgetOf(principal));
-    if (!res.headersSent) {
-      const seconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : WINDOW_MS / 1000;
-      res.setHeader('RateLimit', `"${PRINCIPAL_LIMITER}"; r=${Math.max(0, limit - totalHits)}; t=${seconds}`);
+    for (const budget of budgets) {
+      const { totalHits, resetTime } = await budget.store.increment(budget.holder(principal));
+      announceRemaining(res, budget.name, Math.max(0, budget.limit - totalHits), secondsUntil(resetTime));
+      if (totalHits > budget.limit) throw tooManyRequests(resetTime);
     }
-    if (totalHits > limit) throw tooManyRequests(resetTime);
   };
 }
 

@@ -78,7 +78,7 @@ function foreignAnswer(baseUrl: string, status: number, headers: Headers): AppEr
   });
 }
 
-/** Who the key is, so tools/list shows only the tools it may call. */
+/** Who the key is, so tools/list shows only the tools it may call (by its mode: the server checks the rest). */
 export async function principalOf(client: MtlClient, baseUrl: string): Promise<Principal> {
   const { data: body, error, response } = await client.GET('/principal').catch((err: unknown) => {
     throw new Error(unreachable(baseUrl, err));
@@ -90,7 +90,7 @@ export async function principalOf(client: MtlClient, baseUrl: string): Promise<P
   }
   const { data } = body;
   return data.kind === 'api_key' && data.key_id && data.key_mode
-    ? { kind: 'api_key', accountId: '', keyId: data.key_id, mode: data.key_mode }
+    ? { kind: 'api_key', accountId: '', keyId: data.key_id, lineId: data.key_id, mode: data.key_mode }
     : { kind: 'session', accountId: '' };
 }
 

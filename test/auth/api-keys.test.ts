@@ -1,9 +1,12 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
+import { createApiKey } from '../../src/domain/api-keys/api-keys';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { eventually, KEY_ID_PATTERN, SECRET_PATTERN, sleep } from './helpers';
 import { DAY_MS } from '../support/clock';
 import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
+import { postgresOnly } from '../support/database';
+import { pidOf, waiterOn, withLocker } from '../support/locks';
 
 // SPEC section 9 and the API-key rules of section 1: create, list, revoke, rotate.
 
@@ -385,6 +388,81 @@ describe('rotating a key', () => {
       404,
       'api_key_not_found',
     );
+  });
+});
+
+const onPostgres = postgresOnly('the race of two key creations for the last room (a second connection)');
+
+describe('the number of keys in force', () => {
+  const API_KEYS_MAX = 100;
+
+  /** Gives the account (which has its two keys) as many keys in force as `count`, made as a session would. */
+  async function fillTo(account: TestAccount, count: number): Promise<void> {
+    const owner = { kind: 'session', accountId: account.accountId } as const;
+    for (let i = 2; i < count; i += 1) await createApiKey(t.app.services, owner, { name: `agent ${i}`, mode: 'read_only' });
+  }
+
+  /** The account's keys neither revoked nor expired, read page by page. */
+  async function activeKeys(session: string): Promise<ApiKeyBody[]> {
+    const keys: ApiKeyBody[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: request.Response = await t.http.get('/v1/account/api-keys').query({ limit: 100, ...(cursor ? { cursor } : {}) }).set(bearer(session));
+      expect(res.status).toBe(200);
+      keys.push(...(res.body.data as ApiKeyBody[]));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    return keys.filter((key) => key.revoked_at === null && (key.expires_at === null || Date.parse(key.expires_at) > Date.now()));
+  }
+
+  test('when an account has 100 keys in force, then one more gets 400 api_key_limit_reached; rotating one still works, and revoking one makes room', async () => {
+    const alice = await t.account();
+    await fillTo(alice, API_KEYS_MAX);
+    const refused = await create(alice.session, { name: 'one too many', mode: 'read_only' });
+    expectError(refused, 400, 'api_key_limit_reached');
+    expect(refused.body.error.details).toEqual({ api_keys_max: API_KEYS_MAX });
+    expect(await activeKeys(alice.session)).toHaveLength(API_KEYS_MAX);
+
+    // A rotation replaces a key: it is not one more.
+    const rotated = await t.http.post(`/v1/account/api-keys/${alice.readWriteKeyId}/rotate`).set(bearer(alice.session));
+    expect(rotated.status).toBe(201);
+    expect(await canRead(rotated.body.data.secret)).toBe(200);
+    expectError(await create(alice.session, { name: 'still too many', mode: 'read_only' }), 400, 'api_key_limit_reached');
+
+    await t.http.delete(`/v1/account/api-keys/${alice.readOnlyKeyId}`).set(bearer(alice.session)).expect(200);
+    const made = await create(alice.session, { name: 'in its place', mode: 'read_only' });
+    expect(made.status).toBe(201);
+    expect(await canRead(made.body.data.secret)).toBe(200);
+    expectError(await create(alice.session, { name: 'over again', mode: 'read_only' }), 400, 'api_key_limit_reached');
+    expect(await activeKeys(alice.session)).toHaveLength(API_KEYS_MAX);
+  });
+
+  test('when one of 100 keys has expired, then it does not count and another key can be made', async () => {
+    const alice = await t.account();
+    await fillTo(alice, API_KEYS_MAX);
+    await t.database.db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', alice.readOnlyKeyId).execute();
+    expect((await create(alice.session, { name: 'after the expired one', mode: 'read_only' })).status).toBe(201);
+    expectError(await create(alice.session, { name: 'one too many', mode: 'read_only' }), 400, 'api_key_limit_reached');
+  });
+
+  onPostgres('two creations racing for the last room (PostgreSQL: a second connection holds the key table)', () => {
+    test('when two keys are created at the same moment with room for one, then exactly one is made', async () => {
+      const alice = await t.account();
+      await fillTo(alice, API_KEYS_MAX - 1);
+      await withLocker(t, async (locker) => {
+        // Keys can be counted but not written: each creation goes as far as it can before the locker lets go.
+        await locker.query('lock table api_keys in share mode');
+        const lockerPid = await pidOf(locker);
+        const answers = [0, 1].map((i) => create(alice.session, { name: `racing ${i}`, mode: 'read_only' }).then((res) => res));
+        const first = await waiterOn(locker, [lockerPid]);
+        if (first === null) throw new Error('no creation waits');
+        await waiterOn(locker, [lockerPid, first], [first]);
+        await locker.query('commit');
+        const results = await Promise.all(answers);
+        expect(results.map((res) => res.status).sort()).toEqual([201, 400]);
+      });
+      expect(await activeKeys(alice.session)).toHaveLength(API_KEYS_MAX);
+    });
   });
 });
 

@@ -73,10 +73,46 @@ describe('configuration', () => {
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '-1' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: 'half' }],
     ['HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '1001' }],
+    ['ACCOUNT_RATE_LIMIT_PER_MINUTE', { ACCOUNT_RATE_LIMIT_PER_MINUTE: '0' }],
+    ['ACCOUNT_RATE_LIMIT_PER_MINUTE', { ACCOUNT_RATE_LIMIT_PER_MINUTE: 'many' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '101' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.300' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/255.0.0.0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.example.com' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
   ])('when %s is wrong, start-up stops with an error naming it', (variable, env) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  test('ACCOUNT_RATE_LIMIT_PER_MINUTE defaults to four times RATE_LIMIT_PER_MINUTE', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ rateLimitPerMinute: 600, accountRateLimitPerMinute: 2400 });
+    expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_PER_MINUTE: '100' }).accountRateLimitPerMinute).toBe(400);
+    expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_PER_MINUTE: '100', ACCOUNT_RATE_LIMIT_PER_MINUTE: '150' }).accountRateLimitPerMinute).toBe(150);
+  });
+
+  test.each([
+    [undefined, 0],
+    ['', 0],
+    ['0', 0],
+    ['1', 1],
+    [' 2 ', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 10.0.0.0/8,fd00::/8 , ::1', ['10.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+  ])('TRUST_PROXY=%j trusts %j: a number of proxies in front, or their addresses', (raw, trusted) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...(raw === undefined ? {} : { TRUST_PROXY: raw }) }).trustProxy).toEqual(trusted);
+  });
+
+  test.each(['true', 'TRUE', 'yes', 'on', 'false', 'off'])('TRUST_PROXY=%s stops start-up with an error saying what to set instead', (raw) => {
+    const error = configError({ TRUST_PROXY: raw });
+    expect(error.variable).toBe('TRUST_PROXY');
+    expect(error.message).toContain('number of proxies in front of the server (such as 1)');
+    expect(error.message).toContain('10.0.0.0/8');
+    expect(error.message).toContain('X-Forwarded-For');
   });
 
   test('without a configured secret, an embedded install creates one in its data directory and keeps it', () => {

@@ -95,7 +95,7 @@ afterAll(async () => {
 
 test('Memories written before the search index existed are indexed by its migration, secrets apart', async () => {
   const services = { db: database.db } as unknown as Services;
-  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', mode: 'read_only' } as const;
+  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', lineId: 'key_test', mode: 'read_only' } as const;
   const asSession = { kind: 'session', accountId } as const;
   const keyHits = await searchMemories(services, asKey, { q: 'ferry' });
   expect(keyHits.map((hit) => hit.memory.id).sort()).toEqual([memories[0]!.id, memories[1]!.id].sort());
@@ -138,7 +138,7 @@ test("listings published before ranking had its own vector get one, of their nam
 
 test('Memories indexed when question words were stop words are indexed under them, and the statistics agree', async () => {
   const services = { db: database.db } as unknown as Services;
-  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', mode: 'read_only' } as const;
+  const asKey = { kind: 'api_key', accountId, keyId: 'key_test', lineId: 'key_test', mode: 'read_only' } as const;
   for (const q of ['type', 'ever']) expect((await searchMemories(services, asKey, { q })).map((hit) => hit.memory.id)).toEqual([memories[4]!.id]);
   const { rows } = await sql<{ term: string; docs: number; counted: number }>`
     select t.term, t.docs, (select count(*)::int from search_postings p where p.term_id = t.id) as counted

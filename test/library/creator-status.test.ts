@@ -187,7 +187,7 @@ describe('creator status', () => {
     const b = await t.account();
     // The first 96 through the domain (each request would only repeat the create test above);
     // the limit itself is met over HTTP.
-    const asKey = { kind: 'api_key', accountId: a.accountId, keyId: a.readWriteKeyId, mode: 'read_write' } as const;
+    const asKey = { kind: 'api_key', accountId: a.accountId, keyId: a.readWriteKeyId, lineId: a.readWriteKeyId, mode: 'read_write' } as const;
     const created: string[] = [];
     for (let i = 0; i < 96; i += 1) {
       const result = await runWorkflow(t.app.services, asKey, {

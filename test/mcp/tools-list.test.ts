@@ -33,8 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const readOnlyPrincipal: Principal = { kind: 'api_key', accountId: 'acc', keyId: 'key', mode: 'read_only' };
-const readWritePrincipal: Principal = { kind: 'api_key', accountId: 'acc', keyId: 'key', mode: 'read_write' };
+const readOnlyPrincipal: Principal = { kind: 'api_key', accountId: 'acc', keyId: 'key', lineId: 'key', mode: 'read_only' };
+const readWritePrincipal: Principal = { kind: 'api_key', accountId: 'acc', keyId: 'key', lineId: 'key', mode: 'read_write' };
 const sessionPrincipal: Principal = { kind: 'session', accountId: 'acc' };
 
 const operationIds = Object.keys(operations) as OperationId[];

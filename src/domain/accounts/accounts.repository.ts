@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { DB, Queryable } from '../../db/schema';
 import { newId } from '../shared/ids';
 
 /**
@@ -17,4 +18,12 @@ export async function upsertAccount(db: Queryable, externalId: string, displayNa
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Locks the account row for the rest of the transaction, so that checks of what the account holds
+ * (its Templates, its API keys) and the writes they allow run one at a time.
+ */
+export async function lockAccount(trx: Transaction<DB>, accountId: string): Promise<void> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
 }

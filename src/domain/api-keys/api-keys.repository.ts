@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ApiKeyRow, DB, Queryable } from '../../db/schema';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
@@ -31,9 +31,21 @@ export async function findOwnedKey(
 export async function findKeyByHash(db: Queryable, hash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at'])
+    .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at', 'line_id'])
     .where('key_hash', '=', hash)
     .executeTakeFirst();
+}
+
+/** How many keys of the account are in force at `now`: neither revoked nor expired. */
+export async function countActiveKeys(db: Queryable, accountId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 export async function pageOfKeys(db: Queryable, accountId: string, request: PageRequest): Promise<Page<ApiKeyRow>> {

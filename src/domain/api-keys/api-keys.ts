@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/schema';
+import { limits } from '../../generated/contract';
 import type { ApiKeyCreate, ApiKeyWithSecret } from '../../generated/openapi';
+import { lockAccount } from '../accounts/accounts.repository';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -7,42 +9,58 @@ import { mapPage, pageRequest, type Page, type PageQuery } from '../shared/pagin
 import type { ApiKeyMode, Principal } from '../shared/principal';
 import { pageOfActivity } from './activity.repository';
 import { toActivityEntry, toApiKey, type ActivityEntry, type ApiKey } from './api-key-mapper';
-import { apiKeyNotFound, findOwnedKey, insertKey, pageOfKeys, revokeKey } from './api-keys.repository';
+import { apiKeyNotFound, countActiveKeys, findOwnedKey, insertKey, pageOfKeys, revokeKey } from './api-keys.repository';
 import { displayPrefix, generateKey, hashKey } from './key-format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+interface NewKey {
+  readonly accountId: string;
+  readonly name: string;
+  readonly mode: ApiKeyMode;
+  readonly now: Date;
+  readonly expiresAt: Date | null;
+  /** The first key of the rotation line the new key continues; null when it begins one. */
+  readonly lineId: string | null;
+}
+
 /** A new key with a new secret; the secret is returned this once and only its hash is kept. */
-async function issueKey(
-  db: Queryable,
-  accountId: string,
-  name: string,
-  mode: ApiKeyMode,
-  now: Date,
-  expiresAt: Date | null,
-): Promise<ApiKeyWithSecret> {
-  const secret = generateKey(mode);
+async function issueKey(db: Queryable, key: NewKey): Promise<ApiKeyWithSecret> {
+  const secret = generateKey(key.mode);
   const row = await insertKey(db, {
-    id: newId('apiKey', now.getTime()),
-    account_id: accountId,
-    name,
-    mode,
+    id: newId('apiKey', key.now.getTime()),
+    account_id: key.accountId,
+    name: key.name,
+    mode: key.mode,
     prefix: displayPrefix(secret),
     key_hash: hashKey(secret),
-    created_at: now,
-    expires_at: expiresAt,
+    created_at: key.now,
+    expires_at: key.expiresAt,
+    line_id: key.lineId,
   });
   return { ...toApiKey(row), secret };
 }
 
+/** A new key, unless the account already has as many keys in force as it may have. */
 export async function createApiKey(
   services: Services,
   principal: Principal,
   input: ApiKeyCreate,
 ): Promise<ApiKeyWithSecret> {
-  const now = services.clock.now();
-  const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;
-  return issueKey(services.db, principal.accountId, input.name.trim(), input.mode, now, expiresAt);
+  return services.db.transaction().execute(async (trx) => {
+    // Two creations at once must not both find room for one more key.
+    await lockAccount(trx, principal.accountId);
+    const now = services.clock.now();
+    if ((await countActiveKeys(trx, principal.accountId, now)) >= limits.apiKeysMax) {
+      throw new AppError(
+        'api_key_limit_reached',
+        `An account can have at most ${limits.apiKeysMax} API keys in force (neither revoked nor expired); revoke one to create another.`,
+        { api_keys_max: limits.apiKeysMax },
+      );
+    }
+    const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;
+    return issueKey(trx, { accountId: principal.accountId, name: input.name.trim(), mode: input.mode, now, expiresAt, lineId: null });
+  });
 }
 
 export async function listApiKeys(services: Services, principal: Principal, query: PageQuery): Promise<Page<ApiKey>> {
@@ -62,7 +80,11 @@ export async function revokeApiKey(services: Services, principal: Principal, key
   return toApiKey(row);
 }
 
-/** Revokes a key and issues a new one with the same name, mode and lifetime. */
+/**
+ * Revokes a key and issues a new one with the same name, mode and lifetime. The new key takes
+ * the old one's place: it continues its rotation line (and so its rate budget), and it is not
+ * one more key for the account's cap.
+ */
 export async function rotateApiKey(
   services: Services,
   principal: Principal,
@@ -80,7 +102,7 @@ export async function rotateApiKey(
     await revokeKey(trx, principal.accountId, old.id, now);
     const lifetime = old.expires_at ? old.expires_at.getTime() - old.created_at.getTime() : null;
     const expiresAt = lifetime !== null ? new Date(now.getTime() + lifetime) : null;
-    return issueKey(trx, principal.accountId, old.name, old.mode, now, expiresAt);
+    return issueKey(trx, { accountId: principal.accountId, name: old.name, mode: old.mode, now, expiresAt, lineId: old.line_id ?? old.id });
   });
   services.apiKeys.forget(keyId);
   return replacement;

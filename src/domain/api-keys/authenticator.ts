@@ -7,6 +7,7 @@ import { hashKey, parseKey } from './key-format';
 
 interface CachedKey {
   readonly keyId: string;
+  readonly lineId: string;
   readonly accountId: string;
   readonly mode: 'read_only' | 'read_write';
   readonly expiresAt: Date | null;
@@ -39,7 +40,7 @@ export class ApiKeyAuthenticator {
     const now = this.clock.now().getTime();
     if (key.revokedAt && key.revokedAt.getTime() <= now) return null;
     if (key.expiresAt && key.expiresAt.getTime() <= now) return null;
-    return { kind: 'api_key', accountId: key.accountId, keyId: key.keyId, mode: key.mode };
+    return { kind: 'api_key', accountId: key.accountId, keyId: key.keyId, lineId: key.lineId, mode: key.mode };
   }
 
   /** Drops every cached lookup of a key (after a revocation through this instance). */
@@ -62,6 +63,7 @@ export class ApiKeyAuthenticator {
     const key: CachedKey | null = row
       ? {
           keyId: row.id,
+          lineId: row.line_id ?? row.id,
           accountId: row.account_id,
           mode: row.mode,
           expiresAt: row.expires_at,

@@ -70,11 +70,6 @@ export async function templateIdsOf(db: Queryable, accountId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
-/** Locks the account row for the rest of the transaction. */
-export async function lockAccount(trx: Transaction<DB>, accountId: string): Promise<void> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
-}
-
 export async function insertTemplate(db: Queryable, template: Insertable<DB['templates']>): Promise<void> {
   await db.insertInto('templates').values(template).execute();
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB, RunCheckRecord, TemplateRunRow } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { WorkflowCreate as CreateRequest, WorkflowRequest } from '../../generated/openapi';
+import { lockAccount } from '../accounts/accounts.repository';
 import type { Services } from '../services';
 import { AppError, safeError } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -18,7 +19,6 @@ import {
   insertTemplate,
   inOneSnapshot,
   loadTemplate,
-  lockAccount,
   pruneRevisions,
   moveTemplate,
   type Queryable,

@@ -3,10 +3,13 @@ import { AppError } from './errors';
 
 export type ApiKeyMode = 'read_only' | 'read_write';
 
-/** Who is calling: an application session, or an API key of an account. */
+/**
+ * Who is calling: an application session, or an API key of an account. A key's `lineId` is the
+ * first key of its rotation line (the key itself unless it replaced another by rotation).
+ */
 export type Principal =
   | { readonly kind: 'session'; readonly accountId: string }
-  | { readonly kind: 'api_key'; readonly accountId: string; readonly keyId: string; readonly mode: ApiKeyMode };
+  | { readonly kind: 'api_key'; readonly accountId: string; readonly keyId: string; readonly lineId: string; readonly mode: ApiKeyMode };
 
 /**
  * The access rule of every public operation, read from the contract: application-only
