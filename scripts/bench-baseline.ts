@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 // The bare baseline of the benchmark: a minimal Express app on the same database that runs the
 // same domain queries as the service, without validation, authentication, limits or logging.
 import express from 'express';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     exports: new ExportSlots(1),
     imports: new RunningImports(),
     accountWrites: new AccountQueue(1, 10_000),
+    singleConnection: database.kind === 'pglite',
+    spoolDirectory: join(process.env.DATA_DIR ?? './data', 'spool'),
     trashRetentionDays: 30,
   };
   const principal: Principal = { kind: 'session', accountId };

@@ -84,6 +84,7 @@ export function createApp(deps: AppDependencies): App {
     exports: new ExportSlots(config.exportConcurrency),
     imports: new RunningImports(),
     accountWrites: new AccountQueue(1, config.accountQueueWaitMs),
+    singleConnection: database.kind === 'pglite',
     spoolDirectory: join(config.dataDir, 'spool'),
     trashRetentionDays: config.trashRetentionDays,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),

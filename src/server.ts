@@ -9,6 +9,7 @@ import { openDatabase, openPostgres, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { connectRedis } from './http/rate-limit';
 import { createHttpServer } from './http/http-server';
+import { undoUnfinishedImports } from './domain/portability/import-undo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,6 +32,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const app = createApp({ config, database, logger, ...(redis ? { redis } : {}) });
+  // An import the process was writing when it last stopped is taken out before anyone can see it.
+  if (app.services.singleConnection) await undoUnfinishedImports(app.services, logger);
   const server = createHttpServer(app.express, config).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -378,6 +378,23 @@ export interface DB {
   search_postings: SearchPostingsTable;
   search_stats: SearchStatsTable;
   memory_trash: MemoryTrashTable;
+  import_runs: ImportRunsTable;
+  import_run_rows: ImportRunRowsTable;
+}
+
+/** An import that commits as it goes, while it runs (see migration 0021). */
+export interface ImportRunsTable {
+  account_id: string;
+  id: string;
+  started_at: Date;
+}
+
+/** What such an import has written so far, to take out again if it does not finish. */
+export interface ImportRunRowsTable {
+  account_id: string;
+  run_id: string;
+  kind: 'profile' | 'subject' | 'memory' | 'fact' | 'suggestion' | 'template';
+  row_id: string;
 }
 
 export type TemplateRow = Selectable<TemplatesTable>;

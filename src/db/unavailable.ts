@@ -38,3 +38,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Whether an error is a statement that waited longer than the session's lock_timeout for a lock. */
+export function isLockTimeout(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '55P03';
+}
+
+/** Whether an error is a statement cancelled for running longer than the session's statement_timeout. */
+export function isStatementTimeout(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '57014';
+}

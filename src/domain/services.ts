@@ -21,12 +21,16 @@ export interface Services {
   /** The exports that may run at once in this process. */
   readonly exports: ExportSlots;
   /**
-   * Where an export is written before it is sent, so its snapshot does not wait for its reader, and
-   * an import's body is received before its transaction begins, so the transaction does not wait
-   * for its sender: the embedded database's, whose one connection either would hold. Without it, an
-   * export is sent as it is read and an import written as it arrives.
+   * Where an export is written before it is sent, so its snapshot (and the connection that holds
+   * it) does not wait for its reader, and an import's body is received before it is checked and
+   * written, so no transaction waits for its sender.
    */
-  readonly spoolDirectory?: string;
+  readonly spoolDirectory: string;
+  /**
+   * Whether the database serves one statement at a time (the embedded database): long work then
+   * gives the connection back between short transactions, so that every account is served.
+   */
+  readonly singleConnection: boolean;
   /** The accounts an import of this process is running in. */
   readonly imports: RunningImports;
   /** One account's writes in this process, one at a time: the others wait here, not on a database connection. */

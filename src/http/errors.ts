@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { isDatabaseUnavailable, isLockTimeout, isStatementTimeout, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { accountBusy } from '../domain/shared/account-queue';
 import { AppError, bodyTooLarge, listed, LISTED_MAX, safeError, summarized, type ErrorCode } from '../domain/shared/errors';
 import { errorShapeChecker } from './error-shapes';
 
@@ -229,7 +230,9 @@ export function toAppError(err: unknown, request?: { operationId?: OperationId; 
     const mapped = fromBodyParser(err);
     if (mapped) return mapped;
   }
-  if (isDatabaseUnavailable(err)) return serviceUnavailable();
+  if (isDatabaseUnavailable(err) || isStatementTimeout(err)) return serviceUnavailable();
+  // Another instance holds the account's write lock for longer than a request may wait for it.
+  if (isLockTimeout(err)) return accountBusy();
   // Express could not decode a path parameter.
   if (err instanceof URIError) {
     const error = { in: 'path', path: '/params', message: 'holds a malformed percent-escape' };

@@ -3,6 +3,7 @@ import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
 import type { AccountQueue } from '../domain/shared/account-queue';
+import { assertNotBeingImported } from '../domain/portability/import';
 import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -132,6 +133,7 @@ export class OperationPipeline {
   }
 
   private async invoke(call: OperationCall): Promise<OperationResult> {
+    assertNotBeingImported(this.deps.services, call.principal.accountId);
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
     const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
     return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };

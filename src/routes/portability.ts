@@ -17,14 +17,16 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
   importAccount: async (services, { principal, upload }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
     const limits = { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES };
-    const spool = services.spoolDirectory;
-    if (!spool) return ok(await importAccount(services, principal, linesOf(upload.chunks, limits)));
-    // The embedded database has one connection, which the import's transaction holds: the body is
-    // first received into a temporary file, so that a client sending slowly holds up no one else.
+    // The body is received whole into a temporary file first, so that a client sending slowly
+    // holds no transaction, lock or connection; the import reads it twice (checked, then written).
     return ok(
       await services.imports.run(principal.accountId, async () => {
-        const received = await spooledUpload(upload.chunks, spool, limits.maxBytes);
-        return importAccount(services, principal, linesOf(received, limits));
+        const received = await spooledUpload(upload.chunks, services.spoolDirectory, limits.maxBytes);
+        try {
+          return await importAccount(services, principal, () => linesOf(received.read(), limits));
+        } finally {
+          await received.close();
+        }
       }),
     );
   },

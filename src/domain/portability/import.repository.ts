@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
-import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
+import type { DB, MemoryRow, NewMemoryRow, Queryable } from '../../db/schema';
+import { visibleMemories } from '../memories/memories.repository';
 import type { IndexColumns } from '../search/search-index';
 import { isWellFormed } from '../shared/text';
 
@@ -15,6 +16,69 @@ export async function tryImportLock(db: Queryable, accountId: string): Promise<b
     .execute(db)
     .then((result) => result.rows[0]!);
   return locked;
+}
+
+/** Opens the journal of an import that commits as it goes (see migration 0021). */
+export async function beginImportRun(db: Queryable, accountId: string, runId: string, at: Date): Promise<void> {
+  await db.insertInto('import_runs').values({ account_id: accountId, id: runId, started_at: at }).execute();
+}
+
+/** Notes records an import wrote, in the transaction that wrote them. */
+export async function noteImportRows(db: Queryable, accountId: string, runId: string, rows: ReadonlyArray<{ kind: string; id: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+      insert into import_run_rows (account_id, run_id, kind, row_id)
+      select ${accountId}, ${runId}, kind, id from json_to_recordset(${JSON.stringify(rows)}::json) as r(kind text, id text)
+      on conflict do nothing`.execute(db);
+}
+
+/** Ends an import's journal: the import is complete, in the transaction that completes it. */
+export async function endImportRun(db: Queryable, accountId: string, runId: string): Promise<void> {
+  await db.deleteFrom('import_runs').where('account_id', '=', accountId).where('id', '=', runId).execute();
+}
+
+/** What an import's journal names, by kind. */
+export function importRowsOf(db: Queryable, accountId: string, runId: string) {
+  return db.selectFrom('import_run_rows').select(['kind', 'row_id']).where('account_id', '=', accountId).where('run_id', '=', runId).execute();
+}
+
+/** Imports whose journal was not ended: they had not finished when the process stopped. */
+export function unfinishedImportRuns(db: Queryable) {
+  return db.selectFrom('import_runs').select(['account_id', 'id']).orderBy('started_at').execute();
+}
+
+export async function deleteImportedSuggestions(db: Queryable, accountId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('fact_suggestions').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}
+
+export async function deleteImportedFacts(db: Queryable, accountId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // A Fact the import wrote may have been named as superseded by another it wrote.
+  await db.updateTable('facts').set({ superseded_by: null }).where('account_id', '=', accountId).where('superseded_by', 'in', ids).execute();
+  await db.deleteFrom('facts').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}
+
+/** Takes imported Memories out of the sources of the Facts the account had, which the import added them to. */
+export async function unsourceImportedMemories(db: Queryable, accountId: string, memoryIds: readonly string[]): Promise<void> {
+  for (let start = 0; start < memoryIds.length; start += 1_000) {
+    await db.deleteFrom('fact_sources').where('account_id', '=', accountId).where('memory_id', 'in', memoryIds.slice(start, start + 1_000)).execute();
+  }
+}
+
+/** Imported Memories still there, locked for their deletion. */
+export async function importedMemories(db: Queryable, accountId: string, ids: readonly string[]): Promise<MemoryRow[]> {
+  if (ids.length === 0) return [];
+  return visibleMemories(db, { kind: 'session', accountId }).where('memories.id', 'in', ids).forUpdate().execute();
+}
+
+export async function deleteImportedTemplates(db: Queryable, accountId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('templates').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}
+
+export async function deleteImportedProfile(db: Queryable, accountId: string): Promise<void> {
+  await db.deleteFrom('workspace_profiles').where('account_id', '=', accountId).execute();
 }
 
 /** What an import needs to know of the account before it writes. */
@@ -57,6 +121,12 @@ export async function subjectNamed(db: Queryable, accountId: string, name: strin
     .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
     .executeTakeFirst();
   return found?.id;
+}
+
+/** A Subject name as the database folds it for the unique index on names (its `lower()`). */
+export async function foldedName(db: Queryable, name: string): Promise<string> {
+  const { folded } = await sql<{ folded: string }>`select lower(${name}) as folded`.execute(db).then((result) => result.rows[0]!);
+  return folded;
 }
 
 const LONE_SURROGATES = /\p{Cs}/gu;

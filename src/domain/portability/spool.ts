@@ -129,13 +129,23 @@ async function temporaryFile(directory: string, prefix: string): Promise<FileHan
   return file;
 }
 
+/** An upload received whole into a temporary file, which can be read from its start as often as needed. */
+export interface SpooledUpload {
+  readonly size: number;
+  /** The upload's bytes from the start, in pieces of at most 256 KiB. */
+  read(): AsyncIterableIterator<Buffer>;
+  /** Gives the file's space back; reading after this finds nothing. */
+  close(): Promise<void>;
+}
+
 /**
- * An upload read to its end into a temporary file, then read back from it: whatever waits for the
- * upload's content (an import's transaction, and the connection it holds) waits only for the disk,
- * not for a client that sends slowly. More than `maxBytes` is `payload_too_large` as soon as it
- * arrives. The file's space is given back when the reading ends, by its end, `return()` or an error.
+ * An upload read to its end into a temporary file: whatever waits for the upload's content (an
+ * import's transaction, and the connection it holds) waits only for the disk, not for a client
+ * that sends slowly, and it can be read twice (checked whole, then written). More than `maxBytes`
+ * is `payload_too_large` as soon as it arrives. The file is unlinked as soon as it is open, so
+ * nothing is left behind whatever happens to the process; its space is given back by `close()`.
  */
-export async function spooledUpload(chunks: AsyncIterable<Buffer | string>, directory: string, maxBytes: number): Promise<AsyncIterableIterator<Buffer>> {
+export async function spooledUpload(chunks: AsyncIterable<Buffer | string>, directory: string, maxBytes: number): Promise<SpooledUpload> {
   const file = await temporaryFile(directory, 'import');
   let size = 0;
   try {
@@ -153,38 +163,20 @@ export async function spooledUpload(chunks: AsyncIterable<Buffer | string>, dire
     throw err;
   }
 
-  let readAt = 0;
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await file.close();
+  let closed: Promise<void> | null = null;
+  return {
+    size,
+    read: () => readFrom(file, size, () => closed !== null),
+    close: () => (closed ??= file.close()),
   };
-  const iterator: AsyncIterableIterator<Buffer> = {
-    [Symbol.asyncIterator]: () => iterator,
-    next: async () => {
-      if (closed || readAt >= size) {
-        await close();
-        return { value: undefined, done: true };
-      }
-      try {
-        const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, size - readAt));
-        const { bytesRead } = await file.read(buffer, 0, buffer.length, readAt);
-        if (bytesRead === 0) {
-          await close();
-          return { value: undefined, done: true };
-        }
-        readAt += bytesRead;
-        return { value: buffer.subarray(0, bytesRead), done: false };
-      } catch (err) {
-        await close();
-        throw err;
-      }
-    },
-    return: async () => {
-      await close();
-      return { value: undefined, done: true };
-    },
-  };
-  return iterator;
+}
+
+async function* readFrom(file: FileHandle, size: number, isClosed: () => boolean): AsyncIterableIterator<Buffer> {
+  for (let readAt = 0; readAt < size && !isClosed(); ) {
+    const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, size - readAt));
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, readAt);
+    if (bytesRead === 0) return;
+    readAt += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
 }

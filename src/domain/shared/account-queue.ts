@@ -3,10 +3,10 @@ import { AppError } from './errors';
 /** How long a request refused as `account_busy` is told to wait. */
 export const ACCOUNT_BUSY_RETRY_AFTER_SECONDS = 2;
 
-export const accountBusy = (): AppError =>
+export const accountBusy = (message = "This account's requests are queued behind others that are still running; retry shortly."): AppError =>
   new AppError(
     'account_busy',
-    "This account's requests are queued behind others that are still running; retry shortly.",
+    message,
     { retry_after_seconds: ACCOUNT_BUSY_RETRY_AFTER_SECONDS },
     { 'Retry-After': String(ACCOUNT_BUSY_RETRY_AFTER_SECONDS) },
   );

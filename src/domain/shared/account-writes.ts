@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Services } from '../services';
+import { accountBusy } from './account-queue';
 
 /**
  * The first of the keys of the account's write lock, a transaction-level advisory lock; the second
@@ -34,6 +35,10 @@ export async function holdAccountWrites(trx: Transaction<DB>, accountId: string)
  * connection (see AccountQueue), so at most one connection per instance waits on the lock.
  */
 export function writeInAccount<T>(services: Services, accountId: string, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  // An import holds the account's writes for as long as it runs: another write is told so at once.
+  if (services.imports.has(accountId)) {
+    return Promise.reject(accountBusy('An import into this account is running; its other changes wait until it has finished: retry then.'));
+  }
   return services.accountWrites.run(accountId, () =>
     services.db.transaction().execute(async (trx) => {
       await holdAccountWrites(trx, accountId);
@@ -41,3 +46,4 @@ export function writeInAccount<T>(services: Services, accountId: string, work: (
     }),
   );
 }
+

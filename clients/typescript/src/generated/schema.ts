@@ -1415,7 +1415,8 @@ export interface components {
          * @description `account_busy`: The account's requests are queued behind others that are still running
          *     (one account runs a bounded number of requests at once, and its writes one after another),
          *     and this one waited too long for its turn, or for the account's write lock held by another
-         *     instance of the service. Nothing was done; retryable after `Retry-After` seconds.
+         *     instance of the service; or it is a change to the account's knowledge while an import
+         *     into the account runs. Nothing was done; retryable after `Retry-After` seconds.
          */
         AccountBusyError: components["schemas"]["Error"] & {
             /** @enum {string} */

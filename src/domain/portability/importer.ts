@@ -1,0 +1,662 @@
+import type { Transaction } from 'kysely';
+import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
+import { limits } from '../../generated/contract';
+import { recordChanges, type Change } from '../changes/change-feed';
+import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
+import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
+import { normalizeTags } from '../memories/memory-mapper';
+import { SectionDeltas } from '../memories/section-counts';
+import { addToSectionCounts } from '../memories/section-counts.repository';
+import { prepareIndex } from '../search/search-index';
+import { AppError } from '../shared/errors';
+import { newId } from '../shared/ids';
+import type { Principal } from '../shared/principal';
+import { canSeeSecrets } from '../memories/visibility';
+import { codePointLength } from '../shared/text';
+import { statementKey } from '../facts/facts';
+import { currentFactStating, insertSuggestionSources } from '../facts/facts.repository';
+import { normalizeAliases } from '../subjects/subjects';
+import type { NumberedLine } from './lines';
+import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type ExportRecordType, type LineError } from './records';
+import {
+  accountBeforeImport,
+  addFactSources,
+  foldedName,
+  insertFactUnlessStated,
+  insertMemories,
+  insertNewLinks,
+  insertRevisions,
+  insertSubjectUnlessNamed,
+  insertSuggestionUnlessPending,
+  insertTemplate,
+  insertWorkspaceProfile,
+  recountLinks,
+  setSuccessors,
+  subjectNamed,
+} from './import.repository';
+
+export type ImportSummary = {
+  imported: { memories: number; subjects: number; links: number; facts: number; fact_suggestions: number; templates: number };
+  merged_subjects: number;
+  facts_as_suggestions: number;
+  skipped: { workspace_profile: number; superseded_facts: number };
+};
+
+/** A record the import wrote, by kind: what an import that commits as it goes notes, to take out again if it fails. */
+export interface CreatedRow {
+  readonly kind: 'profile' | 'subject' | 'memory' | 'fact' | 'suggestion' | 'template';
+  readonly id: string;
+}
+
+/**
+ * Where an import writes: the transaction it writes in now (an import that commits as it goes
+ * writes in several, one after another), and how large a batch of Memories it writes at once.
+ */
+export interface ImportWrites {
+  readonly trx: Transaction<DB>;
+  readonly memoryBatch: number;
+  readonly memoryBatchChars: number;
+  /** Between two pieces of work: where the import may give others their turn (and commit what it wrote). */
+  between(): Promise<void>;
+}
+
+const BATCHES_IN_FLIGHT = 2;
+const LINK_BATCH = 1_000;
+
+type MemoryData = ExportData<'memory'>;
+
+/** The record types that follow the header, and how each is read. */
+type BodyRecordType = Exclude<ExportRecordType, 'header'>;
+type RecordReaders = { [T in BodyRecordType]: (line: number, data: ExportData<T>) => Promise<void> };
+
+/**
+ * The state of one import: the IDs seen so far (file ID to new ID), what is waiting to be written,
+ * the counts. Without `writes` it only checks: every rule of the file is applied, reading the
+ * account as it is, and nothing is written (the IDs it maps to are the file's own, or the
+ * account's Subjects a file Subject merges into).
+ */
+export class Importer {
+  private readonly secrets: boolean;
+  /**
+   * Whether the import follows an API key's rules: it may not set the workspace guidance every
+   * agent receives, nor write reviewed Facts or decisions on suggestions, which only the user
+   * makes in the application: the file's current Facts and its suggestions arrive as pending
+   * suggestions, for the user to review.
+   */
+  private readonly asKey: boolean;
+  private readonly subjects = new Map<string, string>();
+  private readonly memories = new Map<string, string>();
+  /** The new ID of each Fact of the file (null for an API key's import, which writes no Fact), and its Subject. */
+  private readonly facts = new Map<string, { id: string | null; subjectId: string }>();
+  /** The file IDs of the suggestions and Templates read so far (nothing refers to them). */
+  private readonly suggestionIds = new Set<string>();
+  private readonly templateIds = new Set<string>();
+  /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
+  private readonly successors: Array<{ line: number; factId: string | null; subjectId: string; successor: string }> = [];
+  /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
+  private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
+  private readonly lateSubjects: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  private hadMemories = false;
+  private readonly touchedSubjects = new Set<string>();
+  private readonly read = emptyCounts();
+  private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
+  private merged = 0;
+  private factsAsSuggestions = 0;
+  private readonly skipped: ImportSummary['skipped'] = { workspace_profile: 0, superseded_facts: 0 };
+  private pendingMemories: Array<{ data: MemoryData; id: string }> = [];
+  private pendingChars = 0;
+  private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
+  private readonly newLinks: Array<{ subjectId: string; memoryId: string }> = [];
+  private readonly sections = new SectionDeltas();
+  private hasProfile = false;
+  private templatesOwned = 0;
+  private lastLine = 0;
+  private state: 'start' | 'records' | 'ended' = 'start';
+  /**
+   * Batches of Memories being written, oldest first, while the next lines are read and checked.
+   * Two at a time: the server prepares one while the database writes the other (their statements
+   * queue on the one connection in order, and no batch depends on another's). Every other record
+   * waits for them; a failure surfaces when its batch is awaited, oldest first.
+   */
+  private writing: Array<Promise<void>> = [];
+  /** The reader of each record type after the header. */
+  private readonly readers: RecordReaders = {
+    workspace_profile: this.profile.bind(this), subject: this.subject.bind(this), memory: this.memory.bind(this),
+    link: this.link.bind(this), fact: this.fact.bind(this), fact_suggestion: this.suggestion.bind(this),
+    template: this.template.bind(this), end: this.end.bind(this),
+  };
+
+  /** What was written since the last `takeCreated()`. */
+  private created: CreatedRow[] = [];
+  /** A checking pass's Subjects that the import would create, by their name as the database folds it. */
+  private readonly createdNames = new Map<string, string>();
+
+  constructor(
+    private readonly principal: Principal,
+    private readonly now: Date,
+    /** Where reads of the account go while checking; writing, the transaction's own. */
+    private readonly reader: Queryable,
+    private readonly writes: ImportWrites | null,
+  ) {
+    this.secrets = canSeeSecrets(principal);
+    this.asKey = principal.kind !== 'session';
+  }
+
+  private get accountId(): string {
+    return this.principal.accountId;
+  }
+
+  /** The transaction the import writes in now. */
+  private get trx(): Transaction<DB> {
+    if (!this.writes) throw new Error('a checking import writes nothing');
+    return this.writes.trx;
+  }
+
+  /** The records written since the last call (and forgets them). */
+  takeCreated(): CreatedRow[] {
+    const created = this.created;
+    this.created = [];
+    return created;
+  }
+
+  private wrote(kind: CreatedRow['kind'], ...ids: string[]): void {
+    for (const id of ids) this.created.push({ kind, id });
+  }
+
+  async prepare(): Promise<void> {
+    const account = await accountBeforeImport(this.writes ? this.trx : this.reader, this.accountId);
+    this.mentionable.push(...account.subjects);
+    this.hadMemories = account.hasMemories;
+    this.hasProfile = account.hasProfile;
+    this.templatesOwned = account.templates;
+  }
+
+  async take(line: NumberedLine): Promise<void> {
+    this.lastLine = line.number;
+    const record = parseRecord(line.text, line.number);
+    if (record.type !== 'memory') await this.written();
+    if (this.state === 'ended') throw invalidLine(line.number, [{ path: '', message: 'comes after the "end" record' }]);
+    if (this.state === 'start') {
+      if (record.type !== 'header') throw invalidLine(line.number, [{ path: '/type', message: 'must be "header": the file must start with its header' }]);
+      if (record.data.version !== EXPORT_VERSION) {
+        throw invalidLine(line.number, [{ path: '/data/version', message: `is not a version this service reads (${EXPORT_VERSION})` }]);
+      }
+      this.state = 'records';
+      return;
+    }
+    if (record.type === 'header') throw invalidLine(line.number, [{ path: '/type', message: 'a file has one header, on its first line' }]);
+    return this.readRecord(record, line.number);
+  }
+
+  /** Reads a record with the reader of its type. */
+  private readRecord<T extends BodyRecordType>(record: { type: T; data: ExportData<T> }, line: number): Promise<void> {
+    return this.readers[record.type](line, record.data);
+  }
+
+  async finish(): Promise<ImportSummary> {
+    if (this.state !== 'ended') {
+      const message = this.state === 'start' ? 'the file is empty: an export starts with a header' : 'the file ends without its "end" record: it is incomplete';
+      throw invalidLine(this.lastLine + 1, [{ path: '', message }]);
+    }
+    return { imported: this.imported, merged_subjects: this.merged, facts_as_suggestions: this.factsAsSuggestions, skipped: this.skipped };
+  }
+
+  // ----- references
+
+  private mapped(map: Map<string, string>, id: string, line: number, path: string, kind: string): string {
+    const mappedId = map.get(id);
+    if (!mappedId) throw invalidLine(line, [{ path, message: `refers to ${kind} ${id}, which is not earlier in the file` }]);
+    return mappedId;
+  }
+
+  /** Refuses an ID the file used already for a record of the same type. */
+  private once(seen: { has(id: string): boolean }, id: string, line: number): void {
+    if (seen.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
+  }
+
+  // ----- records
+
+  private async profile(line: number, data: ExportData<'workspace_profile'>): Promise<void> {
+    this.read.workspace_profile += 1;
+    if (this.read.workspace_profile > 1) throw invalidLine(line, [{ path: '/type', message: 'a file has at most one workspace profile' }]);
+    if (this.hasProfile || this.asKey) {
+      this.skipped.workspace_profile += 1;
+      return;
+    }
+    if (!this.writes) return;
+    await insertWorkspaceProfile(this.trx, this.accountId, { guidance: data.guidance, updated_at: new Date(data.updated_at) });
+    this.wrote('profile', this.accountId);
+  }
+
+  private async subject(line: number, data: ExportData<'subject'>): Promise<void> {
+    this.read.subjects += 1;
+    this.once(this.subjects, data.id, line);
+    const name = data.name.trim();
+    if (!this.writes) return this.checkSubject(line, data.id, name);
+    const id = newId('subject', Date.parse(data.created_at));
+    const aliases = normalizeAliases(data.aliases);
+    // The database tells which names are the same, as it does for a Subject created on its own.
+    const inserted = await insertSubjectUnlessNamed(this.trx, {
+      id,
+      account_id: this.accountId,
+      name,
+      kind: data.kind,
+      aliases,
+      description: data.description,
+      created_at: new Date(data.created_at),
+      updated_at: new Date(data.updated_at),
+    });
+    if (!inserted) {
+      const existing = await subjectNamed(this.trx, this.accountId, name);
+      if (!existing) throw new Error('a Subject refused as already named has no Subject of that name');
+      if (this.createdSubjects.has(existing)) {
+        throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
+      }
+      this.subjects.set(data.id, existing);
+      this.merged += 1;
+      return;
+    }
+    this.wrote('subject', id);
+    const subject = { id, name, aliases };
+    this.mentionable.push(subject);
+    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
+    this.subjects.set(data.id, id);
+    this.createdSubjects.add(id);
+    this.touchedSubjects.add(id);
+    this.imported.subjects += 1;
+  }
+
+  /** Subjects this import created (a second Subject of the file with one's name is a clash, not a merge). */
+  private readonly createdSubjects = new Set<string>();
+
+  /**
+   * A Subject of the file, checked: it merges into the account's Subject of its name, or would be
+   * created, unless the file has created one of that name already (names compared as the database
+   * compares them when it writes).
+   */
+  private async checkSubject(line: number, fileId: string, name: string): Promise<void> {
+    const existing = await subjectNamed(this.reader, this.accountId, name);
+    if (existing) {
+      this.subjects.set(fileId, existing);
+      return;
+    }
+    const folded = await foldedName(this.reader, name);
+    if (this.createdNames.has(folded)) {
+      throw invalidLine(line, [{ path: '/data/name', message: `"${name}" is the name of another Subject in the file` }]);
+    }
+    this.createdNames.set(folded, fileId);
+    this.subjects.set(fileId, fileId);
+  }
+
+  private async memory(line: number, data: MemoryData): Promise<void> {
+    this.read.memories += 1;
+    this.once(this.memories, data.id, line);
+    if (!this.secrets && (data.sensitivity === 'secret' || data.revisions.some((revision) => revision.sensitivity === 'secret'))) {
+      throw new AppError('secret_memory_forbidden', 'Secret Memories can only be imported through the application.', { line });
+    }
+    const errors: LineError[] = [];
+    data.revisions.forEach((revision, index) => {
+      const previous = data.revisions[index - 1];
+      if (previous && revision.revision <= previous.revision) {
+        errors.push({ path: `/data/revisions/${index}/revision`, message: 'must be greater than the revision before it' });
+      }
+    });
+    if (data.revisions[data.revisions.length - 1]?.revision !== data.revision) {
+      errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
+    }
+    if (data.revision >= limits.memoryRevisionMax) {
+      errors.push({ path: '/data/revision', message: `must be below ${limits.memoryRevisionMax}: a Memory at the highest revision could not be changed again` });
+    }
+    if (errors.length > 0) throw invalidLine(line, errors);
+    if (!this.writes) {
+      this.memories.set(data.id, data.id);
+      return;
+    }
+    const id = newId('memory', Date.parse(data.created_at));
+    this.memories.set(data.id, id);
+    this.pendingMemories.push({ data, id });
+    this.pendingChars += data.revisions.reduce((sum, revision) => sum + revision.text.length, 0);
+    if (this.pendingMemories.length >= this.writes.memoryBatch || this.pendingChars >= this.writes.memoryBatchChars) {
+      if (this.writing.length >= BATCHES_IN_FLIGHT) await this.writing.shift();
+      const flush = this.flushMemories();
+      // Handled here so that a failure is not reported as unhandled before it is awaited.
+      flush.catch(() => undefined);
+      this.writing.push(flush);
+    }
+  }
+
+  /** Waits until no batch is being written (whether or not it failed). */
+  async settled(): Promise<void> {
+    await Promise.all(this.writing.map((flush) => flush.catch(() => undefined)));
+  }
+
+  /** Waits until every batch in flight is written, failing with the oldest failure. */
+  async written(): Promise<void> {
+    while (this.writing.length > 0) await this.writing.shift();
+  }
+
+  private async flushMemories(): Promise<void> {
+    const batch = this.pendingMemories;
+    if (batch.length === 0) return;
+    this.pendingMemories = [];
+    this.pendingChars = 0;
+    const rows: NewMemoryRow[] = batch.map(({ data, id }) => ({
+      id,
+      account_id: this.accountId,
+      text: data.text,
+      type: data.type,
+      sensitivity: data.sensitivity,
+      tags: normalizeTags(data.tags),
+      pinned: data.pinned,
+      revision: data.revision,
+      created_at: new Date(data.created_at),
+      updated_at: new Date(data.updated_at),
+      // One already past is trashed as expired by the next expiry pass, as it would have been.
+      expires_at: data.expires_at ? new Date(data.expires_at) : null,
+    }));
+    const index = await prepareIndex(this.trx, this.accountId, rows);
+    const written = await insertMemories(this.trx, this.accountId, rows.map((row) => ({ ...row, ...index.columns(row.id) })));
+    this.wrote('memory', ...rows.map((row) => row.id));
+    const revisions = batch.flatMap(({ data, id }) =>
+      data.revisions.map((revision) => ({
+        memory_id: id,
+        revision: revision.revision,
+        text: revision.text,
+        type: revision.type,
+        sensitivity: revision.sensitivity,
+        tags: normalizeTags(revision.tags),
+        pinned: revision.pinned,
+        created_at: revision.created_at,
+        // API keys belong to the exporting account: only the kind of actor is kept, and an API
+        // key's import writes every revision as its own.
+        ...this.actor(revision.actor.kind),
+      })),
+    );
+    await insertRevisions(this.trx, this.accountId, revisions);
+    for (const row of rows) this.sections.add(row, 1);
+    await index.writePostings(written);
+    await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
+    const changes = rows.map(
+      (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
+    );
+    await recordChanges(this.trx, this.accountId, changes, this.now);
+    this.imported.memories += rows.length;
+  }
+
+  /** Who a revision of the file is written as: the importing key, or the kind of actor the file names. */
+  private actor(kind: 'api_key' | 'session'): { actor_kind: 'api_key' | 'session'; actor_key_id: string | null } {
+    const { principal } = this;
+    return principal.kind === 'api_key' ? { actor_kind: 'api_key', actor_key_id: principal.keyId } : { actor_kind: kind, actor_key_id: null };
+  }
+
+  private async link(line: number, data: ExportData<'link'>): Promise<void> {
+    this.read.links += 1;
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const memoryId = this.mapped(this.memories, data.memory_id, line, '/data/memory_id', 'Memory');
+    if (!this.writes) return;
+    this.pendingLinks.push({ subject_id: subjectId, memory_id: memoryId, created_at: new Date(data.created_at) });
+    if (this.pendingLinks.length >= LINK_BATCH) await this.flushLinks();
+  }
+
+  private async flushLinks(): Promise<void> {
+    if (!this.writes) return;
+    await this.flushMemories();
+    const batch = this.pendingLinks;
+    if (batch.length === 0) return;
+    this.pendingLinks = [];
+    const inserted = await insertNewLinks(this.trx, this.accountId, batch);
+    const links = inserted.map((link) => ({ subjectId: link.subject_id, memoryId: link.memory_id }));
+    for (const link of links) {
+      this.newLinks.push(link);
+      this.touchedSubjects.add(link.subjectId);
+    }
+    await removeMentionsOfLinks(this.trx, links);
+    this.imported.links += inserted.length;
+  }
+
+  private sources(line: number, sources: ReadonlyArray<{ memory_id: string }>): string[] {
+    return sources.map((source, index) => this.mapped(this.memories, source.memory_id, line, `/data/sources/${index}/memory_id`, 'Memory'));
+  }
+
+  private async fact(line: number, data: ExportData<'fact'>): Promise<void> {
+    this.read.facts += 1;
+    this.once(this.facts, data.id, line);
+    await this.flushLinks();
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const sources = this.sources(line, data.sources);
+    const key = statementKey(data.statement);
+    // Files written before Facts had a validity hold current Facts, valid from their acceptance.
+    const validFrom = new Date(data.valid_from ?? data.accepted_at);
+    const validUntil = data.valid_until == null ? null : new Date(data.valid_until);
+    const successor = data.superseded_by ?? null;
+    const errors: LineError[] = [];
+    if ((validUntil === null) !== (successor === null)) {
+      errors.push({ path: '/data/superseded_by', message: 'must be set exactly when valid_until is set' });
+    }
+    if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
+    if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
+    if (errors.length > 0) throw invalidLine(line, errors);
+    this.touchedSubjects.add(subjectId);
+    if (this.asKey || !this.writes) {
+      this.facts.set(data.id, { id: null, subjectId });
+      if (successor !== null) this.successors.push({ line, factId: null, subjectId, successor });
+      if (this.writes) await this.factAsSuggestion(data, subjectId, sources, validUntil);
+      return;
+    }
+    const inserted = await insertFactUnlessStated(this.trx, {
+      id: newId('fact', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: key,
+      accepted_at: new Date(data.accepted_at),
+      created_at: new Date(data.created_at),
+      valid_from: validFrom,
+      valid_until: validUntil,
+    });
+    // A merged Subject that already states it keeps its Fact, which gains the file's sources.
+    const factId = inserted ?? (await currentFactStating(this.trx, subjectId, key))?.id;
+    // The insert gave way to a current Fact stating the same: it is there, in this transaction.
+    if (!factId) throw new Error('a Fact refused as already stated has no current Fact stating it');
+    if (inserted) {
+      this.imported.facts += 1;
+      this.wrote('fact', inserted);
+    }
+    this.facts.set(data.id, { id: factId, subjectId });
+    if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
+    if (sources.length > 0) await addFactSources(this.trx, this.accountId, factId, sources);
+  }
+
+  /**
+   * An API key's import of a Fact: a current one becomes a pending suggestion of its statement,
+   * with its sources, unless the Subject states it already or has it pending; one no longer
+   * current is history the user reviewed, which a suggestion cannot carry: it is left out.
+   */
+  private async factAsSuggestion(data: ExportData<'fact'>, subjectId: string, sources: readonly string[], validUntil: Date | null): Promise<void> {
+    if (validUntil !== null) {
+      this.skipped.superseded_facts += 1;
+      return;
+    }
+    const key = statementKey(data.statement);
+    if (await currentFactStating(this.trx, subjectId, key)) return;
+    const inserted = await insertSuggestionUnlessPending(this.trx, {
+      id: newId('factSuggestion', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: key,
+      note: null,
+      status: 'pending',
+      fact_id: null,
+      supersedes: null,
+      created_at: new Date(data.created_at),
+      reviewed_at: null,
+    });
+    if (!inserted) return;
+    this.wrote('suggestion', inserted);
+    this.factsAsSuggestions += 1;
+    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
+  }
+
+  /** A Fact of the file that a record refers to, which must come earlier in the file. */
+  private factOf(fileId: string, line: number, path: string): { id: string | null; subjectId: string } {
+    const fact = this.facts.get(fileId);
+    if (!fact) throw invalidLine(line, [{ path, message: `refers to Fact ${fileId}, which is not earlier in the file` }]);
+    return fact;
+  }
+
+  /** Points each superseded Fact at its successor, now that every Fact of the file has its new ID. */
+  private async linkSuccessors(): Promise<void> {
+    const ids: string[] = [];
+    const successorIds: string[] = [];
+    for (const { line, factId, subjectId, successor } of this.successors) {
+      const next = this.facts.get(successor);
+      if (!next) {
+        throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is not in the file` }]);
+      }
+      if (next.subjectId !== subjectId) {
+        throw invalidLine(line, [{ path: '/data/superseded_by', message: `refers to Fact ${successor}, which is of another Subject` }]);
+      }
+      if (factId === null || next.id === null) continue;
+      ids.push(factId);
+      successorIds.push(next.id);
+    }
+    if (!this.writes) return;
+    for (let start = 0; start < ids.length; start += LINK_BATCH) {
+      await setSuccessors(this.trx, ids.slice(start, start + LINK_BATCH), successorIds.slice(start, start + LINK_BATCH));
+    }
+  }
+
+  private async suggestion(line: number, data: ExportData<'fact_suggestion'>): Promise<void> {
+    this.read.fact_suggestions += 1;
+    this.once(this.suggestionIds, data.id, line);
+    this.suggestionIds.add(data.id);
+    await this.flushLinks();
+    const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
+    const sources = this.sources(line, data.sources);
+    const errors: LineError[] = [];
+    if ((data.status === 'accepted') !== (data.fact_id !== null)) {
+      errors.push({ path: '/data/fact_id', message: 'must be set exactly when the status is "accepted"' });
+    }
+    if ((data.status === 'pending') !== (data.reviewed_at === null)) {
+      errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
+    }
+    if (errors.length > 0) throw invalidLine(line, errors);
+    const fact = data.fact_id === null ? null : this.factOf(data.fact_id, line, '/data/fact_id');
+    const superseded = data.supersedes == null ? null : this.factOf(data.supersedes, line, '/data/supersedes');
+    if (superseded !== null && superseded.subjectId !== subjectId) {
+      throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
+    }
+    if (!this.writes) return;
+    // An API key's import brings every suggestion as pending: deciding one is the user's.
+    const decided = !this.asKey;
+    const inserted = await insertSuggestionUnlessPending(this.trx, {
+      id: newId('factSuggestion', Date.parse(data.created_at)),
+      account_id: this.accountId,
+      subject_id: subjectId,
+      statement: data.statement,
+      statement_key: statementKey(data.statement),
+      note: data.note,
+      status: decided ? data.status : 'pending',
+      fact_id: decided ? (fact?.id ?? null) : null,
+      supersedes: decided ? (superseded?.id ?? null) : null,
+      created_at: new Date(data.created_at),
+      reviewed_at: decided && data.reviewed_at !== null ? new Date(data.reviewed_at) : null,
+    });
+    if (!inserted) return;
+    this.wrote('suggestion', inserted);
+    this.imported.fact_suggestions += 1;
+    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
+  }
+
+  private async template(line: number, data: ExportData<'template'>): Promise<void> {
+    this.read.templates += 1;
+    this.once(this.templateIds, data.id, line);
+    this.templateIds.add(data.id);
+    if (this.templatesOwned + 1 > limits.templatesMax) {
+      throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
+        templates_max: limits.templatesMax,
+        line,
+      });
+    }
+    const name = data.name.trim();
+    try {
+      assertValidDraft(data.draft.files, { name, summary: data.summary, tags: data.tags, release_notes: data.release_notes });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      throw invalidLine(line, [{ path: '/data/draft', message: err.message }]);
+    }
+    this.templatesOwned += 1;
+    if (!this.writes) return;
+    const created = new Date(data.created_at);
+    const id = newId('template', created.getTime());
+    const sizes = data.draft.files.map((file) => codePointLength(file.content));
+    await insertTemplate(
+      this.trx,
+      {
+        id,
+        account_id: this.accountId,
+        draft_revision: 1,
+        starter_readme: starterReadme(name),
+        review_state: 'draft',
+        publication_state: 'never_published',
+        version: 0,
+        state_version: 0,
+        created_at: created,
+        updated_at: new Date(data.updated_at),
+      },
+      {
+        template_id: id,
+        revision: 1,
+        name,
+        summary: data.summary,
+        category: data.category,
+        tags: normalizeTemplateTags(data.tags),
+        license: data.license,
+        release_notes: data.release_notes,
+        total_size: sizes.reduce((a, b) => a + b, 0),
+        created_at: new Date(data.draft.updated_at),
+      },
+      data.draft.files.map((file, i) => ({ template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })),
+    );
+    this.wrote('template', id);
+    this.imported.templates += 1;
+  }
+
+  /** The file's last record: its counts must be what was read, then what the writes imply is brought up to date. */
+  private async end(line: number, { counts }: ExportData<'end'>): Promise<void> {
+    const differing = (Object.keys(counts) as Array<keyof ExportCounts>).filter((type) => counts[type] !== this.read[type]);
+    if (differing.length > 0) {
+      throw invalidLine(
+        line,
+        differing.map((type) => ({ path: `/data/counts/${type}`, message: `is ${counts[type]}, but the file holds ${this.read[type]}` })),
+      );
+    }
+    this.state = 'ended';
+    await this.flushLinks();
+    await this.linkSuccessors();
+    if (this.writes) await this.settle();
+  }
+
+  /**
+   * What a write through the other routes keeps current, brought up to date once for the whole
+   * import: the section counts, the Subjects' linked-Memory counts, the insights, and the change
+   * feed's entries for the Subjects whose links or Facts changed.
+   */
+  private async settle(): Promise<void> {
+    const sections = this.sections.nonZero();
+    if (sections.length > 0) await addToSectionCounts(this.trx, this.accountId, sections);
+    const touched = [...this.touchedSubjects].sort();
+    if (touched.length > 0) await recountLinks(this.trx, touched);
+    // New Memories' mentions of the Subjects known when they were written were found then; a
+    // Subject that came later (or into an account that had Memories) is looked for in all of them.
+    for (const subject of this.lateSubjects) {
+      await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
+      await this.writes!.between();
+    }
+    await addDuplicatesOfLinks(this.trx, this.accountId, this.newLinks, this.now);
+    const changes = touched.map((id): Change => ({ entity: 'subject', entityId: id, op: 'upsert' }));
+    await recordChanges(this.trx, this.accountId, changes, this.now);
+  }
+}
