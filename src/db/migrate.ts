@@ -18,6 +18,7 @@ import * as trashKeepsSuggestionSources from './migrations/2026_11_25_0016_trash
 import * as trashKeepsExpiry from './migrations/2026_11_25_0017_trash_keeps_expiry';
 import * as searchImpacts from './migrations/2026_11_25_0018_search_impacts';
 import * as questionWords from './migrations/2026_11_25_0019_question_words';
+import * as equalStatementsOutOfSight from './migrations/2026_11_27_0020_equal_statements_out_of_sight';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0017_trash_keeps_expiry': trashKeepsExpiry,
   '2026_11_25_0018_search_impacts': searchImpacts,
   '2026_11_25_0019_question_words': questionWords,
+  '2026_11_27_0020_equal_statements_out_of_sight': equalStatementsOutOfSight,
 };
 
 /** The names of every migration, oldest first. */

@@ -16,19 +16,17 @@ import type { Principal } from '../shared/principal';
 import { canSeeSecrets } from '../memories/visibility';
 import { codePointLength } from '../shared/text';
 import { statementKey } from '../facts/facts';
-import { currentFactStating, insertSuggestionSources } from '../facts/facts.repository';
+import { currentFactStating, insertFact, insertSuggestion, insertSuggestionSources, pendingSuggestionStating } from '../facts/facts.repository';
 import { normalizeAliases } from '../subjects/subjects';
 import type { NumberedLine } from './lines';
 import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type ExportRecordType, type LineError } from './records';
 import {
   accountBeforeImport,
   addFactSources,
-  insertFactUnlessStated,
   insertMemories,
   insertNewLinks,
   insertRevisions,
   insertSubjectUnlessNamed,
-  insertSuggestionUnlessPending,
   insertTemplate,
   insertWorkspaceProfile,
   recountLinks,
@@ -388,28 +386,31 @@ class Importer {
     const validUntil = data.valid_until == null ? null : new Date(data.valid_until);
     const successor = data.superseded_by ?? null;
     const errors: LineError[] = [];
-    if ((validUntil === null) !== (successor === null)) {
-      errors.push({ path: '/data/superseded_by', message: 'must be set exactly when valid_until is set' });
-    }
+    // A Fact may have ended without a successor in the file: an API key's export leaves out a
+    // successor it cannot see.
+    if (validUntil === null && successor !== null) errors.push({ path: '/data/superseded_by', message: 'must be null while valid_until is' });
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
-    const inserted = await insertFactUnlessStated(this.trx, {
-      id: newId('fact', Date.parse(data.created_at)),
-      account_id: this.accountId,
-      subject_id: subjectId,
-      statement: data.statement,
-      statement_key: key,
-      accepted_at: new Date(data.accepted_at),
-      created_at: new Date(data.created_at),
-      valid_from: validFrom,
-      valid_until: validUntil,
-    });
-    // A merged Subject that already states it keeps its Fact, which gains the file's sources.
-    const factId = inserted ?? (await currentFactStating(this.trx, subjectId, key))?.id;
-    // The insert gave way to a current Fact stating the same: it is there, in this transaction.
-    if (!factId) throw new Error('a Fact refused as already stated has no current Fact stating it');
-    if (inserted) this.imported.facts += 1;
+    // A merged Subject that already states it (a current Fact the caller can see: only current
+    // Facts count) keeps its Fact, which gains the file's sources.
+    const stated = validUntil === null ? await currentFactStating(this.trx, this.principal, subjectId, key) : undefined;
+    const factId =
+      stated?.id ??
+      (
+        await insertFact(this.trx, {
+          id: newId('fact', Date.parse(data.created_at)),
+          account_id: this.accountId,
+          subject_id: subjectId,
+          statement: data.statement,
+          statement_key: key,
+          accepted_at: new Date(data.accepted_at),
+          created_at: new Date(data.created_at),
+          valid_from: validFrom,
+          valid_until: validUntil,
+        })
+      ).id;
+    if (!stated) this.imported.facts += 1;
     this.facts.set(data.id, factId);
     this.factSubjects.set(factId, subjectId);
     if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
@@ -445,9 +446,8 @@ class Importer {
     const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
     const sources = this.sources(line, data.sources);
     const errors: LineError[] = [];
-    if ((data.status === 'accepted') !== (data.fact_id !== null)) {
-      errors.push({ path: '/data/fact_id', message: 'must be set exactly when the status is "accepted"' });
-    }
+    // An accepted suggestion may name no Fact: an API key's export leaves out a Fact it cannot see.
+    if (data.status !== 'accepted' && data.fact_id !== null) errors.push({ path: '/data/fact_id', message: 'must be null unless the status is "accepted"' });
     if ((data.status === 'pending') !== (data.reviewed_at === null)) {
       errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
     }
@@ -457,12 +457,15 @@ class Importer {
     if (supersedes !== null && this.factSubjects.get(supersedes) !== subjectId) {
       throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
     }
-    const inserted = await insertSuggestionUnlessPending(this.trx, {
+    const key = statementKey(data.statement);
+    // A merged Subject with the same suggestion pending (one the caller can see) keeps its own.
+    if (data.status === 'pending' && (await pendingSuggestionStating(this.trx, this.principal, subjectId, key))) return;
+    const inserted = await insertSuggestion(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
       account_id: this.accountId,
       subject_id: subjectId,
       statement: data.statement,
-      statement_key: statementKey(data.statement),
+      statement_key: key,
       note: data.note,
       status: data.status,
       fact_id: factId,
@@ -470,9 +473,8 @@ class Importer {
       created_at: new Date(data.created_at),
       reviewed_at: data.reviewed_at === null ? null : new Date(data.reviewed_at),
     });
-    if (!inserted) return;
     this.imported.fact_suggestions += 1;
-    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
+    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted.id, sources);
   }
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
