@@ -19,7 +19,8 @@ import * as trashKeepsExpiry from './migrations/2026_11_25_0017_trash_keeps_expi
 import * as searchImpacts from './migrations/2026_11_25_0018_search_impacts';
 import * as questionWords from './migrations/2026_11_25_0019_question_words';
 import * as apiKeyLines from './migrations/2026_11_27_0020_api_key_lines';
-import * as importJournal from './migrations/2026_11_27_0021_import_journal';
+import * as equalStatementsOutOfSight from './migrations/2026_11_27_0021_equal_statements_out_of_sight';
+import * as importJournal from './migrations/2026_11_27_0022_import_journal';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,7 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0018_search_impacts': searchImpacts,
   '2026_11_25_0019_question_words': questionWords,
   '2026_11_27_0020_api_key_lines': apiKeyLines,
-  '2026_11_27_0021_import_journal': importJournal,
+  '2026_11_27_0021_equal_statements_out_of_sight': equalStatementsOutOfSight,
+  '2026_11_27_0022_import_journal': importJournal,
 };
 
 /** The names of every migration, oldest first. */

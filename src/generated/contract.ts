@@ -844,7 +844,7 @@ export const operations = {
     "path": "/memories/{id}/context-map",
     "tag": "Context",
     "summary": "Load a bounded Context Map around a Memory",
-    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "description": "The neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys, nor do Facts whose\nsources are all secret.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1385,7 +1385,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/context",
     "tag": "Context",
     "summary": "Load bounded Subject context",
-    "description": "The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "description": "The Subject, its current reviewed Facts that the caller can see (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1436,7 +1436,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/facts",
     "tag": "Facts",
     "summary": "List reviewed Subject Facts",
-    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
+    "description": "Reviewed Facts only, newest first. Secret sources are left out for API keys, and a Fact\nwhose sources are all secret does not exist for them. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1508,7 +1508,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/fact-suggestions",
     "tag": "Facts",
     "summary": "List Fact suggestions of a Subject",
-    "description": "Newest first, optionally only one status.",
+    "description": "Newest first, optionally only one status. For API keys, secret sources are left out, and\na suggestion none of whose sources they can see is not listed.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -1574,7 +1574,7 @@ export const operations = {
     "path": "/subjects/{subject_id}/fact-suggestions",
     "tag": "Facts",
     "summary": "Create a source-backed Fact suggestion",
-    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`.",
+    "description": "Every source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`. Facts and suggestions the caller cannot see (for an API key, those\ndrawn from secret Memories alone) take no part in these rules: their statements are\nneither `fact_exists` nor an equal pending suggestion, so the key's suggestion is created,\nand naming such a Fact in `supersedes` is refused as an unknown ID is. The review then\nsettles it (accepting a statement a current Fact already states is `400 fact_exists`).",
     "access": "write",
     "idempotent": true,
     "mcpTool": true,
@@ -1888,7 +1888,7 @@ export const operations = {
     "path": "/context/resume",
     "tag": "Context",
     "summary": "Continue from a checkpoint",
-    "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed).\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
+    "description": "What changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed), and so\nis accepting a Fact only if keys can see it or the Fact it supersedes.\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
     "access": "read",
     "idempotent": false,
     "mcpTool": true,
@@ -2522,7 +2522,7 @@ export const operations = {
     "path": "/export",
     "tag": "Export and import",
     "summary": "Export the account's data",
-    "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.\n\nOn PostgreSQL an export holds a database connection and its snapshot until its client has\nread it. On the embedded database, whose one connection a snapshot would hold, the export\nis first written to a temporary file under the data directory as fast as it is read, and\nsent from that file: other requests wait for the reading only, not for the client. Either\nway a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by\ndefault, one on the embedded database); another one meanwhile is `503 too_many_exports`,\nretryable after `Retry-After`. When nothing can be written to the client for 30 seconds\n(configurable), because it stopped reading or reads so slowly that the connection's\nbuffers stay full that long, its connection is closed: the file it got has no `end` line.\nThe cut comes between that time and about twice it after the client's last read (a write\nstill waiting to go out starts the wait once more), so about 60 seconds by default.",
+    "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, and the Facts and suggestions that exist only\nthrough secret Memories (a reference to such a Fact is null), as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.\n\nOn PostgreSQL an export holds a database connection and its snapshot until its client has\nread it. On the embedded database, whose one connection a snapshot would hold, the export\nis first written to a temporary file under the data directory as fast as it is read, and\nsent from that file: other requests wait for the reading only, not for the client. Either\nway a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by\ndefault, one on the embedded database); another one meanwhile is `503 too_many_exports`,\nretryable after `Retry-After`. When nothing can be written to the client for 30 seconds\n(configurable), because it stopped reading or reads so slowly that the connection's\nbuffers stay full that long, its connection is closed: the file it got has no `end` line.\nThe cut comes between that time and about twice it after the client's last read (a write\nstill waiting to go out starts the wait once more), so about 60 seconds by default.",
     "access": "read",
     "idempotent": false,
     "mcpTool": false,
@@ -3164,7 +3164,7 @@ export const exportRecordSchemas = {
           "null"
         ],
         "format": "date-time",
-        "description": "Null (or absent, in older files) while the Fact is current; set exactly when `superseded_by` is."
+        "description": "Null (or absent, in older files) while the Fact is current."
       },
       "superseded_by": {
         "type": [
@@ -3172,7 +3172,7 @@ export const exportRecordSchemas = {
           "null"
         ],
         "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-        "description": "A `fact` record of the same Subject anywhere in the file (usually later), or null."
+        "description": "A `fact` record of the same Subject anywhere in the file (usually later), or null: always\nwhile the Fact is current, and for a Fact that ended when its successor is not in the\nfile (an API key's export leaves out a Fact the key cannot see).\n"
       }
     }
   },
@@ -3244,7 +3244,7 @@ export const exportRecordSchemas = {
           "null"
         ],
         "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-        "description": "The Fact an accepted suggestion became (a `fact` record earlier in the file), else null."
+        "description": "The Fact an accepted suggestion became (a `fact` record earlier in the file), else null.\nAn accepted suggestion may have none (an API key's export leaves out a Fact the key\ncannot see).\n"
       },
       "supersedes": {
         "type": [

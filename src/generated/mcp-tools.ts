@@ -2059,7 +2059,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "get_context_map",
     "operationId": "getContextMap",
     "title": "Load a bounded Context Map around a Memory",
-    "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys.",
+    "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys, nor do Facts whose\nsources are all secret.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -2912,6 +2912,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "fact_suggestions",
                 "insights"
               ],
+              "description": "What the deletion removes that the caller can see (for API keys, no secret Memory, and no Fact, suggestion or insight that exists only through secret ones).",
               "properties": {
                 "linked_memories": {
                   "type": "integer",
@@ -3264,7 +3265,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "get_subject_context",
     "operationId": "getSubjectContext",
     "title": "Load bounded Subject context",
-    "description": "Load bounded Subject context\n\nThe Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "description": "Load bounded Subject context\n\nThe Subject, its current reviewed Facts that the caller can see (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3399,6 +3400,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "description": "The Subject's current Facts (superseded ones are left out), newest first.",
               "items": {
                 "type": "object",
+                "description": "A reviewed statement about a Subject, drawn from its source Memories. For API keys, secret\nsources are left out of `sources`, and a Fact whose sources are all secret does not exist:\nit is in no list, context, map, count, export or rule answered to a key. A Fact with no\nsources at all (an import can make one) is shown to everyone.\n",
                 "required": [
                   "id",
                   "subject_id",
@@ -3464,7 +3466,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "null"
                     ],
                     "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-                    "description": "The Fact that superseded this one; null while the Fact is current."
+                    "description": "The Fact that superseded this one; null while the Fact is current, and null too when\nthe caller cannot see the Fact that superseded it (`valid_until` still says when this\none ended).\n"
                   }
                 }
               }
@@ -3630,7 +3632,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "list_subject_facts",
     "operationId": "listSubjectFacts",
     "title": "List reviewed Subject Facts",
-    "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
+    "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys, and a Fact\nwhose sources are all secret does not exist for them. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3714,6 +3716,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
+            "description": "A reviewed statement about a Subject, drawn from its source Memories. For API keys, secret\nsources are left out of `sources`, and a Fact whose sources are all secret does not exist:\nit is in no list, context, map, count, export or rule answered to a key. A Fact with no\nsources at all (an import can make one) is shown to everyone.\n",
             "required": [
               "id",
               "subject_id",
@@ -3779,7 +3782,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "null"
                 ],
                 "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-                "description": "The Fact that superseded this one; null while the Fact is current."
+                "description": "The Fact that superseded this one; null while the Fact is current, and null too when\nthe caller cannot see the Fact that superseded it (`valid_until` still says when this\none ended).\n"
               }
             }
           }
@@ -3798,7 +3801,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "list_fact_suggestions",
     "operationId": "listFactSuggestions",
     "title": "List Fact suggestions of a Subject",
-    "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status.",
+    "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status. For API keys, secret sources are left out, and\na suggestion none of whose sources they can see is not listed.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3876,6 +3879,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "array",
           "items": {
             "type": "object",
+            "description": "A proposed Fact, backed by source Memories. For API keys, secret sources are left out of\n`sources`, and a suggestion none of whose sources they can see does not exist for them\n(its statement was drawn from secret text, or from Memories since trashed).\n",
             "required": [
               "id",
               "subject_id",
@@ -3935,7 +3939,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "null"
                 ],
                 "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-                "description": "The Fact an accepted suggestion became (null until accepted)."
+                "description": "The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact)."
               },
               "supersedes": {
                 "type": [
@@ -3943,7 +3947,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "null"
                 ],
                 "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-                "description": "The Fact that accepting this suggestion closes, or null."
+                "description": "The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact)."
               },
               "created_at": {
                 "type": "string",
@@ -3973,7 +3977,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "suggest_fact",
     "operationId": "createFactSuggestion",
     "title": "Create a source-backed Fact suggestion",
-    "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`. Facts and suggestions the caller cannot see (for an API key, those\ndrawn from secret Memories alone) take no part in these rules: their statements are\nneither `fact_exists` nor an equal pending suggestion, so the key's suggestion is created,\nand naming such a Fact in `supersedes` is refused as an unknown ID is. The review then\nsettles it (accepting a statement a current Fact already states is `400 fact_exists`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -4059,10 +4063,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "created": {
           "type": "boolean",
-          "description": "False when an equal pending suggestion already existed (and is returned)."
+          "description": "False when an equal pending suggestion that the caller can see already existed (and is returned)."
         },
         "data": {
           "type": "object",
+          "description": "A proposed Fact, backed by source Memories. For API keys, secret sources are left out of\n`sources`, and a suggestion none of whose sources they can see does not exist for them\n(its statement was drawn from secret text, or from Memories since trashed).\n",
           "required": [
             "id",
             "subject_id",
@@ -4122,7 +4127,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "null"
               ],
               "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-              "description": "The Fact an accepted suggestion became (null until accepted)."
+              "description": "The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact)."
             },
             "supersedes": {
               "type": [
@@ -4130,7 +4135,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "null"
               ],
               "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
-              "description": "The Fact that accepting this suggestion closes, or null."
+              "description": "The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact)."
             },
             "created_at": {
               "type": "string",
@@ -4630,7 +4635,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "fact_count": {
                     "type": "integer",
                     "minimum": 0,
-                    "description": "How many current (not superseded) Facts the Subject has."
+                    "description": "How many current (not superseded) Facts the Subject has that the caller can see."
                   }
                 }
               }
@@ -4691,7 +4696,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "resume_context",
     "operationId": "resumeContext",
     "title": "Continue from a checkpoint",
-    "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed).\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
+    "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed), and so\nis accepting a Fact only if keys can see it or the Fact it supersedes.\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -4869,7 +4874,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "fact_count": {
                     "type": "integer",
                     "minimum": 0,
-                    "description": "How many current (not superseded) Facts the Subject has."
+                    "description": "How many current (not superseded) Facts the Subject has that the caller can see."
                   }
                 }
               }

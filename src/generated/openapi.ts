@@ -302,7 +302,8 @@ export type paths = {
          *     current Facts it is a source of) at depth 1; the current Facts of those Subjects and the
          *     other Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code
          *     points. `sensitive` Memories (and, for sessions, secret ones) are left out unless
-         *     `include_sensitive=true`; secret Memories never appear for API keys.
+         *     `include_sensitive=true`; secret Memories never appear for API keys, nor do Facts whose
+         *     sources are all secret.
          */
         get: operations["getContextMap"];
         put?: never;
@@ -453,7 +454,7 @@ export type paths = {
         };
         /**
          * Load bounded Subject context
-         * @description The Subject, its reviewed Facts (newest first), its linked Memories (pinned first, then
+         * @description The Subject, its current reviewed Facts that the caller can see (newest first), its linked Memories (pinned first, then
          *     newest) and its pending insights, within `max_chars` code points of returned text (Subject
          *     name and description, Fact statements, Memory text, insight summaries). Memory text is
          *     shortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in
@@ -479,7 +480,8 @@ export type paths = {
         };
         /**
          * List reviewed Subject Facts
-         * @description Reviewed Facts only, newest first. Secret sources are left out for API keys. Without
+         * @description Reviewed Facts only, newest first. Secret sources are left out for API keys, and a Fact
+         *     whose sources are all secret does not exist for them. Without
          *     filters, only current Facts are listed (those no later Fact has superseded:
          *     `valid_until` is null). `as_of` lists the Facts that were valid at that instant
          *     (`valid_from <= as_of`, and `valid_until` null or after `as_of`);
@@ -507,7 +509,8 @@ export type paths = {
         };
         /**
          * List Fact suggestions of a Subject
-         * @description Newest first, optionally only one status.
+         * @description Newest first, optionally only one status. For API keys, secret sources are left out, and
+         *     a suggestion none of whose sources they can see is not listed.
          */
         get: operations["listFactSuggestions"];
         put?: never;
@@ -519,7 +522,11 @@ export type paths = {
          *     answer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending
          *     suggestion. `supersedes` names a current Fact of the same Subject that the suggestion
          *     replaces once accepted; any other ID (unknown, another Subject's, already superseded) is
-         *     `400 invalid_request`.
+         *     `400 invalid_request`. Facts and suggestions the caller cannot see (for an API key, those
+         *     drawn from secret Memories alone) take no part in these rules: their statements are
+         *     neither `fact_exists` nor an equal pending suggestion, so the key's suggestion is created,
+         *     and naming such a Fact in `supersedes` is refused as an unknown ID is. The review then
+         *     settles it (accepting a statement a current Fact already states is `400 fact_exists`).
          */
         post: operations["createFactSuggestion"];
         delete?: never;
@@ -692,7 +699,8 @@ export type paths = {
          *     (deleted, or no longer visible to the caller: a Memory that turned secret for an API key,
          *     or sensitive without `include_sensitive=true`). An API key is told of a Subject only when
          *     it changed for keys: a link of a secret Memory added or removed is not news to them, a
-         *     linked Memory turning secret or back is (the count of Memories they can see changed).
+         *     linked Memory turning secret or back is (the count of Memories they can see changed), and so
+         *     is accepting a Fact only if keys can see it or the Fact it supersedes.
          *     When more changes remain than fit
          *     `max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.
          *     Checkpoints are opaque (encrypted: they reveal nothing, not even how much the account
@@ -917,7 +925,8 @@ export type paths = {
          *     The export is one consistent snapshot of the account, read and sent in batches as the
          *     client takes them: the server's memory does not grow with the account. Any key may export
          *     (read-only is enough); an API key's export leaves out secret Memories, their links and
-         *     every revision in which a Memory was secret, as every other route does. The format is
+         *     every revision in which a Memory was secret, and the Facts and suggestions that exist only
+         *     through secret Memories (a reference to such a Fact is null), as every other route does. The format is
          *     described in `docs/export-format.md`. Not an MCP tool: use the REST route.
          *
          *     On PostgreSQL an export holds a database connection and its snapshot until its client has
@@ -1713,6 +1722,7 @@ export type components = {
             data: components["schemas"]["Subject"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
+        /** @description What the deletion removes that the caller can see (for API keys, no secret Memory, and no Fact, suggestion or insight that exists only through secret ones). */
         DeletionImpact: {
             linked_memories: number;
             facts: number;
@@ -1756,6 +1766,12 @@ export type components = {
         FactSource: {
             memory_id: components["schemas"]["MemoryId"];
         };
+        /**
+         * @description A reviewed statement about a Subject, drawn from its source Memories. For API keys, secret
+         *     sources are left out of `sources`, and a Fact whose sources are all secret does not exist:
+         *     it is in no list, context, map, count, export or rule answered to a key. A Fact with no
+         *     sources at all (an import can make one) is shown to everyone.
+         */
         Fact: {
             id: components["schemas"]["FactId"];
             subject_id: components["schemas"]["SubjectId"];
@@ -1773,7 +1789,11 @@ export type components = {
              * @description When a later Fact superseded it; null while the Fact is current.
              */
             valid_until: string | null;
-            /** @description The Fact that superseded this one; null while the Fact is current. */
+            /**
+             * @description The Fact that superseded this one; null while the Fact is current, and null too when
+             *     the caller cannot see the Fact that superseded it (`valid_until` still says when this
+             *     one ended).
+             */
             superseded_by: string | null;
         };
         FactListResponse: {
@@ -1794,6 +1814,11 @@ export type components = {
              */
             supersedes?: string;
         };
+        /**
+         * @description A proposed Fact, backed by source Memories. For API keys, secret sources are left out of
+         *     `sources`, and a suggestion none of whose sources they can see does not exist for them
+         *     (its statement was drawn from secret text, or from Memories since trashed).
+         */
         FactSuggestion: {
             id: components["schemas"]["SuggestionId"];
             subject_id: components["schemas"]["SubjectId"];
@@ -1801,9 +1826,9 @@ export type components = {
             note: string | null;
             sources: components["schemas"]["FactSource"][];
             status: components["schemas"]["SuggestionStatus"];
-            /** @description The Fact an accepted suggestion became (null until accepted). */
+            /** @description The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact). */
             fact_id: string | null;
-            /** @description The Fact that accepting this suggestion closes, or null. */
+            /** @description The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact). */
             supersedes: string | null;
             created_at: components["schemas"]["Timestamp"];
             reviewed_at: components["schemas"]["NullableTimestamp"];
@@ -1811,7 +1836,7 @@ export type components = {
         FactSuggestionCreateResponse: {
             /** @enum {boolean} */
             ok: true;
-            /** @description False when an equal pending suggestion already existed (and is returned). */
+            /** @description False when an equal pending suggestion that the caller can see already existed (and is returned). */
             created: boolean;
             data: components["schemas"]["FactSuggestion"];
         };
@@ -1880,7 +1905,7 @@ export type components = {
             name: string;
             kind: components["schemas"]["SubjectKind"];
             memory_count: number;
-            /** @description How many current (not superseded) Facts the Subject has. */
+            /** @description How many current (not superseded) Facts the Subject has that the caller can see. */
             fact_count: number;
         };
         ContextBudget: {
@@ -2464,10 +2489,14 @@ export type components = {
             valid_from?: string;
             /**
              * Format: date-time
-             * @description Null (or absent, in older files) while the Fact is current; set exactly when `superseded_by` is.
+             * @description Null (or absent, in older files) while the Fact is current.
              */
             valid_until?: string | null;
-            /** @description A `fact` record of the same Subject anywhere in the file (usually later), or null. */
+            /**
+             * @description A `fact` record of the same Subject anywhere in the file (usually later), or null: always
+             *     while the Fact is current, and for a Fact that ended when its successor is not in the
+             *     file (an API key's export leaves out a Fact the key cannot see).
+             */
             superseded_by?: string | null;
         };
         FactStatement: string;
@@ -2486,7 +2515,11 @@ export type components = {
             note: string | null;
             sources: components["schemas"]["FactSource"][];
             status: components["schemas"]["SuggestionStatus"];
-            /** @description The Fact an accepted suggestion became (a `fact` record earlier in the file), else null. */
+            /**
+             * @description The Fact an accepted suggestion became (a `fact` record earlier in the file), else null.
+             *     An accepted suggestion may have none (an API key's export leaves out a Fact the key
+             *     cannot see).
+             */
             fact_id: string | null;
             /** @description The Fact the suggestion supersedes (a `fact` record earlier in the file), else null or absent. */
             supersedes?: string | null;

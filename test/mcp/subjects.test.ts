@@ -628,4 +628,38 @@ describe('refusals shared with REST', () => {
     expect(bySession.body.data).toHaveLength(2);
     expect((await callOk(ro, 'list_fact_suggestions', { subject_id: subjectId })).data).toEqual([]);
   });
+
+  test('a Fact or suggestion drawn from secret Memories alone does not exist for an API key: not listed, not in the Subject context, not fact_exists', async () => {
+    const { account, rw, ro } = await newAccount();
+    const subjectId = await restSubject(account.session, { name: `Vault ${word()}` });
+    const visible = await restMemory(account.readWriteKey, { text: 'The vault is in the cellar.' });
+    const secret = await restMemory(account.session, { text: 'The vault code is 4711.', sensitivity: 'secret' });
+    for (const memory of [visible, secret]) await restLink(account.session, subjectId, memory);
+    const session = bearer(account.session);
+    const suggest = async (statement: string) =>
+      must(
+        await app.http.post(`/v1/subjects/${subjectId}/fact-suggestions`).set(session).send({ statement, source_memory_ids: [secret] }),
+        201,
+        'suggest',
+      ).body.data.id as string;
+    const hiddenFact = must(await app.http.post(`/v1/fact-suggestions/${await suggest('The vault has a code')}/accept`).set(session), 200, 'accept')
+      .body.data.fact.id as string;
+    const hiddenSuggestion = await suggest('The code has four digits');
+
+    expect((await callOk(ro, 'list_subject_facts', { subject_id: subjectId, include_superseded: true })).data).toEqual([]);
+    expect((await callOk(ro, 'list_fact_suggestions', { subject_id: subjectId })).data).toEqual([]);
+    const context = await callOk(ro, 'get_subject_context', { subject_id: subjectId });
+    expect(context.data.facts).toEqual([]);
+    expect(JSON.stringify(context)).not.toContain(hiddenFact);
+
+    // Suggesting either statement is a new suggestion of the key's own, as if neither existed.
+    for (const statement of ['The vault has a code', 'The code has four digits']) {
+      const made = await callOk(rw, 'suggest_fact', { subject_id: subjectId, statement, source_memory_ids: [visible] });
+      expect((made as { created?: boolean }).created).toBe(true);
+      expect(made.data.id).not.toBe(hiddenSuggestion);
+    }
+    expect((await callOk(ro, 'list_fact_suggestions', { subject_id: subjectId })).data).toHaveLength(2);
+    const bySession = must(await app.http.get(`/v1/subjects/${subjectId}/fact-suggestions`).set(session), 200, 'session list');
+    expect(bySession.body.data).toHaveLength(4);
+  });
 });

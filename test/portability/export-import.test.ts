@@ -446,8 +446,15 @@ describe('POST /v1/import', () => {
       3,
     ],
     [
-      'a Fact with valid_until but no successor',
-      () => toText([header(), subjectLine(fileId('sub', 1), 'Ada'), factLine(1, { valid_until: '2026-11-02T09:00:00.000Z' }), end({ subjects: 1, facts: 1 })]),
+      'a current Fact with a successor',
+      () =>
+        toText([
+          header(),
+          subjectLine(fileId('sub', 1), 'Ada'),
+          factLine(1, { superseded_by: fileId('fct', 2) }),
+          factLine(2),
+          end({ subjects: 1, facts: 2 }),
+        ]),
       3,
     ],
     [
@@ -587,6 +594,21 @@ describe('POST /v1/import', () => {
     expect(byStatement['Fact 3']).toMatchObject({ valid_from: '2026-11-01T09:00:00.000Z', valid_until: null, superseded_by: null });
     const current = await ok(t.http.get(`/v1/subjects/${subject.id}/facts`).set(bearer(bob.session)));
     expect(current.map((fact: { statement: string }) => fact.statement).sort()).toEqual(['Fact 2', 'Fact 3']);
+  });
+
+  test('when a Fact ended with no successor in the file, or an accepted suggestion names no Fact (what an API key\'s export leaves out), then the import takes them as they are', async () => {
+    const bob = await t.account();
+    const file = [
+      header(),
+      subjectLine(fileId('sub', 1), 'Ada'),
+      factLine(1, { valid_until: '2026-11-02T09:00:00.000Z', superseded_by: null }),
+      suggestionLine(1, { status: 'accepted', reviewed_at: '2026-11-02T09:00:00.000Z' }),
+      end({ subjects: 1, facts: 1, fact_suggestions: 1 }),
+    ];
+    expect(await ok(importText(t, bob.session, toText(file)))).toMatchObject({ imported: { facts: 1, fact_suggestions: 1 } });
+    const lines = await exportLines(t, bob.session);
+    expect(ofType(lines, 'fact')).toEqual([expect.objectContaining({ statement: 'Fact 1', valid_until: '2026-11-02T09:00:00.000Z', superseded_by: null })]);
+    expect(ofType(lines, 'fact_suggestion')).toEqual([expect.objectContaining({ statement: 'Suggestion 1', status: 'accepted', fact_id: null })]);
   });
 
   test('when a merged Subject already states the current Fact, then the file\'s superseded Fact points to the account\'s Fact', async () => {

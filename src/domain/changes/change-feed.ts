@@ -12,14 +12,20 @@ export interface Change {
   /**
    * Whether API keys could see the change: for a Memory, whether they could see it before and
    * after (secret Memories they cannot); for a Subject, false for both when all that changed is
-   * a secret Memory's link to it, which keys are not told of. Absent: they could.
+   * a secret Memory's link to it or Facts that keys cannot see, which keys are not told of.
+   * Absent: they could.
    */
   readonly keyVisible?: { readonly before: boolean; readonly after: boolean };
 }
 
+/** A Subject changed: news to API keys only if `keysSeeIt`. */
+export function subjectChanged(subjectId: string, keysSeeIt: boolean): Change {
+  return { entity: 'subject', entityId: subjectId, op: 'upsert', keyVisible: { before: keysSeeIt, after: keysSeeIt } };
+}
+
 /** A Subject changed by a link to a Memory, added or removed: news to API keys only if they can see the Memory. */
 export function subjectChangedByLink(subjectId: string, memoryKeyVisible: boolean): Change {
-  return { entity: 'subject', entityId: subjectId, op: 'upsert', keyVisible: { before: memoryKeyVisible, after: memoryKeyVisible } };
+  return subjectChanged(subjectId, memoryKeyVisible);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, MemoryRow, Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
+import { sourcedVisibleTo } from '../memories/visibility';
 import { contextMemories } from './context.repository';
 
 /** The Subjects a Memory is linked to, by name. */
@@ -15,14 +16,15 @@ export function subjectsOfMemory(db: Queryable, memoryId: string) {
     .execute();
 }
 
-/** The current Facts a Memory is a source of, newest first. */
-export function currentFactsSourcedFrom(db: Queryable, memoryId: string) {
+/** The current Facts a Memory is a source of that the principal may see, newest first. */
+export function currentFactsSourcedFrom(db: Queryable, principal: Principal, memoryId: string) {
   return db
     .selectFrom('fact_sources as fs')
     .innerJoin('facts as f', 'f.id', 'fs.fact_id')
     .select(['f.id', 'f.statement', 'f.subject_id'])
     .where('fs.memory_id', '=', memoryId)
     .where('f.valid_until', 'is', null)
+    .where(sourcedVisibleTo(principal, 'fact', 'f.id'))
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
     .execute();

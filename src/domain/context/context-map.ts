@@ -49,7 +49,7 @@ export async function contextMap(
 
   // Depth 1: the root's Subjects (by name) and the Facts it backs (newest first).
   const subjects1 = await subjectsOfMemory(services.db, root.id);
-  const facts1 = await currentFactsSourcedFrom(services.db, root.id);
+  const facts1 = await currentFactsSourcedFrom(services.db, principal, root.id);
   add(subjects1.map((s) => ({ id: s.id, kind: 'subject', label: label(s.name) })), subjects1.length);
   add(facts1.map((f) => ({ id: f.id, kind: 'fact', label: label(f.statement) })), facts1.length);
 
@@ -62,7 +62,7 @@ export async function contextMap(
     const subjects2 = await subjectNames(services.db, extraSubjectIds);
     add(subjects2.map((s) => ({ id: s.id, kind: 'subject', label: label(s.name) })), subjects2.length);
 
-    const facts2 = await currentFactsOf(services.db, principal.accountId, subjectIds, room(), factIds);
+    const facts2 = await currentFactsOf(services.db, principal, subjectIds, room(), factIds);
     add(facts2.rows.map((f) => ({ id: f.id, kind: 'fact', label: label(f.statement) })), facts2.total);
 
     // Other Memories linked to the root's Subjects or backing its Facts, newest first.

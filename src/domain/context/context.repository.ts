@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FactRow, MemoryRow, MemorySection, Queryable } from '../../db/schema';
 import { factCount } from '../facts/facts.repository';
 import { visibleMemories } from '../memories/memories.repository';
+import { sourcedVisibleTo } from '../memories/visibility';
 import type { Principal } from '../shared/principal';
 import { subjectsOf, visibleLinks } from '../subjects/subjects.repository';
 
@@ -58,26 +59,28 @@ export async function countSubjects(db: Queryable, accountId: string): Promise<n
   return count;
 }
 
-/** How many current reviewed Facts each of these Subjects has. */
-export async function currentFactCounts(db: Queryable, subjectIds: readonly string[]): Promise<Map<string, number>> {
+/** How many current reviewed Facts that the principal may see each of these Subjects has. */
+export async function currentFactCounts(db: Queryable, principal: Principal, subjectIds: readonly string[]): Promise<Map<string, number>> {
   if (subjectIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('facts')
     .select(['subject_id', sql<number>`count(*)::int`.as('count')])
     .where('subject_id', 'in', subjectIds)
     .where('valid_until', 'is', null)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
     .groupBy('subject_id')
     .execute();
   return new Map(rows.map((row) => [row.subject_id, row.count]));
 }
 
 /**
- * The current Facts of these Subjects (a superseded Fact no longer describes its Subject) other
- * than `exceptIds`, newest first, at most `limit` of them, and how many there are in all.
+ * The current Facts of these Subjects that the principal may see (a superseded Fact no longer
+ * describes its Subject) other than `exceptIds`, newest first, at most `limit` of them, and how
+ * many there are in all.
  */
 export async function currentFactsOf(
   db: Queryable,
-  accountId: string,
+  principal: Principal,
   subjectIds: readonly string[],
   limit: number,
   exceptIds: readonly string[] = [],
@@ -86,8 +89,9 @@ export async function currentFactsOf(
   const facts = db
     .selectFrom('facts')
     .where('subject_id', 'in', subjectIds)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', principal.accountId)
     .where('valid_until', 'is', null)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
     .$if(exceptIds.length > 0, (q) => q.where('id', 'not in', exceptIds));
   const [rows, total] = await Promise.all([
     facts.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
@@ -123,7 +127,7 @@ export async function visibleMemoriesAmong(db: Queryable, principal: Principal, 
 /** Those of these Subjects that belong to the caller's account, with their visible memory_count and fact_count. */
 export async function subjectsAmong(db: Queryable, principal: Principal, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return subjectsOf(db, principal).select(factCount().as('fact_count')).where('subjects.id', 'in', ids).execute();
+  return subjectsOf(db, principal).select(factCount(principal).as('fact_count')).where('subjects.id', 'in', ids).execute();
 }
 
 export async function findWorkspaceProfile(db: Queryable, accountId: string) {

@@ -69,7 +69,7 @@ export async function startupContext(
     if (!budget.fitWhole(row.name)) break;
     fitting.push(row);
   }
-  const factCounts = await currentFactCounts(services.db, fitting.map((row) => row.id));
+  const factCounts = await currentFactCounts(services.db, principal, fitting.map((row) => row.id));
   const subjects = fitting.map((row) => toContextSubject(row, factCounts.get(row.id) ?? 0));
 
   return {

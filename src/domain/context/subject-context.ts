@@ -33,7 +33,7 @@ export async function subjectContext(
   const subject = { ...toSubject(row), description: description.text };
 
   const [facts, linked, insights] = await Promise.all([
-    currentFactsOf(services.db, principal.accountId, [subjectId], fetchWhole),
+    currentFactsOf(services.db, principal, [subjectId], fetchWhole),
     contextMemoriesOfSubject(services.db, principal, options.include_sensitive ?? false, subjectId, fetch),
     pendingInsights(services, principal, subjectId, fetchWhole),
   ]);

@@ -2,16 +2,10 @@ import { sql, type ExpressionBuilder, type Insertable, type Transaction } from '
 import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
 import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { memoryVisibleTo } from '../memories/visibility';
+import { factReferenceFor, keysMaySee, memoryVisibleTo, SOURCES_OF, sourcedVisibleTo, type Sourced } from '../memories/visibility';
 
 /** A Fact is current until a later Fact supersedes it: then its validity ends. */
 const isCurrent = (eb: ExpressionBuilder<DB, 'facts'>) => eb('valid_until', 'is', null);
-
-/** Where Facts and suggestions keep their sources. */
-const SOURCES = {
-  facts: { table: 'fact_sources', owner: 's.fact_id' },
-  suggestions: { table: 'fact_suggestion_sources', owner: 's.suggestion_id' },
-} as const;
 
 /**
  * Sources of each Fact or suggestion, in memory-ID order; only Memories the principal may see
@@ -20,19 +14,26 @@ const SOURCES = {
 export async function visibleSources(
   db: Queryable,
   principal: Principal,
-  of: keyof typeof SOURCES,
+  of: Sourced,
   ids: readonly string[],
 ): Promise<Map<string, string[]>> {
   const byOwner = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byOwner;
-  const { table, owner } = SOURCES[of];
+  const owner = sql.ref(`s.${SOURCES_OF[of].owner}`);
   const { rows } = await sql<{ owner_id: string; memory_id: string }>`
-    select ${sql.ref(owner)} as owner_id, s.memory_id
-    from ${sql.table(table)} s join memories m on m.id = s.memory_id
-    where ${sql.ref(owner)} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
+    select ${owner} as owner_id, s.memory_id
+    from ${sql.table(SOURCES_OF[of].table)} s join memories m on m.id = s.memory_id
+    where ${owner} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
     order by s.memory_id`.execute(db);
   for (const row of rows) byOwner.get(row.owner_id)?.push(row.memory_id);
   return byOwner;
+}
+
+/** Of these Facts, the IDs of those API keys may see (see keysMaySee). */
+export async function factsKeysMaySee(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('facts').select('id').where('id', 'in', ids).where(keysMaySee('fact', 'facts.id')).execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -41,12 +42,17 @@ export async function visibleSources(
  */
 export async function pageOfSubjectFacts(
   db: Queryable,
-  accountId: string,
+  principal: Principal,
   subjectId: string,
   filter: { asOf?: Date | undefined; includeSuperseded: boolean },
   request: PageRequest,
 ): Promise<Page<FactRow>> {
-  let select = db.selectFrom('facts').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', accountId);
+  let select = db
+    .selectFrom('facts')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .where('account_id', '=', principal.accountId)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'));
   const { asOf } = filter;
   if (asOf) {
     // A Fact is valid from `valid_from` up to, not including, `valid_until`.
@@ -60,34 +66,42 @@ export async function pageOfSubjectFacts(
 }
 
 /**
- * A Fact of the account's Subject, whatever its validity; `lock` holds the row until the
- * transaction ends.
+ * The validity of a Fact of the account's Subject that the principal may see, whatever it is,
+ * with its successor as the principal may read it; `lock` holds the row until the transaction ends.
  */
 export async function findFactOfSubject(
   trx: Transaction<DB>,
-  accountId: string,
+  principal: Principal,
   subjectId: string,
   factId: string,
   options: { lock?: boolean } = {},
-): Promise<FactRow | undefined> {
+): Promise<Pick<FactRow, 'valid_until' | 'superseded_by'> | undefined> {
   return trx
     .selectFrom('facts')
-    .selectAll()
+    .select(['valid_until', factReferenceFor(principal, 'facts.superseded_by').as('superseded_by')])
     .where('id', '=', factId)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', principal.accountId)
     .where('subject_id', '=', subjectId)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
     .$if(options.lock === true, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
-/** The current Fact of a Subject with this statement key, if any: a superseded statement may be stated again. */
-export function currentFactStating(db: Queryable, subjectId: string, key: string): Promise<{ id: string } | undefined> {
+/**
+ * The oldest current Fact of a Subject with this statement key that the principal may see, if
+ * any: a superseded statement may be stated again.
+ */
+export function currentFactStating(db: Queryable, principal: Principal, subjectId: string, key: string): Promise<{ id: string } | undefined> {
   return db
     .selectFrom('facts')
     .select('id')
     .where('subject_id', '=', subjectId)
     .where('statement_key', '=', key)
     .where(isCurrent)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -131,31 +145,29 @@ export async function shareVisibleMemories(trx: Transaction<DB>, principal: Prin
   return rows.map((row) => row.id);
 }
 
-/** A new pending suggestion; undefined when the Subject has a pending one with the same statement key. */
-export async function insertPendingSuggestion(
-  trx: Transaction<DB>,
-  row: Insertable<DB['fact_suggestions']> & { status: 'pending' },
-): Promise<FactSuggestionRow | undefined> {
-  return trx
-    .insertInto('fact_suggestions')
-    .values(row)
-    .onConflict((oc) =>
-      // The partial index's predicate as a literal: PostgreSQL infers the arbiter index when it
-      // plans, and a prepared statement may be planned without its parameters' values.
-      oc.columns(['subject_id', 'statement_key']).where('status', '=', sql.lit('pending')).doNothing(),
-    )
-    .returningAll()
-    .executeTakeFirst();
+/** A new suggestion (its sources go in with insertSuggestionSources). */
+export async function insertSuggestion(trx: Transaction<DB>, row: Insertable<DB['fact_suggestions']>): Promise<FactSuggestionRow> {
+  return trx.insertInto('fact_suggestions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findPendingSuggestion(trx: Transaction<DB>, subjectId: string, key: string): Promise<FactSuggestionRow> {
-  return trx
+/** The oldest pending suggestion of a Subject with this statement key that the principal may see, if any. */
+export async function pendingSuggestionStating(
+  db: Queryable,
+  principal: Principal,
+  subjectId: string,
+  key: string,
+): Promise<FactSuggestionRow | undefined> {
+  return db
     .selectFrom('fact_suggestions')
     .selectAll()
     .where('subject_id', '=', subjectId)
     .where('statement_key', '=', key)
     .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+    .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function insertSuggestionSources(
@@ -170,15 +182,20 @@ export async function insertSuggestionSources(
     .execute();
 }
 
-/** One page of a Subject's suggestions (of one status, if given), newest first. */
+/** One page of a Subject's suggestions that the principal may see (of one status, if given), newest first. */
 export async function pageOfSuggestions(
   db: Queryable,
-  accountId: string,
+  principal: Principal,
   subjectId: string,
   status: FactSuggestionRow['status'] | undefined,
   request: PageRequest,
 ): Promise<Page<FactSuggestionRow>> {
-  let select = db.selectFrom('fact_suggestions').selectAll().where('subject_id', '=', subjectId).where('account_id', '=', accountId);
+  let select = db
+    .selectFrom('fact_suggestions')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .where('account_id', '=', principal.accountId)
+    .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'));
   if (status) select = select.where('status', '=', status);
   return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
 }
@@ -226,7 +243,21 @@ export async function reviewSuggestion(
   return trx.updateTable('fact_suggestions').set(review).where('id', '=', suggestionId).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Current (not superseded) reviewed Fact count per Subject. */
-export function factCount() {
-  return sql<number>`(select count(*)::int from facts f where f.subject_id = subjects.id and f.valid_until is null)`;
+/** The Subjects of the Facts a Memory is a source of, in ID order. */
+export async function subjectsOfFactsSourcedFrom(db: Queryable, memoryId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fact_sources as fs')
+    .innerJoin('facts as f', 'f.id', 'fs.fact_id')
+    .select('f.subject_id')
+    .distinct()
+    .where('fs.memory_id', '=', memoryId)
+    .orderBy('f.subject_id')
+    .execute();
+  return rows.map((row) => row.subject_id);
+}
+
+/** How many current (not superseded) reviewed Facts the principal may see the Subject has. */
+export function factCount(principal: Principal) {
+  return sql<number>`(select count(*)::int from facts f
+    where f.subject_id = subjects.id and f.valid_until is null and ${sourcedVisibleTo(principal, 'fact', 'f.id')})`;
 }

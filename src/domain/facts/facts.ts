@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { recordChanges } from '../changes/change-feed';
+import { recordChanges, subjectChanged } from '../changes/change-feed';
 import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { FactSuggestionCreate } from '../../generated/openapi';
@@ -13,19 +13,21 @@ import { pageRequest, type Page } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { assertSubjectExists, lockOwnedSubject } from '../subjects/subjects.repository';
 import { toFact, toFactSuggestion, type Fact, type FactSuggestion } from './fact-mapper';
+import { canSeeSecrets } from '../memories/visibility';
 import {
   closeFact,
   currentFactStating,
+  factsKeysMaySee,
   findFactOfSubject,
-  findPendingSuggestion,
   holdSubjectOfSuggestion,
   insertFact,
   insertFactSources,
-  insertPendingSuggestion,
+  insertSuggestion,
   insertSuggestionSources,
   lockSuggestion,
   pageOfSubjectFacts,
   pageOfSuggestions,
+  pendingSuggestionStating,
   reviewSuggestion,
   shareVisibleMemories,
   sourceIdsOfSuggestion,
@@ -39,15 +41,33 @@ export function statementKey(statement: string): string {
   return statement.trim().replace(/\s+/gu, ' ').toLowerCase();
 }
 
-/** Facts in their API shape, each naming the sources the principal may see. */
+/**
+ * How the principal reads references to Facts (a successor, the Fact a suggestion became or
+ * supersedes): one to a Fact it cannot see reads as null, as if there were none.
+ */
+async function factReferencesFor(db: Queryable, principal: Principal, ids: ReadonlyArray<string | null>) {
+  const named = [...new Set(ids.filter((id): id is string => id !== null))];
+  const visible = canSeeSecrets(principal) ? new Set(named) : await factsKeysMaySee(db, named);
+  return (id: string | null): string | null => (id !== null && visible.has(id) ? id : null);
+}
+
+/** Facts in their API shape, each naming the sources and the successor the principal may see. */
 export async function toFacts(db: Queryable, principal: Principal, rows: readonly FactRow[]): Promise<Fact[]> {
-  const sources = await visibleSources(db, principal, 'facts', rows.map((row) => row.id));
-  return rows.map((row) => toFact(row, sources.get(row.id) ?? []));
+  const [sources, reference] = await Promise.all([
+    visibleSources(db, principal, 'fact', rows.map((row) => row.id)),
+    factReferencesFor(db, principal, rows.map((row) => row.superseded_by)),
+  ]);
+  return rows.map((row) => toFact({ ...row, superseded_by: reference(row.superseded_by) }, sources.get(row.id) ?? []));
 }
 
 async function toSuggestions(db: Queryable, principal: Principal, rows: readonly FactSuggestionRow[]): Promise<FactSuggestion[]> {
-  const sources = await visibleSources(db, principal, 'suggestions', rows.map((row) => row.id));
-  return rows.map((row) => toFactSuggestion(row, sources.get(row.id) ?? []));
+  const [sources, reference] = await Promise.all([
+    visibleSources(db, principal, 'suggestion', rows.map((row) => row.id)),
+    factReferencesFor(db, principal, rows.flatMap((row) => [row.fact_id, row.supersedes])),
+  ]);
+  return rows.map((row) =>
+    toFactSuggestion({ ...row, fact_id: reference(row.fact_id), supersedes: reference(row.supersedes) }, sources.get(row.id) ?? []),
+  );
 }
 
 async function toSuggestion(db: Queryable, principal: Principal, row: FactSuggestionRow): Promise<FactSuggestion> {
@@ -56,9 +76,9 @@ async function toSuggestion(db: Queryable, principal: Principal, row: FactSugges
 }
 
 /**
- * A Subject's Facts, newest first: the current ones; with `as_of`, those valid at that instant
- * (a Fact is valid from `valid_from` up to, not including, `valid_until`); with
- * `include_superseded`, all of them.
+ * A Subject's Facts that the principal may see, newest first: the current ones; with `as_of`,
+ * those valid at that instant (a Fact is valid from `valid_from` up to, not including,
+ * `valid_until`); with `include_superseded`, all of them.
  */
 export async function listSubjectFacts(
   services: Services,
@@ -81,7 +101,7 @@ export async function listSubjectFacts(
   };
   const page = await pageOfSubjectFacts(
     services.db,
-    principal.accountId,
+    principal,
     subjectId,
     { asOf, includeSuperseded: query.include_superseded === true },
     pageRequest('facts', filters, query),
@@ -91,8 +111,9 @@ export async function listSubjectFacts(
 
 /**
  * The Fact a suggestion supersedes: it must be a current Fact of the suggestion's Subject (an
- * unknown ID and another account's or Subject's Fact read alike). `lock` holds the row until the
- * transaction ends, so that of two acceptances superseding one Fact, the second sees the first's.
+ * unknown ID, another account's or Subject's Fact and one the principal cannot see read alike).
+ * `lock` holds the row until the transaction ends, so that of two acceptances superseding one
+ * Fact, the second sees the first's.
  */
 async function factToSupersede(
   trx: Transaction<DB>,
@@ -101,7 +122,7 @@ async function factToSupersede(
   factId: string,
   lock: boolean,
 ): Promise<{ state: 'current' } | { state: 'superseded'; by: string | null } | { state: 'missing' }> {
-  const row = await findFactOfSubject(trx, principal.accountId, subjectId, factId, { lock });
+  const row = await findFactOfSubject(trx, principal, subjectId, factId, { lock });
   if (!row) return { state: 'missing' };
   return row.valid_until === null ? { state: 'current' } : { state: 'superseded', by: row.superseded_by };
 }
@@ -119,15 +140,18 @@ async function assertSupersedable(trx: Transaction<DB>, principal: Principal, su
   });
 }
 
-/** 400 fact_exists when a current Fact of the Subject states this already. */
-async function assertNotStated(trx: Transaction<DB>, subjectId: string, key: string): Promise<void> {
-  const fact = await currentFactStating(trx, subjectId, key);
+/** 400 fact_exists when a current Fact of the Subject that the principal may see states this already. */
+async function assertNotStated(trx: Transaction<DB>, principal: Principal, subjectId: string, key: string): Promise<void> {
+  const fact = await currentFactStating(trx, principal, subjectId, key);
   if (fact) throw new AppError('fact_exists', 'A reviewed Fact already states this.', { fact_id: fact.id });
 }
 
 /**
  * A source-backed suggestion: every source must be a Memory the caller can see and linked to
- * the Subject. An equal pending suggestion is returned instead of a second one.
+ * the Subject. An equal pending suggestion is returned instead of a second one. Facts and
+ * suggestions the caller cannot see take no part: an API key is not told of them by a
+ * `fact_exists`, an equal suggestion or a refused `supersedes`, so a Subject may then hold two
+ * equal ones (the review settles them: accepting the second is `fact_exists`).
  */
 export async function createFactSuggestion(
   services: Services,
@@ -151,10 +175,13 @@ export async function createFactSuggestion(
     if (unlinked.length > 0) {
       throw new AppError('source_not_linked', 'Some sources are not linked to this Subject.', { memory_ids: unlinked });
     }
-    await assertNotStated(trx, subjectId, key);
+    await assertNotStated(trx, principal, subjectId, key);
+    // The account's write lock keeps another equal suggestion from being made meanwhile.
+    const pending = await pendingSuggestionStating(trx, principal, subjectId, key);
+    if (pending) return { suggestion: await toSuggestion(trx, principal, pending), created: false };
 
     const now = services.clock.now();
-    const inserted = await insertPendingSuggestion(trx, {
+    const inserted = await insertSuggestion(trx, {
       id: newId('factSuggestion', now.getTime()),
       account_id: principal.accountId,
       subject_id: subjectId,
@@ -165,10 +192,6 @@ export async function createFactSuggestion(
       status: 'pending',
       created_at: now,
     });
-    if (!inserted) {
-      const pending = await findPendingSuggestion(trx, subjectId, key);
-      return { suggestion: await toSuggestion(trx, principal, pending), created: false };
-    }
     await insertSuggestionSources(trx, principal.accountId, inserted.id, ids);
     return { suggestion: await toSuggestion(trx, principal, inserted), created: true };
   });
@@ -179,7 +202,7 @@ export type SuggestionListQuery = RequestQuery<'listFactSuggestions'>;
 export async function listFactSuggestions(services: Services, principal: Principal, subjectId: string, query: SuggestionListQuery): Promise<Page<FactSuggestion>> {
   await assertSubjectExists(services.db, principal, subjectId);
   const request = pageRequest('fact_suggestions', { subject_id: subjectId, status: query.status }, query);
-  const page = await pageOfSuggestions(services.db, principal.accountId, subjectId, query.status, request);
+  const page = await pageOfSuggestions(services.db, principal, subjectId, query.status, request);
   return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
 
@@ -229,7 +252,7 @@ export async function acceptFactSuggestion(
       const found = await factToSupersede(trx, principal, row.subject_id, row.supersedes, true);
       if (found.state !== 'current') throw supersededMeanwhile(row.supersedes, found.state === 'superseded' ? found.by : null);
     }
-    await assertNotStated(trx, row.subject_id, row.statement_key);
+    await assertNotStated(trx, principal, row.subject_id, row.statement_key);
     const now = services.clock.now();
     const fact = await insertFact(trx, {
       id: newId('fact', now.getTime()),
@@ -248,8 +271,9 @@ export async function acceptFactSuggestion(
     }
     await insertFactSources(trx, principal.accountId, fact.id, sources);
     const updated = await reviewSuggestion(trx, row.id, { status: 'accepted', fact_id: fact.id, reviewed_at: now });
-    // The Subject's fact_count changed: resume reports it.
-    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: row.subject_id, op: 'upsert' }], now);
+    // The Subject's fact_count changed: resume reports it, to API keys if a Fact they see came or went.
+    const keysSeeFacts = await factsKeysMaySee(trx, row.supersedes === null ? [fact.id] : [fact.id, row.supersedes]);
+    await recordChanges(trx, principal.accountId, [subjectChanged(row.subject_id, keysSeeFacts.size > 0)], now);
     const suggestion = await toSuggestion(trx, principal, updated);
     const [created] = await toFacts(trx, principal, [fact]);
     return { suggestion, fact: created as Fact };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
 import { recordChanges, subjectChangedByLink, type Change } from '../changes/change-feed';
+import { subjectsOfFactsSourcedFrom } from '../facts/facts.repository';
 import { countMemoryRemoved, countSecrecyChanged } from '../subjects/link-counts.repository';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
 import { countMemoryChange } from './section-counts';
@@ -37,8 +38,11 @@ export async function afterMemoryUpdated(trx: Transaction<DB>, before: MemoryRow
     await refreshDuplicatesOfMemory(trx, after.account_id, after.id, after.updated_at);
   }
   const secrecyChanged = isSecret(before) !== isSecret(after);
-  // The Subjects it is linked to change for API keys when it turns secret or back (their count).
-  const subjects = secrecyChanged ? await countSecrecyChanged(trx, after.id, isSecret(after)) : [];
+  // The Subjects it is linked to change for API keys when it turns secret or back (their count),
+  // and so may those of the Facts it backs (a Fact exists for keys through a source they can see).
+  const subjects = secrecyChanged
+    ? [...new Set([...(await countSecrecyChanged(trx, after.id, isSecret(after))), ...(await subjectsOfFactsSourcedFrom(trx, after.id))])]
+    : [];
   const change: Change = {
     entity: 'memory',
     entityId: after.id,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Principal } from '../shared/principal';
 
 /**
@@ -7,6 +7,10 @@ import type { Principal } from '../shared/principal';
  * listed, counted, found, named as sources or part of an insight it is shown). Every query that
  * reads Memories on behalf of a principal applies this rule through the functions below; queries
  * scope to the principal's account themselves.
+ *
+ * Facts and Fact suggestions follow from it: their statements are drawn from their source
+ * Memories, so one that an API key can see none of the sources of does not exist for it either
+ * (see sourcedVisibleTo).
  */
 
 /** Secret Memories exist only for application sessions. */
@@ -51,4 +55,48 @@ export function allMemoriesVisibleTo(principal: Principal, memoryIds: string): E
  */
 export function readsKeyIndex(principal: Principal): boolean {
   return !canSeeSecrets(principal);
+}
+
+/** Where Facts and suggestions keep their sources, and whether one without any exists for API keys. */
+export const SOURCES_OF = {
+  /**
+   * A Fact's sources never leave it (a Memory backing one can be neither trashed nor deleted),
+   * so a Fact without any (only an import makes one) was drawn from nothing secret.
+   */
+  fact: { table: 'fact_sources', owner: 'fact_id', keysSeeItWithoutSources: true },
+  /**
+   * A suggestion's sources leave it for the trash, and with expiry or the trash's purge nothing
+   * tells afterwards whether they were secret: one without any is not shown to API keys.
+   */
+  suggestion: { table: 'fact_suggestion_sources', owner: 'suggestion_id', keysSeeItWithoutSources: false },
+} as const;
+
+export type Sourced = keyof typeof SOURCES_OF;
+
+/**
+ * SQL: API keys may see the Fact or suggestion (`of`) whose ID the column `id` holds: one of its
+ * sources is a Memory they can see (or, for a Fact, it has no sources at all).
+ */
+export function keysMaySee(of: Sourced, id: string): RawBuilder<SqlBool> {
+  const { table, owner, keysSeeItWithoutSources } = SOURCES_OF[of];
+  // bool_or over no rows is null: the Fact or suggestion has no sources.
+  return sql<SqlBool>`coalesce((
+    select bool_or(not (${secretMemory('backing_memory')}))
+    from ${sql.table(table)} backing join memories backing_memory on backing_memory.id = backing.memory_id
+    where ${sql.ref(`backing.${owner}`)} = ${sql.ref(id)}), ${sql.lit(keysSeeItWithoutSources)})`;
+}
+
+/** SQL: the principal may see the Fact or suggestion (`of`) whose ID the column `id` holds. */
+export function sourcedVisibleTo(principal: Principal, of: Sourced, id: string): RawBuilder<SqlBool> {
+  return canSeeSecrets(principal) ? sql<SqlBool>`true` : keysMaySee(of, id);
+}
+
+/**
+ * SQL: the column `column`, which refers to a Fact, as the principal may read it: null where it
+ * names a Fact the principal cannot see (a visible Fact superseded by a hidden one, say), as
+ * if there were none.
+ */
+export function factReferenceFor(principal: Principal, column: string): RawBuilder<string | null> {
+  if (canSeeSecrets(principal)) return sql<string | null>`${sql.ref(column)}`;
+  return sql<string | null>`case when ${keysMaySee('fact', column)} then ${sql.ref(column)} end`;
 }

@@ -1,7 +1,7 @@
 import { sql, type Compilable } from 'kysely';
 import type { Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
-import { memoryVisibleTo } from '../memories/visibility';
+import { factReferenceFor, memoryVisibleTo, SOURCES_OF, sourcedVisibleTo, type Sourced } from '../memories/visibility';
 import { visibleMemories } from '../memories/memories.repository';
 import type { ExportData } from './records';
 
@@ -77,28 +77,39 @@ export function linksToExport(db: Queryable, principal: Principal) {
 }
 
 /** The sources of a Fact or suggestion the principal may see, in Memory-ID order, as a query's column. */
-function sourcesOf(
-  principal: Principal,
-  table: 'fact_sources' | 'fact_suggestion_sources',
-  owner: 'fact_id' | 'suggestion_id',
-  ownerColumn: 'facts.id' | 'fact_suggestions.id',
-) {
+function sourcesOf(principal: Principal, of: Sourced, ownerColumn: 'facts.id' | 'fact_suggestions.id') {
+  const { table, owner } = SOURCES_OF[of];
   return sql<Array<{ memory_id: string }>>`(select coalesce(json_agg(json_build_object('memory_id', s.memory_id) order by s.memory_id), '[]'::json)
       from ${sql.table(table)} s join memories m on m.id = s.memory_id
       where s.${sql.ref(owner)} = ${sql.ref(ownerColumn)} and ${memoryVisibleTo(principal, 'm')})`.as('sources');
 }
 
-const FACT_COLUMNS = ['id', 'subject_id', 'statement', 'accepted_at', 'created_at', 'valid_from', 'valid_until', 'superseded_by'] as const;
-const SUGGESTION_COLUMNS = ['id', 'subject_id', 'statement', 'note', 'status', 'fact_id', 'supersedes', 'created_at', 'reviewed_at'] as const;
+const FACT_COLUMNS = ['id', 'subject_id', 'statement', 'accepted_at', 'created_at', 'valid_from', 'valid_until'] as const;
+const SUGGESTION_COLUMNS = ['id', 'subject_id', 'statement', 'note', 'status', 'created_at', 'reviewed_at'] as const;
 
+/** The Facts the principal may see, each naming its successor only if the principal may see that too. */
 export function factsToExport(db: Queryable, principal: Principal) {
-  const sources = sourcesOf(principal, 'fact_sources', 'fact_id', 'facts.id');
-  return db.selectFrom('facts').select([...FACT_COLUMNS, sources]).where('account_id', '=', principal.accountId).orderBy('id');
+  return db
+    .selectFrom('facts')
+    .select([...FACT_COLUMNS, sourcesOf(principal, 'fact', 'facts.id'), factReferenceFor(principal, 'facts.superseded_by').as('superseded_by')])
+    .where('account_id', '=', principal.accountId)
+    .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
+    .orderBy('id');
 }
 
+/** The suggestions the principal may see, each naming its Facts only if the principal may see them too. */
 export function suggestionsToExport(db: Queryable, principal: Principal) {
-  const sources = sourcesOf(principal, 'fact_suggestion_sources', 'suggestion_id', 'fact_suggestions.id');
-  return db.selectFrom('fact_suggestions').select([...SUGGESTION_COLUMNS, sources]).where('account_id', '=', principal.accountId).orderBy('id');
+  return db
+    .selectFrom('fact_suggestions')
+    .select([
+      ...SUGGESTION_COLUMNS,
+      sourcesOf(principal, 'suggestion', 'fact_suggestions.id'),
+      factReferenceFor(principal, 'fact_suggestions.fact_id').as('fact_id'),
+      factReferenceFor(principal, 'fact_suggestions.supersedes').as('supersedes'),
+    ])
+    .where('account_id', '=', principal.accountId)
+    .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'))
+    .orderBy('id');
 }
 
 /** The account's Templates, each with its draft revision. */

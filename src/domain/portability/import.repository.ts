@@ -201,24 +201,7 @@ export async function insertNewLinks(
     .execute();
 }
 
-/** The ID of the row an insert returns, if it inserted one. */
-async function idIfInserted(insert: { executeTakeFirst(): Promise<{ id: string } | undefined> }): Promise<string | undefined> {
-  return (await insert.executeTakeFirst())?.id;
-}
-
-/** Inserts a current Fact unless its Subject already states it; returns its ID if inserted. */
-export async function insertFactUnlessStated(db: Queryable, fact: Insertable<DB['facts']>): Promise<string | undefined> {
-  return idIfInserted(
-    db
-      .insertInto('facts')
-      .values(fact)
-      // Only current Facts are unique by statement (a superseded one never meets this conflict).
-      .onConflict((oc) => oc.columns(['subject_id', 'statement_key']).where('valid_until', 'is', null).doNothing())
-      .returning('id'),
-  );
-}
-
-/** The ID of the Subject's current Fact with this statement key. */
+/** Adds sources to a Fact; one it has already stays once. */
 export async function addFactSources(db: Queryable, accountId: string, factId: string, memoryIds: readonly string[]): Promise<void> {
   await db
     .insertInto('fact_sources')
@@ -232,12 +215,6 @@ export async function setSuccessors(db: Queryable, ids: readonly string[], succe
   await sql`update facts f set superseded_by = u.successor
         from unnest(${ids}::text[], ${successorIds}::text[]) as u(id, successor)
         where f.id = u.id`.execute(db);
-}
-
-/** Inserts a suggestion unless an equal one exists; returns its ID if inserted. */
-export async function insertSuggestionUnlessPending(db: Queryable, suggestion: Insertable<DB['fact_suggestions']>): Promise<string | undefined> {
-  // A merged Subject with the same suggestion pending keeps its own.
-  return idIfInserted(db.insertInto('fact_suggestions').values(suggestion).onConflict((oc) => oc.doNothing()).returning('id'));
 }
 
 /** A Template with its first draft revision and that revision's files. */

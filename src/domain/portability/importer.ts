@@ -14,7 +14,7 @@ import type { Principal } from '../shared/principal';
 import { canSeeSecrets } from '../memories/visibility';
 import { codePointLength } from '../shared/text';
 import { statementKey } from '../facts/facts';
-import { currentFactStating, insertSuggestionSources } from '../facts/facts.repository';
+import { currentFactStating, insertFact, insertSuggestion, insertSuggestionSources, pendingSuggestionStating } from '../facts/facts.repository';
 import { normalizeAliases } from '../subjects/subjects';
 import type { NumberedLine } from './lines';
 import { EXPORT_VERSION, emptyCounts, invalidLine, parseRecord, type ExportCounts, type ExportData, type ExportRecordType, type LineError } from './records';
@@ -22,12 +22,10 @@ import {
   accountBeforeImport,
   addFactSources,
   foldedName,
-  insertFactUnlessStated,
   insertMemories,
   insertNewLinks,
   insertRevisions,
   insertSubjectUnlessNamed,
-  insertSuggestionUnlessPending,
   insertTemplate,
   insertWorkspaceProfile,
   recountLinks,
@@ -431,9 +429,9 @@ export class Importer {
     const validUntil = data.valid_until == null ? null : new Date(data.valid_until);
     const successor = data.superseded_by ?? null;
     const errors: LineError[] = [];
-    if ((validUntil === null) !== (successor === null)) {
-      errors.push({ path: '/data/superseded_by', message: 'must be set exactly when valid_until is set' });
-    }
+    // A Fact may have ended without a successor in the file: an API key's export leaves out a
+    // successor it cannot see.
+    if (validUntil === null && successor !== null) errors.push({ path: '/data/superseded_by', message: 'must be null while valid_until is' });
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
@@ -444,24 +442,25 @@ export class Importer {
       if (this.writes) await this.factAsSuggestion(data, subjectId, sources, validUntil);
       return;
     }
-    const inserted = await insertFactUnlessStated(this.trx, {
-      id: newId('fact', Date.parse(data.created_at)),
-      account_id: this.accountId,
-      subject_id: subjectId,
-      statement: data.statement,
-      statement_key: key,
-      accepted_at: new Date(data.accepted_at),
-      created_at: new Date(data.created_at),
-      valid_from: validFrom,
-      valid_until: validUntil,
-    });
-    // A merged Subject that already states it keeps its Fact, which gains the file's sources.
-    const factId = inserted ?? (await currentFactStating(this.trx, subjectId, key))?.id;
-    // The insert gave way to a current Fact stating the same: it is there, in this transaction.
-    if (!factId) throw new Error('a Fact refused as already stated has no current Fact stating it');
-    if (inserted) {
+    // A merged Subject that already states it (a current Fact the caller can see: only current
+    // Facts count) keeps its Fact, which gains the file's sources.
+    const stated = validUntil === null ? await currentFactStating(this.trx, this.principal, subjectId, key) : undefined;
+    let factId = stated?.id;
+    if (!factId) {
+      const inserted = await insertFact(this.trx, {
+        id: newId('fact', Date.parse(data.created_at)),
+        account_id: this.accountId,
+        subject_id: subjectId,
+        statement: data.statement,
+        statement_key: key,
+        accepted_at: new Date(data.accepted_at),
+        created_at: new Date(data.created_at),
+        valid_from: validFrom,
+        valid_until: validUntil,
+      });
+      factId = inserted.id;
       this.imported.facts += 1;
-      this.wrote('fact', inserted);
+      this.wrote('fact', factId);
     }
     this.facts.set(data.id, { id: factId, subjectId });
     if (successor !== null) this.successors.push({ line, factId, subjectId, successor });
@@ -479,8 +478,9 @@ export class Importer {
       return;
     }
     const key = statementKey(data.statement);
-    if (await currentFactStating(this.trx, subjectId, key)) return;
-    const inserted = await insertSuggestionUnlessPending(this.trx, {
+    if (await currentFactStating(this.trx, this.principal, subjectId, key)) return;
+    if (await pendingSuggestionStating(this.trx, this.principal, subjectId, key)) return;
+    const { id: inserted } = await insertSuggestion(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
       account_id: this.accountId,
       subject_id: subjectId,
@@ -493,7 +493,6 @@ export class Importer {
       created_at: new Date(data.created_at),
       reviewed_at: null,
     });
-    if (!inserted) return;
     this.wrote('suggestion', inserted);
     this.factsAsSuggestions += 1;
     if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
@@ -536,9 +535,8 @@ export class Importer {
     const subjectId = this.mapped(this.subjects, data.subject_id, line, '/data/subject_id', 'Subject');
     const sources = this.sources(line, data.sources);
     const errors: LineError[] = [];
-    if ((data.status === 'accepted') !== (data.fact_id !== null)) {
-      errors.push({ path: '/data/fact_id', message: 'must be set exactly when the status is "accepted"' });
-    }
+    // An accepted suggestion may name no Fact: an API key's export leaves out a Fact it cannot see.
+    if (data.status !== 'accepted' && data.fact_id !== null) errors.push({ path: '/data/fact_id', message: 'must be null unless the status is "accepted"' });
     if ((data.status === 'pending') !== (data.reviewed_at === null)) {
       errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
     }
@@ -551,20 +549,23 @@ export class Importer {
     if (!this.writes) return;
     // An API key's import brings every suggestion as pending: deciding one is the user's.
     const decided = !this.asKey;
-    const inserted = await insertSuggestionUnlessPending(this.trx, {
+    const status = decided ? data.status : 'pending';
+    const key = statementKey(data.statement);
+    // A merged Subject with the same suggestion pending (one the caller can see) keeps its own.
+    if (status === 'pending' && (await pendingSuggestionStating(this.trx, this.principal, subjectId, key))) return;
+    const { id: inserted } = await insertSuggestion(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
       account_id: this.accountId,
       subject_id: subjectId,
       statement: data.statement,
-      statement_key: statementKey(data.statement),
+      statement_key: key,
       note: data.note,
-      status: decided ? data.status : 'pending',
+      status,
       fact_id: decided ? (fact?.id ?? null) : null,
       supersedes: decided ? (superseded?.id ?? null) : null,
       created_at: new Date(data.created_at),
       reviewed_at: decided && data.reviewed_at !== null ? new Date(data.reviewed_at) : null,
     });
-    if (!inserted) return;
     this.wrote('suggestion', inserted);
     this.imported.fact_suggestions += 1;
     if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);

@@ -1,12 +1,13 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
-import { allMemoriesVisibleTo } from '../memories/visibility';
+import { allMemoriesVisibleTo, sourcedVisibleTo } from '../memories/visibility';
 
 /**
  * What deleting a Subject would remove: its links (with the linked Memories' sensitivity) and
- * Facts, all of them and in ID order, and how many suggestions and insights it has (insights
- * only those whose Memories the principal can all see).
+ * Facts (with whether the principal may see each), all of them and in ID order, and how many
+ * suggestions and insights it has that the principal may see (insights whose Memories it can
+ * all see).
  */
 export async function deletionFootprint(db: Queryable, principal: Principal, subjectId: string) {
   const [links, facts, suggestions, insights] = await Promise.all([
@@ -17,11 +18,17 @@ export async function deletionFootprint(db: Queryable, principal: Principal, sub
       .where('l.subject_id', '=', subjectId)
       .orderBy('l.memory_id')
       .execute(),
-    db.selectFrom('facts').select('id').where('subject_id', '=', subjectId).orderBy('id').execute(),
+    db
+      .selectFrom('facts')
+      .select(['id', sourcedVisibleTo(principal, 'fact', 'facts.id').as('visible')])
+      .where('subject_id', '=', subjectId)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('fact_suggestions')
       .select(sql<number>`count(*)::int`.as('count'))
       .where('subject_id', '=', subjectId)
+      .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('memory_insights as i')
@@ -30,7 +37,7 @@ export async function deletionFootprint(db: Queryable, principal: Principal, sub
       .where(allMemoriesVisibleTo(principal, 'i.memory_ids'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { links, factIds: facts.map((fact) => fact.id), suggestions: suggestions.count, insights: insights.count };
+  return { links, facts, suggestions: suggestions.count, insights: insights.count };
 }
 
 export async function insertDeletionToken(db: Queryable, token: Insertable<DB['subject_deletion_tokens']>): Promise<void> {

@@ -19,22 +19,23 @@ const TOKEN_PREFIX = 'sdc_';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * What the deletion would remove, as the principal may see it (secret Memories, and insights that
- * involve them, are not counted for API keys), and a fingerprint of all links and Facts.
+ * What the deletion would remove, as the principal may see it (secret Memories, and the insights,
+ * Facts and suggestions that exist only through them, are not counted for API keys), and a
+ * fingerprint of all links and Facts.
  */
 async function impactOf(
   trx: Transaction<DB>,
   principal: Principal,
   subjectId: string,
 ): Promise<{ impact: Impact; fingerprint: string }> {
-  const { links, factIds, suggestions, insights } = await deletionFootprint(trx, principal, subjectId);
+  const { links, facts, suggestions, insights } = await deletionFootprint(trx, principal, subjectId);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([links.map((l) => l.memory_id), factIds]))
+    .update(JSON.stringify([links.map((l) => l.memory_id), facts.map((fact) => fact.id)]))
     .digest('hex');
   return {
     impact: {
       linked_memories: links.filter((link) => isMemoryVisibleTo(principal, link)).length,
-      facts: factIds.length,
+      facts: facts.filter((fact) => fact.visible).length,
       fact_suggestions: suggestions,
       insights,
     },
