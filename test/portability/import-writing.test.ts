@@ -1,0 +1,152 @@
+import pino from 'pino';
+import type { Services } from '../../src/domain/services';
+import { importAccount } from '../../src/domain/portability/import';
+import { undoUnfinishedImports } from '../../src/domain/portability/import-undo';
+import type { NumberedLine } from '../../src/domain/portability/lines';
+import type { Principal } from '../../src/domain/shared/principal';
+import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { end, exportLines, fileId, header, importText, memoryLine, ofType, subjectLine, toText, type Line } from './helpers';
+
+/**
+ * How an import is written: checked whole before anything is written, then written all or
+ * nothing; on the embedded database in short transactions that let other accounts in between,
+ * with what it wrote taken out again when it fails or the process stops before the end.
+ */
+
+let t: TestApp;
+let services: Services;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  services = t.app.services;
+});
+afterAll(() => t.close());
+
+const sessionOf = (account: TestAccount): Principal => ({ kind: 'session', accountId: account.accountId });
+
+const LINKED = 3;
+
+/** A file of `count` Memories, the first few linked to one Subject. */
+function fileOf(count: number, subjectName = 'Ada Lovelace'): Line[] {
+  const lines: Line[] = [header(), subjectLine(fileId('sub', 1), subjectName)];
+  for (let n = 1; n <= count; n += 1) lines.push(memoryLine(fileId('mem', n), `Imported note number ${n} about the garden and the engine`));
+  for (let n = 1; n <= LINKED; n += 1) {
+    lines.push({ type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', n), created_at: '2026-11-01T09:00:00.000Z' } });
+  }
+  lines.push(end({ subjects: 1, memories: count, links: LINKED }));
+  return lines;
+}
+
+function numbered(lines: readonly Line[]): () => AsyncIterable<NumberedLine> {
+  return async function* () {
+    for (const [index, line] of lines.entries()) yield { number: index + 1, text: JSON.stringify(line) };
+  };
+}
+
+async function journalRows(): Promise<number> {
+  const rows = await services.db.selectFrom('import_run_rows').select(({ fn }) => fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const runs = await services.db.selectFrom('import_runs').select(({ fn }) => fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(rows.count) + Number(runs.count);
+}
+
+describe('an import that fails while it is written', () => {
+  test('when a line breaks after more than a batch has been written, then nothing of it stays: the account is as it was, and no journal is left', async () => {
+    const bob = await t.account();
+    const s = bearer(bob.session);
+    const kept = await t.http.post('/v1/memories').set(s).send({ text: 'Kept from before the import' });
+    const subject = await t.http.post('/v1/subjects').set(s).send({ name: 'Ada Lovelace' });
+    await t.http.post(`/v1/subjects/${subject.body.data.id}/memories`).set(s).send({ memory_id: kept.body.data.id });
+    const before = await exportLines(t, bob.session);
+    const good = fileOf(600);
+    // The file changes between its check and its writing (the check passed on the first): its
+    // last link names a Memory that is not in it, found only once most of it is written.
+    const bad = [...good.slice(0, -2), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 9_999), created_at: '2026-11-01T09:00:00.000Z' } }, good[good.length - 1]!];
+    let pass = 0;
+    const lines = () => numbered(pass++ === 0 ? good : bad)();
+    await expect(importAccount(services, sessionOf(bob), lines)).rejects.toMatchObject({ code: 'invalid_import' });
+    expect(pass).toBe(2);
+    const after = await exportLines(t, bob.session);
+    expect(ofType(after, 'memory')).toEqual(ofType(before, 'memory'));
+    expect(ofType(after, 'subject')).toEqual(ofType(before, 'subject'));
+    expect(ofType(after, 'link')).toEqual(ofType(before, 'link'));
+    expect((await t.http.get(`/v1/subjects/${subject.body.data.id}`).set(s)).body.data.memory_count).toBe(1);
+    expect((await t.http.get('/v1/memories/search').query({ q: 'garden engine' }).set(s)).body.data).toEqual([]);
+    expect(await journalRows()).toBe(0);
+    // And the same file, unchanged, imports in full.
+    pass = 0;
+    await expect(importAccount(services, sessionOf(bob), numbered(good))).resolves.toMatchObject({ imported: { memories: 600, links: LINKED }, merged_subjects: 1 });
+  });
+
+  test('when a file is refused by its check, then it is refused before anything is written: its first pass reads it all, and there is no second', async () => {
+    const bob = await t.account();
+    const good = fileOf(10);
+    const broken = [...good.slice(0, -1), end({ subjects: 1, memories: 10, links: LINKED + 1 })];
+    let passes = 0;
+    const lines = () => {
+      passes += 1;
+      return numbered(broken)();
+    };
+    await expect(importAccount(services, sessionOf(bob), lines)).rejects.toMatchObject({ code: 'invalid_import' });
+    expect(passes).toBe(1);
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
+  });
+});
+
+describe('an import the process stopped in the middle of', () => {
+  test('when the journal of an unfinished import names records, then they are taken out at start-up, and nothing else is', async () => {
+    const bob = await t.account();
+    const s = bearer(bob.session);
+    const kept = await t.http.post('/v1/memories').set(s).send({ text: 'Written by hand, not by the import' });
+    const half = await t.http.post('/v1/memories').set(s).send({ text: 'Written by the import before it stopped' });
+    const subject = await t.http.post('/v1/subjects').set(s).send({ name: 'Imported Subject' });
+    await t.http.post(`/v1/subjects/${subject.body.data.id}/memories`).set(s).send({ memory_id: half.body.data.id });
+    await services.db.insertInto('import_runs').values({ account_id: bob.accountId, id: 'run-1', started_at: new Date() }).execute();
+    await services.db
+      .insertInto('import_run_rows')
+      .values([
+        { account_id: bob.accountId, run_id: 'run-1', kind: 'memory', row_id: half.body.data.id },
+        { account_id: bob.accountId, run_id: 'run-1', kind: 'subject', row_id: subject.body.data.id },
+      ])
+      .execute();
+    await undoUnfinishedImports(services, pino({ level: 'silent' }));
+    expect((await t.http.get(`/v1/memories/${half.body.data.id}`).set(s)).status).toBe(404);
+    expect((await t.http.get(`/v1/subjects/${subject.body.data.id}`).set(s)).status).toBe(404);
+    expect((await t.http.get(`/v1/memories/${kept.body.data.id}`).set(s)).status).toBe(200);
+    expect((await t.http.get('/v1/memories/search').query({ q: 'before it stopped' }).set(s)).body.data).toEqual([]);
+    expect(await journalRows()).toBe(0);
+  });
+});
+
+const embeddedOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+embeddedOnly('on the embedded database, an import written while others wait', () => {
+  test("when a large import is written, then another account's requests are answered before it ends, and the importing account's are account_busy until it has", async () => {
+    const bob = await t.account();
+    const carol = await t.account();
+    await t.http.post('/v1/memories').set(bearer(carol.session)).send({ text: 'Carol keeps her own notes' });
+    let finished = false;
+    const importing = importText(t, bob.session, toText(fileOf(3_000))).then((res) => {
+      finished = true;
+      return res;
+    });
+    // Bob's own requests are refused while his import is written: wait until it is.
+    for (;;) {
+      const own = await t.http.get('/v1/memories').set(bearer(bob.session));
+      if (own.status === 503) {
+        expect(own.body.error.code).toBe('account_busy');
+        expect(own.headers['retry-after']).toBeDefined();
+        break;
+      }
+      expect(finished).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const other = await t.http.get('/v1/memories').set(bearer(carol.session));
+    expect(other.status).toBe(200);
+    expect(finished).toBe(false);
+    const res = await importing;
+    expect(res.status).toBe(200);
+    expect(res.body.data.imported.memories).toBe(3_000);
+    expect((await t.http.get('/v1/memories').set(bearer(bob.session))).status).toBe(200);
+    expect(await journalRows()).toBe(0);
+  });
+});
