@@ -4,6 +4,7 @@ import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
 import type { Services } from '../services';
 import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
+import type { Violation } from '../library/draft-rules';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
 import { SectionDeltas } from '../memories/section-counts';
@@ -490,7 +491,9 @@ class Importer {
       assertValidDraft(data.draft.files, { name, summary: data.summary, tags: data.tags, release_notes: data.release_notes });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      throw invalidLine(line, [{ path: '/data/draft', message: err.message }]);
+      // Each broken draft rule in its own words (they name the file), not a pointer to details the import does not carry.
+      const broken = (err.details?.violations as Violation[] | undefined)?.map(({ message }) => message) ?? [err.message];
+      throw invalidLine(line, broken.map((message) => ({ path: '/data/draft', message })));
     }
     const created = new Date(data.created_at);
     const id = newId('template', created.getTime());
