@@ -90,6 +90,11 @@ export function createApp(deps: AppDependencies): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  // One limiter of each kind for /v1 and /mcp (a key has one budget whichever way it calls); failed
+  // authentications, credentials in any URL among them, are counted per address.
+  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
+  const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
+
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(
@@ -99,6 +104,8 @@ export function createApp(deps: AppDependencies): App {
       },
     }),
   );
+  // Every path, not only the API's: a key in any URL would be kept by proxies and logs.
+  app.use(refuseCredentialsInUrl(failedAuthentication));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, data: { status: 'ok' } });
@@ -116,11 +123,7 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
-  // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
-  const limiterStores = [limiterStore(deps.redis, 'mtl:rl:auth:'), limiterStore(deps.redis, 'mtl:rl:principal:')] as const;
-  const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
   const authenticated = authenticate(auth, failedAuthentication);
-  const refuseCredentials = refuseCredentialsInUrl(failedAuthentication);
   const limited = principalLimiter(config.rateLimitPerMinute, limiterStores[1]);
 
   if (config.validateResponses) checkErrorShapes();
@@ -131,7 +134,6 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     MCP_PATH,
     noStore,
-    refuseCredentials,
     authenticated,
     recordRefusalsBeforeTools(pipeline, MCP_PATH),
     limited,
@@ -140,7 +142,6 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     API_BASE,
     noStore,
-    refuseCredentials,
     authenticated,
     recordActivity(pipeline),
     restRouter({
