@@ -101,6 +101,15 @@ export function createApp(deps: AppDependencies): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  // One limiter of each kind for /v1 and /mcp (a key has one budget whichever way it calls); failed
+  // authentications, credentials in any URL among them, are counted per address.
+  const limiterStores = [
+    limiterStore(deps.redis, 'mtl:rl:auth:'),
+    limiterStore(deps.redis, 'mtl:rl:principal:'),
+    limiterStore(deps.redis, 'mtl:rl:account:'),
+  ] as const;
+  const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
+
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(
@@ -110,6 +119,8 @@ export function createApp(deps: AppDependencies): App {
       },
     }),
   );
+  // Every path, not only the API's: a key in any URL would be kept by proxies and logs.
+  app.use(refuseCredentialsInUrl(failedAuthentication));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, data: { status: 'ok' } });
@@ -127,15 +138,7 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
 
-  // One limiter of each kind for /v1 and /mcp: a key has one budget whichever way it calls.
-  const limiterStores = [
-    limiterStore(deps.redis, 'mtl:rl:auth:'),
-    limiterStore(deps.redis, 'mtl:rl:principal:'),
-    limiterStore(deps.redis, 'mtl:rl:account:'),
-  ] as const;
-  const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
   const authenticated = authenticate(auth, failedAuthentication);
-  const refuseCredentials = refuseCredentialsInUrl(failedAuthentication);
   // The credential's own budget first: a request it may not make uses none of its account's.
   const budgets = [
     principalBudget(config.rateLimitPerMinute, limiterStores[1]),
@@ -157,7 +160,6 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     MCP_PATH,
     noStore,
-    refuseCredentials,
     authenticated,
     recordRefusalsBeforeTools(pipeline, MCP_PATH),
     limited,
@@ -166,7 +168,6 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     API_BASE,
     noStore,
-    refuseCredentials,
     authenticated,
     recordActivity(pipeline),
     restRouter({

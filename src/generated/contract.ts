@@ -2128,7 +2128,7 @@ export const operations = {
     "path": "/library/templates/{template_id}/draft",
     "tag": "Library",
     "summary": "Replace an owned private draft",
-    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
+    "description": "Replaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, files that collide with\nfolders, sizes, text only, root README; see `DraftFilePath`) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.",
     "access": "write",
     "idempotent": false,
     "mcpTool": true,
@@ -2179,7 +2179,7 @@ export const operations = {
                 "minLength": 1,
                 "maxLength": 200,
                 "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
-                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nNo segment ends with `.`, and none is named as a Windows device (`CON`, `PRN`, `AUX`,\n`NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, in any letter case, with or without an extension:\n`nul.md`, `Aux.txt`). Unique in the draft, compared case-insensitively; and, compared\ncase-insensitively too, no path is a folder of another path (a file `docs` beside\n`docs/a.md`) and a folder is spelled the same way by every path in it (not `DOCS/a.md`\nbeside `docs/b.md`), so that the files can be written to any disk as named.\n"
               },
               "content": {
                 "type": "string",
@@ -3374,7 +3374,7 @@ export const exportRecordSchemas = {
                   "minLength": 1,
                   "maxLength": 200,
                   "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
-                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nNo segment ends with `.`, and none is named as a Windows device (`CON`, `PRN`, `AUX`,\n`NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, in any letter case, with or without an extension:\n`nul.md`, `Aux.txt`). Unique in the draft, compared case-insensitively; and, compared\ncase-insensitively too, no path is a folder of another path (a file `docs` beside\n`docs/a.md`) and a folder is spelled the same way by every path in it (not `DOCS/a.md`\nbeside `docs/b.md`), so that the files can be written to any disk as named.\n"
                 },
                 "content": {
                   "type": "string",
@@ -3471,7 +3471,7 @@ export const exportRecordSchemas = {
                   "minLength": 1,
                   "maxLength": 200,
                   "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
-                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                  "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nNo segment ends with `.`, and none is named as a Windows device (`CON`, `PRN`, `AUX`,\n`NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, in any letter case, with or without an extension:\n`nul.md`, `Aux.txt`). Unique in the draft, compared case-insensitively; and, compared\ncase-insensitively too, no path is a folder of another path (a file `docs` beside\n`docs/a.md`) and a folder is spelled the same way by every path in it (not `DOCS/a.md`\nbeside `docs/b.md`), so that the files can be written to any disk as named.\n"
                 },
                 "content": {
                   "type": "string",

@@ -5574,7 +5574,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                                   "metadata_complete",
                                   "no_secrets",
                                   "text_only"
-                                ]
+                                ],
+                                "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                               },
                               "status": {
                                 "type": "string",
@@ -5823,7 +5824,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "update_template_draft",
     "operationId": "updateTemplateDraft",
     "title": "Replace an owned private draft",
-    "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root\nREADME) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
+    "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, files that collide with\nfolders, sizes, text only, root README; see `DraftFilePath`) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -5877,7 +5878,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "minLength": 1,
                 "maxLength": 200,
                 "pattern": "^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$",
-                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nUnique in the draft, compared case-insensitively.\n"
+                "description": "Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only\nletters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).\nNo segment ends with `.`, and none is named as a Windows device (`CON`, `PRN`, `AUX`,\n`NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, in any letter case, with or without an extension:\n`nul.md`, `Aux.txt`). Unique in the draft, compared case-insensitively; and, compared\ncase-insensitively too, no path is a folder of another path (a file `docs` beside\n`docs/a.md`) and a folder is spelled the same way by every path in it (not `DOCS/a.md`\nbeside `docs/b.md`), so that the files can be written to any disk as named.\n"
               },
               "content": {
                 "type": "string",
@@ -6520,7 +6521,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",
@@ -6900,7 +6902,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",
@@ -7280,7 +7283,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",
@@ -7694,7 +7698,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",
@@ -8067,7 +8072,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",
@@ -8448,7 +8454,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           "metadata_complete",
                           "no_secrets",
                           "text_only"
-                        ]
+                        ],
+                        "description": "`file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft\nstored before one of them was added cannot be published until it keeps them.\n"
                       },
                       "status": {
                         "type": "string",

@@ -826,8 +826,8 @@ export type paths = {
          * Replace an owned private draft
          * @description Replaces the complete file set (and optionally the metadata) when `base_revision` is the
          *     current draft revision; otherwise `409 draft_changed` with the current revision in
-         *     `details.current_revision`. Every broken rule (paths, duplicates, sizes, text only, root
-         *     README) is reported at once in `details.violations` with `400 invalid_draft` (with any other
+         *     `details.current_revision`. Every broken rule (paths, duplicates, files that collide with
+         *     folders, sizes, text only, root README; see `DraftFilePath`) is reported at once in `details.violations` with `400 invalid_draft` (with any other
          *     broken field of the body in `details.errors` beside them); content that
          *     contains an MTL API key is `400 secret_in_content` (file and line, never the key; the
          *     first 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing
@@ -1213,7 +1213,7 @@ export type components = {
             [key: string]: unknown;
         };
         DraftViolation: {
-            /** @description The broken rule: `file_count`, `path`, `duplicate_path`, `file_size`, `total_size`, `text_only` or `readme_missing` (more may be added). */
+            /** @description The broken rule: `file_count`, `path`, `duplicate_path`, `path_conflict` (a file that is also a folder of another path, or a folder spelled in other letter case), `file_size`, `total_size`, `text_only` or `readme_missing` (more may be added). */
             rule: string;
             /** @description The file, absent when its path holds something that looks like a secret: the message then names the file by its place in the set ("File 2"), so the secret is not repeated. */
             path?: string;
@@ -2024,7 +2024,12 @@ export type components = {
         /**
          * @description Relative and `/`-separated; each segment starts with a letter, digit or `_` and holds only
          *     letters, digits, `.`, `_` and `-` (no `..` segment, no leading `/` or `.`, no backslash).
-         *     Unique in the draft, compared case-insensitively.
+         *     No segment ends with `.`, and none is named as a Windows device (`CON`, `PRN`, `AUX`,
+         *     `NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, in any letter case, with or without an extension:
+         *     `nul.md`, `Aux.txt`). Unique in the draft, compared case-insensitively; and, compared
+         *     case-insensitively too, no path is a folder of another path (a file `docs` beside
+         *     `docs/a.md`) and a folder is spelled the same way by every path in it (not `DOCS/a.md`
+         *     beside `docs/b.md`), so that the files can be written to any disk as named.
          */
         DraftFilePath: string;
         /** @description UTF-8 text without NUL or other control characters (tab, line feed and carriage return are allowed); at most 100,000 code points. */
@@ -2133,7 +2138,11 @@ export type components = {
             message: string;
         };
         RunCheck: {
-            /** @enum {string} */
+            /**
+             * @description `file_rules` checks the draft's file rules (see `DraftFilePath`) again, so a draft
+             *     stored before one of them was added cannot be published until it keeps them.
+             * @enum {string}
+             */
             check: "readme_present" | "file_rules" | "license_allowed" | "metadata_complete" | "no_secrets" | "text_only";
             /** @enum {string} */
             status: "passed" | "failed";

@@ -5,25 +5,16 @@ import type { AccountDirectory } from '../domain/accounts/accounts';
 import type { SessionClaims } from '../domain/accounts/sessions';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
+import { pathHolds } from './percent-decoding';
 
 const CREDENTIAL_PARAMETERS = new Set(['api_key', 'apikey', 'key', 'token', 'access_token']);
 
-/** A path (raw, and decoded when it decodes) that holds something shaped like an MTL key. */
-function pathHoldsKey(path: string): boolean {
-  if (KEY_LIKE.test(path)) return true;
-  if (path.indexOf('%') === -1) return false;
-  try {
-    return KEY_LIKE.test(decodeURIComponent(path));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Credentials never travel in a URL, where proxies and logs keep them: a request with one in its
- * query string or its path is refused before anything else runs (and neither is logged). The
- * refusal is a failed authentication: it first passes through `onRefusal` (the per-address
- * limiter), which counts it, sets the rate-limit headers, and lets it through or answers 429.
+ * query string or its path (however many times percent-encoded), on any path of the service, is
+ * refused before anything else runs (and neither is logged). The refusal is a failed
+ * authentication: it first passes through `onRefusal` (the per-address limiter), which counts it,
+ * sets the rate-limit headers, and lets it through or answers 429.
  */
 export function refuseCredentialsInUrl(onRefusal?: RequestHandler): RequestHandler {
   return (req, res, next) => {
@@ -31,10 +22,12 @@ export function refuseCredentialsInUrl(onRefusal?: RequestHandler): RequestHandl
       const refusal = new AppError('credentials_in_query', 'Credentials must be sent in the Authorization header, never in the URL.', {
         parameter,
       });
+      // Whatever the path, the answer is about this caller's request: no cache keeps it.
+      res.setHeader('Cache-Control', 'no-store');
       if (onRefusal) void onRefusal(req, res, (limited?: unknown) => next(limited ?? refusal));
       else next(refusal);
     };
-    if (pathHoldsKey(req.path)) {
+    if (pathHolds(req.path, [KEY_LIKE])) {
       refuse('(path)');
       return;
     }

@@ -115,20 +115,28 @@ function withWholeChosenBody(items: readonly ValidatorErrorItem[], request?: Req
   return [...ofOtherParts, ...whole];
 }
 
-/**
- * The validator's verdict on a request (undefined when it passed) with the query parameters the
- * operation does not have added to it: one refusal naming every broken rule. A refusal for another
- * reason (a media type, a size) stands as it is.
- */
-export function withUnknownParameters(verdict: unknown, names: readonly string[]): unknown {
-  if (names.length === 0) return verdict;
-  const unknown = names.map((name) => ({
+/** A query parameter that the operation does not have, as the validator words a broken rule. */
+export function unknownQueryParameter(name: string): ValidatorErrorItem {
+  return {
     path: `/query/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
     message: NOT_A_PARAMETER,
     errorCode: 'additionalProperties.openapi.validation',
-  }));
-  if (verdict === undefined) return { status: 400, errors: unknown, message: 'The request has unknown query parameters.' };
-  if (isValidatorError(verdict) && verdict.status === 400) return { status: 400, errors: [...unknown, ...verdict.errors], message: verdict.message };
+  };
+}
+
+/**
+ * The validator's verdict on a request (undefined when it passed) with the broken parameter rules
+ * found beside it added: one refusal naming every broken rule, each parameter once (in the words
+ * found beside the validator, which may have reported it too). A refusal for another reason (a
+ * media type, a size) stands as it is.
+ */
+export function withParameterErrors(verdict: unknown, found: readonly ValidatorErrorItem[]): unknown {
+  if (found.length === 0) return verdict;
+  if (verdict === undefined) return { status: 400, errors: found, message: 'The request has invalid parameters.' };
+  if (isValidatorError(verdict) && verdict.status === 400) {
+    const named = new Set(found.map(pointerOf));
+    return { status: 400, errors: [...found, ...verdict.errors.filter((item) => !named.has(pointerOf(item)))], message: verdict.message };
+  }
   return verdict;
 }
 

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { OperationId } from '../generated/contract';
 import type { Principal } from '../domain/shared/principal';
+import { pathHolds } from './percent-decoding';
 
 /** What the middleware learns about a request, kept on res.locals. */
 export interface RequestLocals {
@@ -47,12 +48,15 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const KEY_IN_PATH = /mtl_(?:ro|rw)_[0-9A-Za-z]{20,}|mtl(?:_|%5F)(?:ro|rw)(?:_|%5F)[0-9A-Za-z%]{20,}/gi;
-const TOKEN_IN_PATH = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+const KEY_SHAPE = /mtl_(?:ro|rw)_[0-9A-Za-z]{20,}/i;
+const TOKEN_SHAPE = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 
-/** A path as it may be logged: anything shaped like a key or a session token replaced. */
+/**
+ * A path as it may be logged: not at all when it holds anything shaped like a key or a session
+ * token, however many times percent-encoded (the rest of such a path says where to look for it).
+ */
 export function loggablePath(path: string): string {
-  return path.replace(KEY_IN_PATH, '(redacted)').replace(TOKEN_IN_PATH, '(redacted)');
+  return pathHolds(path, [KEY_SHAPE, TOKEN_SHAPE]) ? '(redacted)' : path;
 }
 
 export function elapsedMs(res: Response): number {
@@ -61,8 +65,8 @@ export function elapsedMs(res: Response): number {
 
 /**
  * One JSON line per request. Never the Authorization header, the query string, the body or
- * any Memory text: only the route template (or, for unknown routes, the path with anything shaped
- * like a credential redacted).
+ * any Memory text: only the route template (or, for unknown routes, the path, unless it holds
+ * anything shaped like a credential).
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {

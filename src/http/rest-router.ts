@@ -10,7 +10,7 @@ import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
 import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
-import { withUnknownParameters } from './errors';
+import { unknownQueryParameter, withParameterErrors, type ValidatorErrorItem } from './errors';
 import { refuseBadInput, refuseOverBounds } from './input-rules';
 import { locals } from './request-context';
 import { checkResponses } from './response-check';
@@ -221,7 +221,12 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
       validators.set(operation.path, validate);
     }
     const query = req.query as Record<string, unknown>;
-    const unknown = Object.keys(query).filter((name) => !operation.queryNames.includes(name));
+    const found = [
+      ...Object.keys(query)
+        .filter((name) => !operation.queryNames.includes(name))
+        .map(unknownQueryParameter),
+      ...integersNotInDecimal(operation, req.params, query),
+    ];
     // An empty list (`ids=`) is the empty list, checked against the list's rules; the validator
     // would leave the empty string, not a list.
     const emptyLists = operation.listQueryNames.filter((name) => query[name] === '');
@@ -229,8 +234,31 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
       const value = { ...query, ...Object.fromEntries(emptyLists.map((name) => [name, []])) };
       Object.defineProperty(req, 'query', { value, writable: true, configurable: true, enumerable: true });
     }
-    validate(req, res, (verdict?: unknown) => next(withUnknownParameters(verdict, unknown)));
+    validate(req, res, (verdict?: unknown) => next(withParameterErrors(verdict, found)));
   };
+}
+
+/** An integer parameter as its text may write it: decimal digits, with a minus sign for a negative one. */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/**
+ * Integer parameters written otherwise (`1.0`, `1e3`, `0x1`, ` 1`): the validator reads them as
+ * numbers and lets them through, but the text would reach the database as it was sent.
+ */
+function integersNotInDecimal(operation: OperationInfo, path: Record<string, unknown>, query: Record<string, unknown>): ValidatorErrorItem[] {
+  return operation.integerParameters.flatMap((parameter) => {
+    const value = parameter.in === 'path' ? path[parameter.name] : query[parameter.name];
+    // Anything but one text (a repeated parameter) is the validator's to refuse.
+    if (typeof value !== 'string' || DECIMAL_INTEGER.test(value)) return [];
+    return [{ path: `/${parameter.in === 'path' ? 'params' : 'query'}/${parameter.name}`, message: 'must be integer', errorCode: 'type.openapi.validation' }];
+  });
+}
+
+/** The request's integer parameters as numbers (checked as decimal integers in range by then). */
+function withIntegers(operation: OperationInfo, part: 'path' | 'query', values: Record<string, unknown>): Record<string, unknown> {
+  const names = operation.integerParameters.filter((parameter) => parameter.in === part).map((parameter) => parameter.name);
+  const converted = names.filter((name) => typeof values[name] === 'string').map((name) => [name, Number(values[name])]);
+  return converted.length === 0 ? values : { ...values, ...Object.fromEntries(converted) };
 }
 
 const validators = new Map<string, Router>();
@@ -253,8 +281,8 @@ function run(options: RestOptions, operation: OperationInfo): RequestHandler {
     const length = req.get('content-length');
     const result = await pipeline.execute({
       id: operation.id,
-      path: req.params,
-      query: req.query as Record<string, unknown>,
+      path: withIntegers(operation, 'path', req.params),
+      query: withIntegers(operation, 'query', req.query as Record<string, unknown>),
       headers: headersOf(req, operation),
       body: streamed ? undefined : req.body,
       ...(streamed ? { upload: { chunks: req, ...(length !== undefined ? { length: Number(length) } : {}) } } : {}),

@@ -20,6 +20,8 @@ export interface OperationInfo {
   readonly queryNames: readonly string[];
   /** The query parameters that are lists (`ids=a,b`). */
   readonly listQueryNames: readonly string[];
+  /** The path and query parameters that are integers. */
+  readonly integerParameters: ReadonlyArray<{ readonly in: 'path' | 'query'; readonly name: string }>;
   /** The body's media type: JSON is parsed before the handler; a stream (an import's lines) is handed to it as it arrives. */
   readonly bodyMediaType: 'application/json' | 'application/x-ndjson' | null;
 }
@@ -49,6 +51,9 @@ export const OPERATIONS: readonly OperationInfo[] = (Object.keys(operations) as 
       listQueryNames: operation.parameters
         .filter((parameter) => parameter.in === 'query' && (parameter.schema as { type?: string } | null)?.type === 'array')
         .map((parameter) => parameter.name),
+      integerParameters: operation.parameters
+        .filter((parameter) => (parameter.in === 'path' || parameter.in === 'query') && (parameter.schema as { type?: string } | null)?.type === 'integer')
+        .map((parameter) => ({ in: parameter.in as 'path' | 'query', name: parameter.name })),
       bodyMediaType: operation.bodyMediaType as OperationInfo['bodyMediaType'],
     };
   })

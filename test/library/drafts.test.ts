@@ -363,6 +363,65 @@ describe('the file rules of a draft update', () => {
     expectViolations(res, [{ rule: 'duplicate_path', path: 'NOTES/plan.md' }]);
   });
 
+  test.each([
+    ['a segment ending with "." (Windows would write README.md.)', 'README.md.', 'no segment may end with "."'],
+    ['a folder ending with "."', 'docs./a.md', 'no segment may end with "."'],
+    ['the device name CON', 'CON', 'CON is a device name on Windows'],
+    ['the device name NUL with an extension', 'NUL.md', 'NUL is a device name on Windows'],
+    ['a lower-case device name with an extension', 'aux.txt', 'AUX is a device name on Windows'],
+    ['the device name COM1', 'COM1', 'COM1 is a device name on Windows'],
+    ['a device name with two extensions', 'lpt9.tar.gz', 'LPT9 is a device name on Windows'],
+    ['a device name as a folder', 'prn/notes.md', 'PRN is a device name on Windows'],
+  ])('a path with %s is a path violation naming it', async (_label, path, words) => {
+    const res = await put([readme(), { path, content: 'text\n' }]);
+    const [violation] = expectViolations(res, [{ rule: 'path', path }]);
+    expect(violation!.message).toContain(`"${path}"`);
+    expect(violation!.message).toContain(words);
+  });
+
+  test.each([
+    ['COM10', 'com10.md'],
+    ['a device name inside a longer name', 'console.md'],
+    ['a device name after the first dot', 'notes.con'],
+  ])('%s is not a device name: %s is accepted', async (_label, path) => {
+    const own = await createTemplate(account.readWriteKey);
+    const res = await putDraft(t, account.readWriteKey, own.id, { base_revision: 1, files: [readme(), { path, content: 'ok\n' }] });
+    expect(res.status).toBe(200);
+  });
+
+  test.each([
+    ['a file named as the folder of another path', [{ path: 'docs', content: 'a\n' }, { path: 'docs/a.md', content: 'b\n' }], 'docs', '"docs" is a file, but "docs/a.md" lies in a folder of that name'],
+    ['a file named as that folder in other letter case, listed after it', [{ path: 'guide/docs/a.md', content: 'a\n' }, { path: 'guide/Docs', content: 'b\n' }], 'guide/Docs', '"guide/Docs" is a file, but "guide/docs/a.md" lies in a folder of that name'],
+    ['a folder spelled in other letter case by a later path', [{ path: 'DOCS/a.md', content: 'a\n' }, { path: 'docs/b.md', content: 'b\n' }], 'docs/b.md', '"docs/b.md" lies in the folder "docs", which "DOCS/a.md" spells with other letter case'],
+    ['a nested folder spelled in other letter case', [{ path: 'docs/Guide/a.md', content: 'a\n' }, { path: 'docs/guide/b.md', content: 'b\n' }], 'docs/guide/b.md', '"docs/guide/b.md" lies in the folder "docs/guide", which "docs/Guide/a.md" spells'],
+  ])('%s is a path_conflict violation naming both paths', async (_label, files, path, words) => {
+    const [violation] = expectViolations(await put([readme(), ...files]), [{ rule: 'path_conflict', path }]);
+    expect(violation!.message).toContain(words);
+  });
+
+  test('folders spelled the same way by every path in them are accepted, however many files they hold', async () => {
+    const own = await createTemplate(account.readWriteKey);
+    const files = [readme(), { path: 'Docs/a.md', content: 'a\n' }, { path: 'Docs/b/c.md', content: 'c\n' }, { path: 'Docs/b/d.md', content: 'd\n' }, { path: 'docs.md', content: 'e\n' }];
+    const res = await putDraft(t, account.readWriteKey, own.id, { base_revision: 1, files });
+    expect(res.status).toBe(200);
+  });
+
+  test('a path conflict whose paths hold a secret names the files by their place, so the secret is not repeated', async () => {
+    const inPath = `AKIA${'R8'.repeat(8)}`;
+    const res = await put([
+      readme(),
+      { path: `keys/${inPath}/a.md`, content: 'a\n' },
+      { path: `KEYS/${inPath}/b.md`, content: 'b\n' },
+      { path: `keys/${inPath}`, content: 'c\n' },
+    ]);
+    const violations = expectViolations(res, [{ rule: 'path_conflict' }, { rule: 'path_conflict' }]);
+    expect(violations.map((v) => v.message).sort()).toEqual([
+      'File 3 lies in a folder, which file 2 spells with other letter case (folder names are compared case-insensitively).',
+      'File 4 is a file, but file 2 lies in a folder of that name (paths are compared case-insensitively).',
+    ]);
+    expect(JSON.stringify(res.body).toUpperCase()).not.toContain(inPath);
+  });
+
   test('a file set without a root README.md is a readme_missing violation (a nested or lower-case one does not count)', async () => {
     const res = await put([
       { path: 'docs/README.md', content: README },
@@ -395,12 +454,12 @@ describe('the file rules of a draft update', () => {
   test('a NUL or another control character makes a file text_only violation, with its line', async () => {
     const res = await put([
       readme(),
-      { path: 'nul.md', content: 'line one\nline two\nhere\u0000\n' },
+      { path: 'null.md', content: 'line one\nline two\nhere\u0000\n' },
       { path: 'escape.md', content: 'colour: \u001b[31m red\n' },
       { path: 'delete.md', content: 'a\nb\u007f\n' },
     ]);
     expectViolations(res, [
-      { rule: 'text_only', path: 'nul.md', line: 3 },
+      { rule: 'text_only', path: 'null.md', line: 3 },
       { rule: 'text_only', path: 'escape.md', line: 1 },
       { rule: 'text_only', path: 'delete.md', line: 2 },
     ]);

@@ -852,6 +852,31 @@ describe('review checks', () => {
     expect(run.checks.find((ch) => ch.check === 'metadata_complete')?.findings).toEqual([{ message: expect.stringContaining('summary') }]);
   });
 
+  test.each([
+    ['a segment ending with "."', ['README.md.'], 'README.md.'],
+    ['a Windows device name', ['docs/aux.txt'], 'docs/aux.txt'],
+    ['a file that is also a folder of another path', ['docs', 'Docs/a.md'], 'docs'],
+    ['a folder spelled in two ways', ['DOCS/a.md', 'docs/b.md'], 'docs/b.md'],
+  ])('a draft stored before the rule against %s fails file_rules alone, naming the path', async (_rule, paths, named) => {
+    const c = await newCreator(t);
+    const placeholders = paths.map((_, i) => ({ path: `later/${i}.md`, content: `File ${i}.\n` }));
+    const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), [...goodFiles(uniqueWord()), ...placeholders]);
+    // What is stored keeps its paths when a rule is added: here they are given as they were accepted before.
+    for (const [i, path] of paths.entries()) {
+      await t.database.db
+        .updateTable('template_files')
+        .set({ path })
+        .where('template_id', '=', tpl.id)
+        .where('revision', '=', tpl.draft.revision)
+        .where('path', '=', placeholders[i]!.path)
+        .execute();
+    }
+    const { template, run } = await step(t.http, c, tpl, 'submit_review');
+    expect(template.review.state).toBe('changes_requested');
+    expect(run.checks.map((ch) => [ch.check, ch.status])).toEqual(CHECK_NAMES.map((name) => [name, name === 'file_rules' ? 'failed' : 'passed']));
+    expect(run.checks.find((ch) => ch.check === 'file_rules')?.findings).toEqual([{ path: named, message: expect.stringContaining(`"${named}"`) }]);
+  });
+
   test('a passing review reports every check passed with no findings', async () => {
     const c = await newCreator(t);
     const tpl = await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord()));

@@ -57,6 +57,12 @@ const templateLine = (n: number, extra: Record<string, unknown> = {}): Line => (
   },
 });
 
+/** A Template line with its draft holding these files. */
+const withFiles = (line: Line, files: Array<{ path: string; content: string }>): Line => ({
+  ...line,
+  data: { ...line.data, draft: { ...line.data.draft, files } },
+});
+
 /** A Memory line whose own timestamps (and its revision's) are `at`. */
 const memoryAt = (n: number, at: string): Line => {
   const line = memoryLine(fileId('mem', n), `memory ${n}`);
@@ -695,23 +701,24 @@ describe('POST /v1/import', () => {
 
   test('when a Template in the file breaks the draft rules, then the import is refused at its line', async () => {
     const bob = await t.account();
-    const template = {
-      id: fileId('tpl', 1),
-      name: 'No readme',
-      summary: '',
-      category: 'other',
-      tags: [],
-      license: 'MIT',
-      release_notes: '',
-      draft: { revision: 1, files: [{ path: 'notes.md', content: 'x' }], updated_at: '2026-11-01T09:00:00.000Z' },
-      review: { state: 'draft', reviewed_revision: null },
-      publication: { state: 'never_published', version: 0, published_revision: null, published_at: null, files: [] },
-      created_at: '2026-11-01T09:00:00.000Z',
-      updated_at: '2026-11-01T09:00:00.000Z',
-    };
-    const res = await importText(t, bob.session, toText([header(), { type: 'template', data: template }, end({ templates: 1 })]));
+    const res = await importText(t, bob.session, toText([header(), withFiles(templateLine(1), [{ path: 'notes.md', content: 'x' }]), end({ templates: 1 })]));
     expectError(res, 400, 'invalid_import');
     expect(res.body.error.details.line).toBe(2);
+    expect(res.body.error.details.errors).toEqual([{ path: '/data/draft', message: 'A root README.md is required.' }]);
+  });
+
+  test.each([
+    ['a segment ending with "."', ['README.md.'], '"README.md." is not a valid path: no segment may end with "."'],
+    ['a Windows device name', ['docs/NUL.md'], '"docs/NUL.md" is not a valid path: NUL is a device name on Windows'],
+    ['a file that is also a folder of another path', ['docs', 'docs/a.md'], '"docs" is a file, but "docs/a.md" lies in a folder of that name'],
+    ['a folder spelled in two ways', ['DOCS/a.md', 'docs/b.md'], '"docs/b.md" lies in the folder "docs", which "DOCS/a.md" spells with other letter case'],
+  ])('when a Template in the file has %s, then the import is refused at its line, naming the path, and nothing is written', async (_rule, paths, words) => {
+    const bob = await t.account();
+    const files = [{ path: 'README.md', content: README }, ...paths.map((path) => ({ path, content: 'x\n' }))];
+    const res = await importText(t, bob.session, toText([header(), withFiles(templateLine(1), files), end({ templates: 1 })]));
+    expectError(res, 400, 'invalid_import');
+    expect(res.body.error.details).toMatchObject({ line: 2, errors: [{ path: '/data/draft', message: expect.stringContaining(words) }] });
+    expect(ofType(await exportLines(t, bob.session), 'template')).toEqual([]);
   });
 
   test('when two imports into one account run at once, then each either succeeds or is refused as retryable, and the data is never doubled by a refusal', async () => {

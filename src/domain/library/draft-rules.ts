@@ -8,7 +8,7 @@ export interface DraftFileInput {
 }
 
 export interface Violation {
-  readonly rule: 'file_count' | 'path' | 'duplicate_path' | 'file_size' | 'total_size' | 'text_only' | 'readme_missing';
+  readonly rule: 'file_count' | 'path' | 'duplicate_path' | 'path_conflict' | 'file_size' | 'total_size' | 'text_only' | 'readme_missing';
   readonly path?: string;
   readonly line?: number;
   readonly message: string;
@@ -16,6 +16,10 @@ export interface Violation {
 
 export const ROOT_README = 'README.md';
 const PATH_PATTERN = new RegExp(patterns.draftFilePath);
+// A segment ending with a dot, which Windows drops.
+const TRAILING_DOT = /\.(?:\/|$)/;
+// A segment named as a device on Windows: a file so named, whatever its extension, opens the device instead.
+const WINDOWS_DEVICE = /(?:^|\/)(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(?:\.[^/]*)?(?:\/|$)/i;
 // Control characters other than tab, line feed and carriage return make a file binary, not text.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
@@ -51,6 +55,90 @@ class LineIndex {
 }
 
 /**
+ * Why a path breaks the path rules, in words that follow its name, or null when it keeps them.
+ * Beyond the pattern, a path must be a file that every common file system can hold as named:
+ * Windows drops a segment's trailing dot (`README.md.` would be `README.md`) and keeps device
+ * names for itself.
+ */
+function pathProblem(path: string): string | null {
+  if (path.length === 0 || codePointLength(path) > limits.draftPathCharsMax || !PATH_PATTERN.test(path) || path.split('/').includes('..')) {
+    return `relative, "/"-separated, at most ${limits.draftPathCharsMax} characters, each segment starting with a letter, digit or "_" and holding only letters, digits, ".", "_" and "-"`;
+  }
+  if (TRAILING_DOT.test(path)) {
+    return 'no segment may end with "." (Windows drops the dot, and the path would name another file)';
+  }
+  const device = WINDOWS_DEVICE.exec(path)?.[1];
+  if (device !== undefined) {
+    return `${device.toUpperCase()} is a device name on Windows (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), and no segment may be named so, with or without an extension`;
+  }
+  return null;
+}
+
+/** A file of the set with a valid path, and how messages name it (at the start of a sentence, and within one). */
+interface PlacedFile {
+  readonly path: string;
+  readonly name: string;
+  readonly reference: string;
+  readonly at: { readonly path?: string };
+}
+
+/** A folder of the file set, as spelled by the first file that lies in it, and the folders in it by lower-case name. */
+interface Folder {
+  readonly spelling: string;
+  readonly file: string;
+  readonly folders: Map<string, Folder>;
+}
+
+/**
+ * Files that could not be written side by side to a disk that compares names case-insensitively
+ * (Windows, macOS): a file whose path is also a folder of another file, or one that lies in a
+ * folder spelled with other letter case than by the first file in it. Each file is reported once.
+ * The folders are a tree walked segment by segment, so the check takes time in proportion to the
+ * paths' length.
+ */
+function pathConflicts(files: readonly PlacedFile[]): Violation[] {
+  const root = new Map<string, Folder>();
+  for (const { path, reference } of files) {
+    let folders = root;
+    for (const segment of path.split('/').slice(0, -1)) {
+      let folder = folders.get(segment.toLowerCase());
+      if (!folder) {
+        folder = { spelling: segment, file: reference, folders: new Map() };
+        folders.set(segment.toLowerCase(), folder);
+      }
+      folders = folder.folders;
+    }
+  }
+  const violations: Violation[] = [];
+  for (const { path, name, at } of files) {
+    const segments = path.split('/');
+    let folders = root;
+    let respelled: { folder: string; first: string } | undefined;
+    for (const [depth, segment] of segments.slice(0, -1).entries()) {
+      const folder = folders.get(segment.toLowerCase())!;
+      if (!respelled && folder.spelling !== segment) respelled = { folder: segments.slice(0, depth + 1).join('/'), first: folder.file };
+      folders = folder.folders;
+    }
+    const sameNamedFolder = folders.get(segments[segments.length - 1]!.toLowerCase());
+    if (sameNamedFolder) {
+      violations.push({
+        rule: 'path_conflict',
+        ...at,
+        message: `${name} is a file, but ${sameNamedFolder.file} lies in a folder of that name (paths are compared case-insensitively).`,
+      });
+    } else if (respelled) {
+      const folder = at.path === undefined ? 'a folder' : `the folder "${respelled.folder}"`;
+      violations.push({
+        rule: 'path_conflict',
+        ...at,
+        message: `${name} lies in ${folder}, which ${respelled.first} spells with other letter case (folder names are compared case-insensitively).`,
+      });
+    }
+  }
+  return violations;
+}
+
+/**
  * Every broken rule of a complete file set, reported together. A file whose path holds a secret is
  * named by its place in the set ("File 2"), without a `path`, so the secret is not repeated.
  */
@@ -60,24 +148,25 @@ export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
     violations.push({ rule: 'file_count', message: `A draft holds 1 to ${limits.draftFilesMax} files (got ${files.length}).` });
   }
   const seen = new Map<string, string>();
+  // The valid paths, each once: those that could still collide as files and folders.
+  const placed: PlacedFile[] = [];
   let total = 0;
   files.forEach(({ path, content }, i) => {
     const secretPath = holdsSecret(path);
     const name = secretPath ? `File ${i + 1}` : `"${path}"`;
     const at = secretPath ? {} : { path };
-    if (path.length === 0 || codePointLength(path) > limits.draftPathCharsMax || !PATH_PATTERN.test(path) || path.split('/').includes('..')) {
-      violations.push({
-        rule: 'path',
-        ...at,
-        message: `${name} is not a valid path: relative, "/"-separated, at most ${limits.draftPathCharsMax} characters, each segment starting with a letter, digit or "_" and holding only letters, digits, ".", "_" and "-".`,
-      });
+    const problem = pathProblem(path);
+    if (problem !== null) {
+      violations.push({ rule: 'path', ...at, message: `${name} is not a valid path: ${problem}.` });
     }
     const key = path.toLowerCase();
     const first = seen.get(key);
     if (first !== undefined) {
       violations.push({ rule: 'duplicate_path', ...at, message: `${name} duplicates ${first} (paths are compared case-insensitively).` });
     } else {
-      seen.set(key, secretPath ? `file ${i + 1}` : name);
+      const reference = secretPath ? `file ${i + 1}` : name;
+      seen.set(key, reference);
+      if (problem === null) placed.push({ path, name, reference, at });
     }
     const size = codePointLength(content);
     total += size;
@@ -94,6 +183,7 @@ export function draftViolations(files: readonly DraftFileInput[]): Violation[] {
       });
     }
   });
+  violations.push(...pathConflicts(placed));
   if (total > limits.draftTotalCharsMax) {
     violations.push({ rule: 'total_size', message: `The files hold ${total} characters in all; the limit is ${limits.draftTotalCharsMax}.` });
   }

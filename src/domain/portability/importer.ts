@@ -3,6 +3,7 @@ import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
 import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
+import type { Violation } from '../library/draft-rules';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
 import { SectionDeltas } from '../memories/section-counts';
@@ -586,7 +587,14 @@ export class Importer {
       assertValidDraft(data.draft.files, { name, summary: data.summary, tags: data.tags, release_notes: data.release_notes });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      throw invalidLine(line, [{ path: '/data/draft', message: err.message }]);
+      // Each broken draft rule in its own words (they name the file), not a pointer to details the import does not carry.
+      const broken = (err.details?.violations as Violation[] | undefined)?.map(({ message }) => message) ?? [err.message];
+      const omitted = (err.details?.omitted_violations as number | undefined) ?? 0;
+      throw invalidLine(
+        line,
+        broken.map((message) => ({ path: '/data/draft', message })),
+        broken.length + omitted,
+      );
     }
     this.templatesOwned += 1;
     if (!this.writes) return;
