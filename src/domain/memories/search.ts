@@ -348,10 +348,12 @@ function toHit(row: MemoryRow, ranked: RankedDoc, score: number, plan: QueryPlan
   for (const [index, marks] of plan.marks.entries()) {
     if ((ranked.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
   }
+  const excerpt = highlight(row.text, terms);
   return {
     memory: toMemoryPreview(row),
     score,
     match: ranked.exact ? 'fulltext' : 'fuzzy',
-    highlight: highlight(row.text, terms),
+    highlight: excerpt.text,
+    highlight_html: excerpt.html,
   };
 }

@@ -119,12 +119,27 @@ function wordStartAtOrBefore(text: string, index: number): number {
   return start;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML that shows it as written: `&`, `<`, `>` and both quotes escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** An excerpt with its matched words marked, in two forms. */
+export interface Highlight {
+  /** The excerpt as written, the marks inserted as literal MARK_START and MARK_END: text, never to be rendered as HTML. */
+  readonly text: string;
+  /** The same excerpt as HTML: the text escaped, so that the marks are its only markup. */
+  readonly html: string;
+}
+
 /**
  * A short excerpt of `text` around the matched words, with those words wrapped in MARK_START and
  * MARK_END: the window of EXCERPT_CHARS that holds the most of the first MARKS_CONSIDERED matched
  * words, starting a little before the first of them. `…` marks text left out at either end.
  */
-export function highlight(text: string, terms: ReadonlySet<string>): string {
+export function highlight(text: string, terms: ReadonlySet<string>): Highlight {
   const ranges = terms.size > 0 ? matchedRanges(text, terms, MARKS_CONSIDERED) : [];
   // The window (in UTF-16 units, a close enough measure here) holding the most ranges.
   const span = EXCERPT_CHARS - LEAD_CHARS;
@@ -153,15 +168,24 @@ export function highlight(text: string, terms: ReadonlySet<string>): string {
     const boundary = text.lastIndexOf(' ', end);
     if (boundary > start && end - boundary < 30) end = boundary;
   }
-  let out = lead;
+  let plain = lead;
+  let html = lead;
+  const add = (from: number, to: number, marked: boolean) => {
+    const part = text.slice(from, to);
+    plain += marked ? MARK_START + part + MARK_END : part;
+    html += marked ? MARK_START + escapeHtml(part) + MARK_END : escapeHtml(part);
+  };
   let cursor = start;
   for (const [from, to] of ranges) {
     if (to <= start || from >= end) continue;
     const markFrom = Math.max(from, start);
     const markTo = Math.min(to, end);
-    out += text.slice(cursor, markFrom) + MARK_START + text.slice(markFrom, markTo) + MARK_END;
+    add(cursor, markFrom, false);
+    add(markFrom, markTo, true);
     cursor = markTo;
   }
-  out += text.slice(cursor, end);
-  return end < text.length ? `${out.trimEnd()} ${ELLIPSIS}` : out;
+  add(cursor, end, false);
+  if (end >= text.length) return { text: plain, html };
+  // Escaping leaves white space as it is, so both forms end alike.
+  return { text: `${plain.trimEnd()} ${ELLIPSIS}`, html: `${html.trimEnd()} ${ELLIPSIS}` };
 }
