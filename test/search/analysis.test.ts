@@ -1,5 +1,5 @@
 import { IRREGULAR_FORMS, memoryTerms, termOf, tokenize } from '../../src/domain/search/analyzer';
-import { containsPhrase, highlight as excerpt, matchedRanges } from '../../src/domain/search/highlight';
+import { containsPhrase, highlight as excerpt, matchedRanges, phrasesIn } from '../../src/domain/search/highlight';
 import { clauseTerms, MAX_QUERY_WORDS, parseQuery } from '../../src/domain/search/query-parser';
 
 /* The analysis and query syntax on their own: what becomes a term, and what a query asks. */
@@ -93,6 +93,14 @@ describe('phrases and highlights', () => {
     expect(containsPhrase('Rewatched The Lord of the Rings.', phrase('"lord of the rings"'))).toBe(true);
     expect(containsPhrase('The rings of the lord.', phrase('"lord of the rings"'))).toBe(false);
     expect(containsPhrase('Les Misérables at the Zürich opera', phrase('"zurich opera"'))).toBe(true);
+  });
+
+  test('many phrases are looked for in one reading of the text, each found only where its words are in order', () => {
+    const phrases = parseQuery('"lord of the rings" "rings lord" "zurich opera" "opera house" "the lord" "東京会議"')
+      .groups.map((group) => group[0]!.tokens);
+    expect(phrasesIn('The Lord of the Rings at the Zürich opera house.', phrases)).toEqual([true, false, true, true, true, false]);
+    expect(phrasesIn('明日は東京会議です, lord of the rings', phrases)).toEqual([true, false, false, false, true, true]);
+    expect(phrasesIn('', phrases)).toEqual([false, false, false, false, false, false]);
   });
 
   test('stemmed, folded and CJK matches are marked as written; ASCII and other texts alike', () => {

@@ -78,12 +78,27 @@ export function matchedRanges(text: string, terms: ReadonlySet<string>, max = Nu
   return ranges;
 }
 
-/** Whether the tokens of a phrase (terms at their relative positions) occur in `text`, in order. */
-export function containsPhrase(text: string, phrase: readonly Token[]): boolean {
-  const wanted = phrase.filter((token) => token.term !== null);
-  if (wanted.length === 0) return false;
-  const terms = new Set(wanted.map((token) => token.term!));
-  const byPosition = new Map<number, string>();
+/**
+ * Which of `phrases` (each its tokens: terms at their relative positions) occur in `text`, their
+ * terms in order: the text is read once for all of them, so the work is one reading of the text
+ * however many phrases a query has.
+ */
+export function phrasesIn(text: string, phrases: ReadonlyArray<readonly Token[]>): boolean[] {
+  const wanted = phrases.map((phrase) => phrase.filter((token) => token.term !== null));
+  const terms = new Set(wanted.flatMap((tokens) => tokens.map((token) => token.term!)));
+  if (terms.size === 0) return phrases.map(() => false);
+  // The terms of the phrases found at each position of the text (a position may hold several),
+  // and the positions of each term.
+  const byPosition = new Map<number, string[]>();
+  const positionsOf = new Map<string, number[]>();
+  const at = (position: number, term: string) => {
+    const held = byPosition.get(position);
+    if (held) held.push(term);
+    else byPosition.set(position, [term]);
+    const positions = positionsOf.get(term);
+    if (positions) positions.push(position);
+    else positionsOf.set(term, [position]);
+  };
   const keep = mayHaveTerm(terms);
   if (ASCII_TEXT.test(text)) {
     // As in matchedRanges: in ASCII text every word is one token, its term that of its lower case.
@@ -92,22 +107,28 @@ export function containsPhrase(text: string, phrase: readonly Token[]): boolean 
       const folded = match[0].toLowerCase();
       if (keep(folded)) {
         const term = termOf(folded);
-        if (term !== null && terms.has(term)) byPosition.set(position, term);
+        if (term !== null && terms.has(term)) at(position, term);
       }
       position += 1;
     }
   } else {
     for (const token of tokens(text, keep)) {
-      if (token.term !== null && terms.has(token.term)) byPosition.set(token.position, token.term);
+      if (token.term !== null && terms.has(token.term)) at(token.position, token.term);
     }
   }
-  const first = wanted[0]!;
-  for (const [position, term] of byPosition) {
-    if (term !== first.term) continue;
-    const origin = position - first.position;
-    if (wanted.every((token) => byPosition.get(origin + token.position) === token.term)) return true;
-  }
-  return false;
+  return wanted.map((tokens) => {
+    const first = tokens[0];
+    if (!first) return false;
+    return (positionsOf.get(first.term!) ?? []).some((position) => {
+      const origin = position - first.position;
+      return tokens.every((token) => byPosition.get(origin + token.position)?.includes(token.term!));
+    });
+  });
+}
+
+/** Whether the tokens of a phrase (terms at their relative positions) occur in `text`, in order. */
+export function containsPhrase(text: string, phrase: readonly Token[]): boolean {
+  return phrasesIn(text, [phrase])[0]!;
 }
 
 const codePoints = (text: string) => [...text].length;

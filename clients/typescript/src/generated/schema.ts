@@ -74,7 +74,8 @@ export interface paths {
          *     the entries read is ranked again over up to 32,000 entries of each of its words (all of
          *     them for a word in fewer Memories); phrases are then looked
          *     for among the best 10,000 Memories that have their words (and within 2,000,000
-         *     characters of their text). Secret Memories, their words and
+         *     characters of their text). All of a query's phrases, excluded ones included, are looked
+         *     for in one reading of each Memory's text, so their number does not multiply the work. Secret Memories, their words and
          *     their statistics never play a part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up
