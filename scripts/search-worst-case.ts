@@ -57,24 +57,39 @@ const VOCABULARY = [...STOP_WORDS, ...CASE_WORDS, ...PHRASE, ...OTHER_WORDS];
 /** A typo no Memory has: the third letter from the end left out ("wednesdays" -> "wednesdys"). */
 const typo = (word: string) => word.slice(0, -3) + word.slice(-2);
 
-const CASES: { name: string; q: string }[] = [
+/** Quoted pairs of CASE_WORDS, as many as fit in `room` characters with `prefix` before them. */
+function pairs(prefix: string, pair: (i: number) => string, room = 500): string {
+  let q = prefix;
+  for (let i = 0; i + 1 < CASE_WORDS.length && q.length + pair(i).length + 1 <= room; i += 1) q += (q ? ' ' : '') + pair(i);
+  return q;
+}
+/** Every Memory opens with CASE_WORDS in order, so each pair of neighbours occurs in it; no Memory has a pair reversed. */
+const present = (i: number) => `"${CASE_WORDS[i]} ${CASE_WORDS[i + 1]}"`;
+const reversed = (i: number) => `"${CASE_WORDS[i + 1]} ${CASE_WORDS[i]}"`;
+
+const CASES: { name: string; q: string; type?: 'decision'; tag?: string }[] = [
   { name: 'a. one misspelt word, 499 characters', q: Array(50).fill(typo('wednesdays')).join(' ') },
   { name: 'b. 32 distinct misspelt words', q: CASE_WORDS.map(typo).join(' ') },
   { name: 'c. 32 words found in every Memory', q: CASE_WORDS.join(' ') },
   { name: 'd. a phrase no Memory has', q: `"${PHRASE.join(' ')}"` },
   { name: 'e. a question of 20 words', q: 'What did we decide at the Wednesday meeting about the garden budget and the customer travel plans for next spring?' },
+  { name: 'f. quoted phrases every Memory has, then one none has', q: `${pairs('', present, 500 - reversed(0).length - 1)} ${reversed(0)}` },
+  { name: 'g. a word and phrases excluded that no Memory has', q: pairs('wednesdays', (i) => `-${reversed(i)}`) },
+  { name: 'h. a word and 31 words excluded that every Memory has', q: ['wednesdays', ...CASE_WORDS.slice(1).map((word) => `-${word}`)].join(' ') },
+  { name: 'i. 32 words, with a type and a tag no Memory has', q: CASE_WORDS.join(' '), type: 'decision', tag: 'nothing-tagged' },
 ];
 
 /** TEXT_CHARS characters of sentences of 6-17 words drawn evenly from the vocabulary. */
 function memoryText(seed: number): string {
   const next = random(seed);
-  const parts: string[] = [];
-  let length = 0;
-  let previous = '';
+  const parts: string[] = [`${CASE_WORDS.join(' ')}. `];
+  let length = parts[0]!.length;
+  let previous = CASE_WORDS[CASE_WORDS.length - 1]!;
   let sentenceLeft = 0;
   while (length < TEXT_CHARS) {
     let word = VOCABULARY[Math.floor(next() * VOCABULARY.length)] as string;
     if (previous === PHRASE[0] && word === PHRASE[1]) continue; // punctuation would not part them either
+    if (CASE_WORDS.indexOf(previous) === CASE_WORDS.indexOf(word) + 1 && CASE_WORDS.includes(word)) continue; // a reversed pair
     previous = word;
     if (sentenceLeft === 0) {
       sentenceLeft = 6 + Math.floor(next() * 12);
@@ -91,6 +106,9 @@ function memoryText(seed: number): string {
   const missing = [...CASE_WORDS, ...PHRASE].filter((w) => !words.has(w));
   if (missing.length > 0) throw new Error(`text ${seed} lacks ${missing.join(', ')}`);
   if (new RegExp(`\\b${PHRASE[0]}\\W+${PHRASE[1]}\\b`, 'i').test(text)) throw new Error(`text ${seed} has the phrase`);
+  for (let i = 0; i + 1 < CASE_WORDS.length; i += 1) {
+    if (new RegExp(`\\b${CASE_WORDS[i + 1]}\\W+${CASE_WORDS[i]}\\b`, 'i').test(text)) throw new Error(`text ${seed} has a reversed pair`);
+  }
   return text;
 }
 
@@ -99,7 +117,8 @@ const timed = async <T>(call: () => Promise<T>): Promise<[T, number]> => {
   const value = await call();
   return [value, performance.now() - started];
 };
-const search = (client: MtlClient, q: string, limit = LIMIT) => must(client.GET('/memories/search', { params: { query: { q, limit } } }));
+const search = (client: MtlClient, q: string, limit = LIMIT, filters: { type?: 'decision'; tag?: string } = {}) =>
+  must(client.GET('/memories/search', { params: { query: { q, limit, ...filters } } }));
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)] ?? 0;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -152,13 +171,13 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
     process.stdout.write(`  stored ${MEMORIES} Memories of ${TEXT_CHARS} characters in ${(storeMs / 1000).toFixed(1)} s\n`);
 
     const cases: CaseResult[] = [];
-    for (const { name, q } of CASES) {
-      await search(client, q); // one unmeasured request: compiled code and warm caches, as in steady use
+    for (const { name, q, ...filters } of CASES) {
+      await search(client, q, LIMIT, filters); // one unmeasured request: compiled code and warm caches, as in steady use
       const before = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
       const times: number[] = [];
       let hits: Awaited<ReturnType<typeof search>> = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const [answer, ms] = await timed(() => search(client, q));
+        const [answer, ms] = await timed(() => search(client, q, LIMIT, filters));
         hits = answer;
         times.push(ms);
       }

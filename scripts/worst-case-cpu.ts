@@ -60,6 +60,8 @@ const FACTS = 20;
 const PUBLISHED_TEMPLATES = limits.templatesMax;
 /** Subjects whose name and aliases all occur in the mention case's text, inside longer words. */
 const MENTION_SUBJECTS = 20;
+/** Subjects of another account, each with the most aliases, all short and all inside the words of its Memories. */
+const MANY_SUBJECTS = 400;
 const SEED_CONCURRENCY = 4;
 
 // Ordinary words: every seeded text draws on all of them, so every query word is in every text.
@@ -88,6 +90,34 @@ function prose(seed: number, chars: number): string {
     length += sentence.length;
   }
   return parts.join('').slice(0, chars);
+}
+
+/** `chars` characters of made-up words of 8 to 40 random letters. */
+function letterWords(seed: number, chars: number): string {
+  const next = random(seed);
+  const parts: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    const word = Array.from({ length: 8 + Math.floor(next() * 33) }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
+    parts.push(word);
+    length += word.length + 1;
+  }
+  return parts.join(' ').slice(0, chars);
+}
+
+/**
+ * A Subject's name and aliases of 3 to 5 letters taken from inside the words of `text`: each one
+ * occurs in it, and almost never as a whole word.
+ */
+function innerAliases(text: string, seed: number, count: number): string[] {
+  const next = random(seed);
+  const aliases = new Set<string>();
+  while (aliases.size < count) {
+    const at = Math.floor(next() * (text.length - 5));
+    const alias = text.slice(at, at + 3 + Math.floor(next() * 3));
+    if (!alias.includes(' ')) aliases.add(alias);
+  }
+  return [...aliases];
 }
 
 /** Lines of `line(i)` until `chars` characters (the last line cut). */
@@ -219,6 +249,7 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   const main = await account('worst-case');
   const library = await account('worst-case-library');
   const mention = await account('worst-case-mentions');
+  const crowd = await account('worst-case-many-subjects');
   /** `must` of a seeding request, noting one that took more than 2 s. */
   const post = async <T>(call: () => Promise<ClientAnswer<T>>): Promise<T> => {
     const postStarted = performance.now();
@@ -371,6 +402,15 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   );
   log(`${MENTION_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} aliases each in another account`);
 
+  // A third account: many Subjects, each with the most aliases, all short and all inside the
+  // words of the Memory written below, so every term of every Subject is looked for in it.
+  const crowdText = (i: number) => letterWords(20_000 + i, MEMORY_TEXT_MAX);
+  await pool(Array.from({ length: MANY_SUBJECTS }, (_, i) => i), SEED_CONCURRENCY, (i) =>
+    post(() => crowd.key.POST('/subjects', { body: { name: `Crowd ${i}`, aliases: innerAliases(crowdText(0), 30_000 + i, SUBJECT_ALIASES_MAX) } })),
+  );
+  const crowdMemory = await post(() => crowd.key.POST('/memories', { body: { text: crowdText(0) } }));
+  log(`${MANY_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} short aliases each in a third account`);
+
   // The cases.
   const q500 = Array(Math.floor((SEARCH_Q_MAX + 1) / 10)).fill('wednesdys').join(' '); // a misspelt word, as search:worst-case (a)
   const q32 = QUERY_WORDS.join(' ').slice(0, SEARCH_Q_MAX);
@@ -381,6 +421,10 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   const mentionJson = json(mentionBody);
   let updates = 0;
   let subjectsCreated = 0;
+  let crowdUpdates = 0;
+  let renames = 0;
+  const crowdBody = { text: crowdText(0) };
+  const crowdJson = json(crowdBody);
   const batchIds = memoryIds.slice(0, limits.batchMaxIds);
   const readBody = { max_chars_per_file: limits.draftFileCharsMax, max_total_chars: limits.draftTotalCharsMax };
   const readJson = json(readBody);
@@ -426,6 +470,19 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       send: () => answerOf(mention.key.POST('/memories', { body: mentionBody, bodySerializer: prepared(mentionJson) })),
     },
     {
+      name: `Memory create, ${MANY_SUBJECTS} Subjects' short terms inside its words`,
+      size: `${n(MEMORY_TEXT_MAX)} characters, ${n(MANY_SUBJECTS * (SUBJECT_ALIASES_MAX + 1))} terms`,
+      expect: 201,
+      send: () => answerOf(crowd.key.POST('/memories', { body: crowdBody, bodySerializer: prepared(crowdJson) })),
+    },
+    {
+      name: `Memory update, ${MANY_SUBJECTS} Subjects' short terms inside its words`,
+      size: `${n(MEMORY_TEXT_MAX)} characters, ${n(MANY_SUBJECTS * (SUBJECT_ALIASES_MAX + 1))} terms`,
+      expect: 200,
+      send: () =>
+        answerOf(crowd.key.PATCH('/memories/{id}', { params: { path: { id: crowdMemory.id } }, body: { text: crowdText(1 + crowdUpdates++) } })),
+    },
+    {
       name: `link a Memory to the Subject of ${SUBJECT_MEMORIES}+ Memories`,
       size: `Memories of ${n(MEMORY_TEXT_MAX)} characters`,
       expect: 201,
@@ -455,6 +512,18 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
               aliases: INNER_TERMS.slice(1, SUBJECT_ALIASES_MAX + 1),
               description: prose(600, SUBJECT_DESCRIPTION_MAX),
             },
+          }),
+        ),
+    },
+    {
+      name: `Subject rename, 21 terms inside words of ${CONTEXT_MEMORIES}+ Memories`,
+      size: `${SUBJECT_ALIASES_MAX} aliases`,
+      expect: 200,
+      send: () =>
+        answerOf(
+          main.key.PATCH('/subjects/{subject_id}', {
+            params: { path: { subject_id: subjects[LINKED_SUBJECTS]!.id } },
+            body: { name: `${INNER_TERMS[0]} renamed ${renames++}`, aliases: INNER_TERMS.slice(1, SUBJECT_ALIASES_MAX + 1) },
           }),
         ),
     },
@@ -538,7 +607,8 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       `(a third pinned, a third instructions), ${SUBJECT_MEMORIES} of them linked to one Subject; ${LINKED_SUBJECTS} more Subjects and ${FACTS} Facts ` +
       `around the first Memory; a Template draft of ${awsDraft.length} × ${n(limits.draftFileCharsMax)} characters; ` +
       `${PUBLISHED_TEMPLATES} published Templates with READMEs of ${n(limits.draftFileCharsMax)} characters; ` +
-      `and, in another account, ${MENTION_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} aliases`,
+      `in another account, ${MENTION_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} aliases; and in a third, ${MANY_SUBJECTS} Subjects ` +
+      `with ${SUBJECT_ALIASES_MAX} aliases of 3 to 5 letters from inside the words of its Memory of ${n(MEMORY_TEXT_MAX)} characters`,
   };
 }
 

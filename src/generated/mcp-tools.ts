@@ -428,7 +428,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "name": "search_memories",
     "operationId": "searchMemories",
     "title": "Search Memories",
-    "description": "Search Memories\n\nRanked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order; when no Memory the caller may see has it, the query is answered as\nif it were not quoted, since questions often quote a title the Memories word\ndifferently), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); the words questions put around what they ask for (`kind`, `type`,\n`thing`, `something`, `describe`, `mention`, `ever`, `likely`) count only in a query\nwithout other words (`what type of car` looks for `car`; `type` alone finds `Blood\ntype: O negative`) or inside a phrase; words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation against a fixed length of 32 words, so\na Memory's weight depends on it alone) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches, and the best candidates are then scored with every query\nword they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without\nexclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with\nfilters, exclusions, required words or phrases that finds fewer than `limit` hits among\nthe entries read is ranked again over up to 32,000 entries of each of its words (all of\nthem for a word in fewer Memories); phrases are then looked\nfor among the best 10,000 Memories that have their words (and within 2,000,000\ncharacters of their text). Secret Memories, their words and\ntheir statistics never play a part in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity, or one typing\nslip away: a letter replaced, added or left out, or two neighbouring letters swapped), at\na discount, so one misspelt word among correct ones still finds and ranks the right\nMemory. A hit found only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters of the Memory's text with the matched\nwords wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are\nmarked, so a highlight has at most 1,132 characters), including words matched through\nstemming, folding or correction. Returns at most `limit` hits; there is no cursor.",
+    "description": "Search Memories\n\nRanked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order; when no Memory the caller may see has it, the query is answered as\nif it were not quoted, since questions often quote a title the Memories word\ndifferently), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); the words questions put around what they ask for (`kind`, `type`,\n`thing`, `something`, `describe`, `mention`, `ever`, `likely`) count only in a query\nwithout other words (`what type of car` looks for `car`; `type` alone finds `Blood\ntype: O negative`) or inside a phrase; words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation against a fixed length of 32 words, so\na Memory's weight depends on it alone) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches, and the best candidates are then scored with every query\nword they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without\nexclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with\nfilters, exclusions, required words or phrases that finds fewer than `limit` hits among\nthe entries read is ranked again over up to 32,000 entries of each of its words (all of\nthem for a word in fewer Memories); phrases are then looked\nfor among the best 10,000 Memories that have their words (and within 2,000,000\ncharacters of their text). All of a query's phrases, excluded ones included, are looked\nfor in one reading of each Memory's text, so their number does not multiply the work. Secret Memories, their words and\ntheir statistics never play a part in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity, or one typing\nslip away: a letter replaced, added or left out, or two neighbouring letters swapped), at\na discount, so one misspelt word among correct ones still finds and ranks the right\nMemory. A hit found only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters of the Memory's text with the matched\nwords wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are\nmarked, so a highlight has at most 1,132 characters), including words matched through\nstemming, folding or correction. It is text, not HTML: the text is not escaped, so a\ntag written in the Memory (`<mark>`, a script) appears in it as written, and it must never\nbe rendered as HTML. `highlight_html` is the same excerpt as HTML: the text escaped, the\n`<mark>` and `</mark>` around matched words its only markup. Returns at most `limit`\nhits; there is no cursor.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -521,7 +521,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "memory",
               "score",
               "match",
-              "highlight"
+              "highlight",
+              "highlight_html"
             ],
             "properties": {
               "memory": {
@@ -616,7 +617,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
               },
               "highlight": {
                 "type": "string",
-                "description": "An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out."
+                "description": "An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out. Text, not HTML: the `<mark>` tags are literal and the Memory's text is not escaped, so never render it as HTML (use `highlight_html`)."
+              },
+              "highlight_html": {
+                "type": "string",
+                "description": "The same excerpt as HTML, safe to insert into a page's HTML content as it is: the text is escaped (`&`, `<`, `>`, `\"` and `'` as `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`), and `<mark>` and `</mark>` around the matched words are its only markup."
               }
             }
           }
@@ -5018,16 +5023,19 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "creator",
               "readme_excerpt"
             ],
+            "description": "A published Template as every account sees it. Its texts (name, summary, tags, display name, README excerpt) are the creator's plain text, not HTML; escape them to show them in a page.",
             "properties": {
               "id": {
                 "type": "string",
                 "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
               },
               "name": {
-                "type": "string"
+                "type": "string",
+                "description": "Plain text, as the creator wrote it."
               },
               "summary": {
-                "type": "string"
+                "type": "string",
+                "description": "Plain text, as the creator wrote it."
               },
               "category": {
                 "type": "string",
@@ -5083,13 +5091,15 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "description": "Plain text."
                   }
                 }
               },
               "readme_excerpt": {
                 "type": "string",
-                "maxLength": 300
+                "maxLength": 300,
+                "description": "The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped."
               }
             }
           }
@@ -5170,16 +5180,19 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "creator",
                 "readme_excerpt"
               ],
+              "description": "A published Template as every account sees it. Its texts (name, summary, tags, display name, README excerpt) are the creator's plain text, not HTML; escape them to show them in a page.",
               "properties": {
                 "id": {
                   "type": "string",
                   "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Plain text, as the creator wrote it."
                 },
                 "summary": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Plain text, as the creator wrote it."
                 },
                 "category": {
                   "type": "string",
@@ -5235,13 +5248,15 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "type": [
                         "string",
                         "null"
-                      ]
+                      ],
+                      "description": "Plain text."
                     }
                   }
                 },
                 "readme_excerpt": {
                   "type": "string",
-                  "maxLength": 300
+                  "maxLength": 300,
+                  "description": "The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped."
                 }
               }
             },

@@ -74,7 +74,8 @@ export type paths = {
          *     the entries read is ranked again over up to 32,000 entries of each of its words (all of
          *     them for a word in fewer Memories); phrases are then looked
          *     for among the best 10,000 Memories that have their words (and within 2,000,000
-         *     characters of their text). Secret Memories, their words and
+         *     characters of their text). All of a query's phrases, excluded ones included, are looked
+         *     for in one reading of each Memory's text, so their number does not multiply the work. Secret Memories, their words and
          *     their statistics never play a part in a key's results.
          *
          *     **Typos.** A word that no Memory the caller may see contains is also matched through up
@@ -86,7 +87,11 @@ export type paths = {
          *     `highlight` is an excerpt of at most 300 characters of the Memory's text with the matched
          *     words wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are
          *     marked, so a highlight has at most 1,132 characters), including words matched through
-         *     stemming, folding or correction. Returns at most `limit` hits; there is no cursor.
+         *     stemming, folding or correction. It is text, not HTML: the text is not escaped, so a
+         *     tag written in the Memory (`<mark>`, a script) appears in it as written, and it must never
+         *     be rendered as HTML. `highlight_html` is the same excerpt as HTML: the text escaped, the
+         *     `<mark>` and `</mark>` around matched words its only markup. Returns at most `limit`
+         *     hits; there is no cursor.
          */
         get: operations["searchMemories"];
         put?: never;
@@ -1558,8 +1563,10 @@ export type components = {
              * @enum {string}
              */
             match: "fulltext" | "fuzzy";
-            /** @description An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out. */
+            /** @description An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out. Text, not HTML: the `<mark>` tags are literal and the Memory's text is not escaped, so never render it as HTML (use `highlight_html`). */
             highlight: string;
+            /** @description The same excerpt as HTML, safe to insert into a page's HTML content as it is: the text is escaped (`&`, `<`, `>`, `"` and `'` as `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`), and `<mark>` and `</mark>` around the matched words are its only markup. */
+            highlight_html: string;
         };
         MemorySearchResponse: {
             /** @enum {boolean} */
@@ -2257,9 +2264,12 @@ export type components = {
                 limits: components["schemas"]["CreatorLimits"];
             };
         };
+        /** @description A published Template as every account sees it. Its texts (name, summary, tags, display name, README excerpt) are the creator's plain text, not HTML; escape them to show them in a page. */
         PublicTemplate: {
             id: components["schemas"]["TemplateId"];
+            /** @description Plain text, as the creator wrote it. */
             name: string;
+            /** @description Plain text, as the creator wrote it. */
             summary: string;
             category: components["schemas"]["TemplateCategory"];
             tags: string[];
@@ -2267,8 +2277,10 @@ export type components = {
             version: number;
             published_at: components["schemas"]["Timestamp"];
             creator: {
+                /** @description Plain text. */
                 display_name: string | null;
             };
+            /** @description The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped. */
             readme_excerpt: string;
         };
         PublicTemplateListResponse: {

@@ -37,3 +37,25 @@ test.each([
   expect(insights.body.data.map((insight: { memory_ids: string[] }) => insight.memory_ids)).toEqual([[mention.body.data.id]]);
   expect(JSON.stringify(insights.body)).not.toContain(near.body.data.id);
 });
+
+test('when a Memory is written after many Subjects, then it gets an insight for each Subject it mentions as a whole word and none for names inside its words', async () => {
+  const alice = await t.account();
+  const key = bearer(alice.readWriteKey);
+  const names = ['C++', '#launch', 'Zoë', "O'Brien", 'Ada', 'New York', '東京', 'Jo'];
+  const crowd = Array.from({ length: 20 }, (_, i) => ({ name: `Crowd ${i}`, aliases: [`xq${i}`, `Adam${i}`] }));
+  const subjects = new Map<string, string>();
+  for (const body of [...names.map((name) => ({ name, aliases: [] })), ...crowd]) {
+    const created = await t.http.post('/v1/subjects').set(key).send(body);
+    expect(created.status).toBe(201);
+    subjects.set(body.name, created.body.data.id);
+  }
+  const text = "Notes: c++ and #LAUNCH with ZOË, o'brien and ADA in new york, then 東京 again. Jogging with adam3x and xq12x; crowd.";
+  const memory = await t.http.post('/v1/memories').set(key).send({ text });
+  expect(memory.status).toBe(201);
+  const mentioned: string[] = [];
+  for (const [name, id] of subjects) {
+    const insights = await t.http.get(`/v1/subjects/${id}/memory-insights`).set(key);
+    if (insights.body.data.length > 0) mentioned.push(name);
+  }
+  expect(mentioned).toEqual(['C++', '#launch', 'Zoë', "O'Brien", 'Ada', 'New York', '東京']);
+});

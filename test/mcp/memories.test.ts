@@ -219,10 +219,22 @@ describe('Memories over MCP, compared with REST', () => {
     expect(hits).toEqual(hitsRest.body);
     expect(hits.data.map((hit: { memory: { id: string } }) => hit.memory.id).sort()).toEqual([a.id, b.id].sort());
     expect(hits.data[0].highlight).toContain(`<mark>${word}</mark>`);
+    expect(hits.data[0].highlight_html).toContain(`<mark>${word}</mark>`);
 
     const limited = await callOk(ro, 'search_memories', { q: word, limit: 1, tag: 'animals' });
     expect(limited).toEqual((await app.http.get(`/v1/memories/search?q=${word}&limit=1&tag=animals`).set(bearer(account.readOnlyKey))).body);
     expect(limited.data.map((hit: { memory: { id: string } }) => hit.memory.id)).toEqual([a.id]);
+  });
+
+  test('when a Memory holds markup, then search_memories gives the highlight_html REST gives: its text escaped, only matched words marked', async () => {
+    const { account, ro } = await caller();
+    const word = uniqueWord();
+    await restCreate(account.readWriteKey, { text: `${word} & "friends" <script>steal()</script> <mark>not a match</mark>` });
+    const hits = await callOk(ro, 'search_memories', { q: word });
+    expect(hits).toEqual((await app.http.get(`/v1/memories/search?q=${word}`).set(bearer(account.readOnlyKey))).body);
+    expect(hits.data[0].highlight_html).toBe(
+      `<mark>${word}</mark> &amp; &quot;friends&quot; &lt;script&gt;steal()&lt;/script&gt; &lt;mark&gt;not a match&lt;/mark&gt;`,
+    );
   });
 
   test('search_memories answers questions, typos and require_all as REST does', async () => {

@@ -245,18 +245,31 @@ describe('what is searched', () => {
 });
 
 describe('hits', () => {
-  test('every hit is {memory, score, match: "fulltext", highlight} with the matched word marked', async () => {
+  test('every hit is {memory, score, match: "fulltext", highlight, highlight_html} with the matched word marked', async () => {
     const hank = await t.account();
     const created = await createMemory(t, hank.readWriteKey, { text: 'Kayaking at dawn on the quiet lake was wonderful.', tags: ['outdoors'] });
     const hits = await hitsFor(hank.readOnlyKey, { q: 'kayaking' });
     expect(hits).toHaveLength(1);
     const hit = hits[0]!;
-    expect(Object.keys(hit).sort()).toEqual(['highlight', 'match', 'memory', 'score']);
+    expect(Object.keys(hit).sort()).toEqual(['highlight', 'highlight_html', 'match', 'memory', 'score']);
     expect(hit.match).toBe('fulltext');
     expect(typeof hit.score).toBe('number');
     expect(hit.score).toBeGreaterThan(0);
     expect(hit.memory).toEqual({ ...created, text_truncated: false });
     expect(hit.highlight).toContain('<mark>Kayaking</mark>');
+    expect(hit.highlight_html).toBe(hit.highlight);
+  });
+
+  test('when a Memory holds markup, then highlight_html escapes it and marks only the matched words, while highlight keeps the text as written', async () => {
+    const mallory = await t.account();
+    const text = `Kayak & canoe "club" <script>alert('kayak')</script> with a <mark>paddle</mark> on <b>Sunday</b>.`;
+    await createMemory(t, mallory.readWriteKey, { text });
+    const [hit] = await hitsFor(mallory.readOnlyKey, { q: 'kayak' });
+    expect(hit!.highlight).toBe(`<mark>Kayak</mark> & canoe "club" <script>alert('<mark>kayak</mark>')</script> with a <mark>paddle</mark> on <b>Sunday</b>.`);
+    expect(hit!.highlight_html).toBe(
+      '<mark>Kayak</mark> &amp; canoe &quot;club&quot; &lt;script&gt;alert(&#39;<mark>kayak</mark>&#39;)&lt;/script&gt; ' +
+        'with a &lt;mark&gt;paddle&lt;/mark&gt; on &lt;b&gt;Sunday&lt;/b&gt;.',
+    );
   });
 
   test('a word stemmed differently in the text is still found and marked', async () => {

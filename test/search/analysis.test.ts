@@ -1,5 +1,5 @@
 import { IRREGULAR_FORMS, memoryTerms, termOf, tokenize } from '../../src/domain/search/analyzer';
-import { containsPhrase, highlight, matchedRanges } from '../../src/domain/search/highlight';
+import { containsPhrase, highlight as excerpt, matchedRanges, phrasesIn } from '../../src/domain/search/highlight';
 import { clauseTerms, MAX_QUERY_WORDS, parseQuery } from '../../src/domain/search/query-parser';
 
 /* The analysis and query syntax on their own: what becomes a term, and what a query asks. */
@@ -84,12 +84,23 @@ describe('query syntax', () => {
   });
 });
 
+/** A hit's `highlight`: the excerpt as text. */
+const highlight = (text: string, terms: ReadonlySet<string>) => excerpt(text, terms).text;
+
 describe('phrases and highlights', () => {
   test('a phrase matches its words in order, stop words keeping their places', () => {
     const phrase = (q: string) => parseQuery(q).groups[0]![0]!.tokens;
     expect(containsPhrase('Rewatched The Lord of the Rings.', phrase('"lord of the rings"'))).toBe(true);
     expect(containsPhrase('The rings of the lord.', phrase('"lord of the rings"'))).toBe(false);
     expect(containsPhrase('Les Misérables at the Zürich opera', phrase('"zurich opera"'))).toBe(true);
+  });
+
+  test('many phrases are looked for in one reading of the text, each found only where its words are in order', () => {
+    const phrases = parseQuery('"lord of the rings" "rings lord" "zurich opera" "opera house" "the lord" "東京会議"')
+      .groups.map((group) => group[0]!.tokens);
+    expect(phrasesIn('The Lord of the Rings at the Zürich opera house.', phrases)).toEqual([true, false, true, true, true, false]);
+    expect(phrasesIn('明日は東京会議です, lord of the rings', phrases)).toEqual([true, false, false, false, true, true]);
+    expect(phrasesIn('', phrases)).toEqual([false, false, false, false, false, false]);
   });
 
   test('stemmed, folded and CJK matches are marked as written; ASCII and other texts alike', () => {
@@ -125,6 +136,20 @@ describe('phrases and highlights', () => {
     expect(marked('eat')).toContain('<mark>ate</mark>');
     // The same in text that is not ASCII, which is read by the tokenizer.
     expect(highlight('Zoë went home', new Set(terms('go') as string[]))).toBe('Zoë <mark>went</mark> home');
+  });
+
+  test('the HTML form is the same excerpt with its text escaped: only the marks of matched words are markup', () => {
+    const text = `Tom & Jerry's "show" <script>alert(1)</script> and a <mark>fake</mark> mark, then the real show.`;
+    const { text: plain, html } = excerpt(text, new Set(['show']));
+    expect(plain).toBe(text.replace(/\bshow\b/g, '<mark>show</mark>'));
+    expect(html).toBe(
+      'Tom &amp; Jerry&#39;s &quot;<mark>show</mark>&quot; &lt;script&gt;alert(1)&lt;/script&gt; and a ' +
+        '&lt;mark&gt;fake&lt;/mark&gt; mark, then the real <mark>show</mark>.',
+    );
+    // Cut at both ends, the two forms keep the same words.
+    const long = excerpt(`${'a<b '.repeat(200)}show ${'c&d '.repeat(200)}`, new Set(['show']));
+    expect(long.html.replace(/&lt;/g, '<').replace(/&amp;/g, '&')).toBe(long.text);
+    expect(long.html).toMatch(/^… a&lt;b .*<mark>show<\/mark> c&amp;d .* …$/);
   });
 
   test("the irregular forms listed are the words of the lemmatizer's exception lists whose term begins otherwise", () => {

@@ -73,26 +73,9 @@ export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: st
     .execute();
 }
 
-/**
- * The account's Subjects that may be mentioned in a lower-cased text. Only Subjects with a term
- * inside the text come back: a printable-ASCII term is looked for here exactly as mentionsTerm
- * looks for it (lower case, trimmed of spaces); any other term is always a candidate. The
- * whole-word rule is the caller's to apply.
- */
-export async function subjectsPossiblyMentionedIn(
-  trx: Transaction<DB>,
-  accountId: string,
-  lowerText: string,
-): Promise<Array<{ id: string; name: string; aliases: string[] }>> {
-  return trx
-    .selectFrom('subjects')
-    .select(['id', 'name', 'aliases'])
-    .where('account_id', '=', accountId)
-    .where(
-      sql<boolean>`exists (select 1 from unnest(array_prepend(subjects.name, subjects.aliases)) as t(term)
-        where t.term !~ '^[ -~]*$' or strpos(${lowerText}, lower(btrim(t.term))) > 0)`,
-    )
-    .execute();
+/** The account's Subjects, by what they are mentioned as. */
+export async function subjectNamesOf(trx: Transaction<DB>, accountId: string): Promise<Array<{ id: string; name: string; aliases: string[] }>> {
+  return trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('account_id', '=', accountId).execute();
 }
 
 /**

@@ -23,11 +23,11 @@ import {
   linkCountsOf,
   pageOfPendingInsights,
   pendingInsightsOf,
-  subjectsPossiblyMentionedIn,
+  subjectNamesOf,
   trigramsOfLinkedMemories,
   unlinkedMemoriesPossiblyMentioning,
 } from './insights.repository';
-import { firstWordOf, mentionedTerm, MentionFinder, subjectTerms, wordsOf } from './mentions';
+import { mentionedTerm, possiblyMentioned, SubjectMentions, subjectTerms } from './mentions';
 import { parseIntegers, rankByRarity, similarPairs } from './similar-pairs';
 
 type Kind = MemoryInsightRow['kind'];
@@ -96,16 +96,12 @@ export async function refreshMentionsOfMemory(
   memory: { id: string; text: string },
   now: Date,
 ): Promise<void> {
-  const lowerText = memory.text.toLowerCase();
-  const [subjects, linkedSubjects] = await Promise.all([
-    subjectsPossiblyMentionedIn(trx, accountId, lowerText),
-    subjectsLinkedTo(trx, memory.id),
-  ]);
+  const [subjects, linkedSubjects] = await Promise.all([subjectNamesOf(trx, accountId), subjectsLinkedTo(trx, memory.id)]);
   const linked = new Set(linkedSubjects);
-  const finder = new MentionFinder(lowerText);
-  const causes = subjects
-    .filter((subject) => !linked.has(subject.id))
-    .flatMap((subject) => mentionCause(subject, memory.id, finder.firstMentioned(subjectTerms(subject))));
+  const unlinked = subjects.filter((subject) => !linked.has(subject.id));
+  const causes = new SubjectMentions(possiblyMentioned(unlinked, memory.text))
+    .in(memory.text)
+    .flatMap(({ subject, term }) => mentionCause(subject, memory.id, term));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', memoryId: memory.id }, causes, now);
 }
 
@@ -120,9 +116,9 @@ export async function refreshMentionsOfSubject(
   subject: { id: string; name: string; aliases: readonly string[] },
   now: Date,
 ): Promise<void> {
-  const terms = subjectTerms(subject);
-  const candidates = await unlinkedMemoriesPossiblyMentioning(trx, accountId, subject.id, terms);
-  const causes = candidates.flatMap((memory) => mentionCause(subject, memory.id, mentionedTerm(memory.text.toLowerCase(), terms)));
+  const candidates = await unlinkedMemoriesPossiblyMentioning(trx, accountId, subject.id, subjectTerms(subject));
+  const mentions = new SubjectMentions([subject]);
+  const causes = candidates.flatMap((memory) => mentions.in(memory.text).flatMap(({ term }) => mentionCause(subject, memory.id, term)));
   await reconcile(trx, accountId, { kind: 'unlinked_mention', subjectId: subject.id }, causes, now);
 }
 
@@ -140,7 +136,7 @@ export async function refreshMentionOfPair(
     memoriesLinkedTo(trx, subjectId, [memoryId]),
   ]);
   const key = causeKey('unlinked_mention', [memoryId]);
-  const term = subject && memory && linked.length === 0 ? mentionedTerm(memory.text.toLowerCase(), subjectTerms(subject)) : null;
+  const term = subject && memory && linked.length === 0 ? mentionedTerm(memory.text, subject) : null;
   if (!term || !subject) {
     await deleteInsightOfCause(trx, subjectId, key);
     return;
@@ -250,29 +246,10 @@ export async function addMentionsOfNewMemories(
   trx: Transaction<DB>,
   accountId: string,
   memories: ReadonlyArray<{ id: string; text: string }>,
-  subjects: ReadonlyArray<{ id: string; name: string; aliases: readonly string[] }>,
+  mentions: SubjectMentions<{ id: string; name: string; aliases: readonly string[] }>,
   now: Date,
 ): Promise<void> {
-  if (subjects.length === 0) return;
-  const terms = subjects.map((subject) => subjectTerms(subject));
-  const firstWords = terms.map((list) => list.map(firstWordOf));
-  const causes: Cause[] = [];
-  for (const memory of memories) {
-    const lowerText = memory.text.toLowerCase();
-    const finder = new MentionFinder(lowerText);
-    const words = wordsOf(lowerText);
-    subjects.forEach((subject, index) => {
-      // Only the terms whose first word the text has can be mentioned in it.
-      const possible = terms[index]!.filter((_term, at) => {
-        const word = firstWords[index]![at] ?? null;
-        return word === null || words.has(word);
-      });
-      const term = possible.length === 0 ? null : finder.firstMentioned(possible);
-      if (term) {
-        causes.push({ subjectId: subject.id, kind: 'unlinked_mention', memoryIds: [memory.id], summary: mentionSummary(memory.id, term, subject.name) });
-      }
-    });
-  }
+  const causes = memories.flatMap((memory) => mentions.in(memory.text).flatMap(({ subject, term }) => mentionCause(subject, memory.id, term)));
   await insertCauses(trx, accountId, causes, now);
 }
 

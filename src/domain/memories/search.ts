@@ -1,7 +1,7 @@
 import { limits } from '../../generated/contract';
 import type { MemorySearchHit as SearchHit } from '../../generated/openapi';
 import type { Services } from '../services';
-import { containsPhrase, highlight } from '../search/highlight';
+import { highlight, phrasesIn } from '../search/highlight';
 import { clauseTerms, parseQuery, type Clause, type ParsedQuery } from '../search/query-parser';
 import type { MemoryRow } from '../../db/schema';
 import {
@@ -122,7 +122,7 @@ async function search(services: Services, principal: Principal, query: SearchQue
   let ranked = await rankMemories(services.db, options);
   // Phrases are checked on the candidates' texts, so those are read now; otherwise only the hits'.
   const rows = new Map<number, MemoryRow>();
-  const checked = new Set<number>();
+  const checked = new Map<number, PhrasesFound>();
   if (phrases) ranked = await withPhrases(services.db, principal.accountId, ranked, rows, checked, parsed, plan, Number.POSITIVE_INFINITY);
 
   // The postings read are a bounded prefix of each word's. A query that narrows its hits (filters,
@@ -145,10 +145,14 @@ async function search(services: Services, principal: Principal, query: SearchQue
   return best.map((doc) => toHit(rows.get(doc.doc)!, doc, doc.score, plan));
 }
 
+/** Which of the query's phrases a candidate's text holds. */
+type PhrasesFound = ReadonlyMap<Clause, boolean>;
+
 /**
  * The candidates, in rank order, that have the query's phrases (and none of its excluded ones),
- * their texts read into `rows` in growing batches and each checked once (`checked`): after
- * `enough` of them are found, or PHRASE_TEXT_BUDGET characters of text are checked, the rest are
+ * their texts read into `rows` in growing batches and each read once for all the phrases
+ * (`checked`), so a query's phrases cost one reading of each text however many there are: after
+ * `enough` of them are found, or PHRASE_TEXT_BUDGET characters of text are read, the rest are
  * left out.
  */
 async function withPhrases(
@@ -156,23 +160,29 @@ async function withPhrases(
   accountId: string,
   candidates: readonly RankedDoc[],
   rows: Map<number, MemoryRow>,
-  checked: Set<number>,
+  checked: Map<number, PhrasesFound>,
   parsed: ParsedQuery,
   plan: QueryPlan,
   enough: number,
 ): Promise<RankedDoc[]> {
+  const phrases = [...parsed.excluded, ...parsed.groups.flat()].filter((clause) => clause.kind === 'phrase');
   const found: RankedDoc[] = [];
   let budget = PHRASE_TEXT_BUDGET;
   for (let start = 0, size = PHRASE_FIRST_BATCH; start < candidates.length && found.length < enough && budget > 0; start += size, size *= 2) {
     const batch = candidates.slice(start, start + size);
     for (const row of await memoriesOf(db, accountId, batch.filter((doc) => !rows.has(doc.doc)))) rows.set(row.search_doc, row);
     for (const doc of batch) {
-      const row = rows.get(doc.doc)!;
-      if (!checked.has(doc.doc)) {
-        checked.add(doc.doc);
-        budget -= row.text.length;
+      let held = checked.get(doc.doc);
+      if (!held) {
+        // A batch is read whole, but no more of its texts are read for phrases than the budget allows.
+        if (budget <= 0) break;
+        const text = rows.get(doc.doc)!.text;
+        const inText = phrasesIn(text, phrases.map((clause) => clause.tokens));
+        held = new Map(phrases.map((clause, i) => [clause, inText[i]!]));
+        checked.set(doc.doc, held);
+        budget -= text.length;
       }
-      if (satisfiesPhrases(row, doc.matched, parsed, plan)) found.push(doc);
+      if (satisfiesPhrases(held, doc.matched, parsed, plan)) found.push(doc);
     }
   }
   return found;
@@ -325,22 +335,19 @@ async function feedbackTerms(db: Queryable, keysOnly: boolean, kept: readonly Ra
 }
 
 /** Whether a candidate has the phrases its required groups ask for, and none of the excluded ones. */
-function satisfiesPhrases(row: MemoryRow, matched: bigint, parsed: ParsedQuery, plan: QueryPlan): boolean {
-  for (const clause of parsed.excluded) {
-    if (clause.kind === 'phrase' && containsPhrase(row.text, clause.tokens)) return false;
-  }
-  for (const group of parsed.groups) {
-    if (!group.some((clause) => clause.kind === 'phrase')) continue;
-    const met = group.some((clause) => {
-      if (clause.kind === 'phrase') return containsPhrase(row.text, clause.tokens);
-      return clauseTerms(clause).every((term) => {
-        const index = plan.queryTerms.indexOf(term);
-        return index >= 0 && (matched & (1n << BigInt(index))) !== 0n;
-      });
-    });
-    if (!met) return false;
-  }
-  return true;
+function satisfiesPhrases(held: PhrasesFound, matched: bigint, parsed: ParsedQuery, plan: QueryPlan): boolean {
+  if (parsed.excluded.some((clause) => held.get(clause) === true)) return false;
+  return parsed.groups.every(
+    (group) =>
+      !group.some((clause) => clause.kind === 'phrase') ||
+      group.some((clause) => {
+        if (clause.kind === 'phrase') return held.get(clause) === true;
+        return clauseTerms(clause).every((term) => {
+          const index = plan.queryTerms.indexOf(term);
+          return index >= 0 && (matched & (1n << BigInt(index))) !== 0n;
+        });
+      }),
+  );
 }
 
 function toHit(row: MemoryRow, ranked: RankedDoc, score: number, plan: QueryPlan): SearchHit {
@@ -348,10 +355,12 @@ function toHit(row: MemoryRow, ranked: RankedDoc, score: number, plan: QueryPlan
   for (const [index, marks] of plan.marks.entries()) {
     if ((ranked.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
   }
+  const excerpt = highlight(row.text, terms);
   return {
     memory: toMemoryPreview(row),
     score,
     match: ranked.exact ? 'fulltext' : 'fuzzy',
-    highlight: highlight(row.text, terms),
+    highlight: excerpt.text,
+    highlight_html: excerpt.html,
   };
 }

@@ -3,6 +3,7 @@ import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import { recordChanges, type Change } from '../changes/change-feed';
 import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
+import { SubjectMentions } from '../insights/mentions';
 import type { Violation } from '../library/draft-rules';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
@@ -94,6 +95,8 @@ export class Importer {
   private readonly successors: Array<{ line: number; factId: string | null; subjectId: string; successor: string }> = [];
   /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
   private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  /** The matcher of those Subjects' terms, built again when Subjects were added since. */
+  private mentions: SubjectMentions<{ id: string; name: string; aliases: readonly string[] }> | null = null;
   /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
   private readonly lateSubjects: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
   private hadMemories = false;
@@ -165,7 +168,7 @@ export class Importer {
 
   async prepare(): Promise<void> {
     const account = await accountBeforeImport(this.writes ? this.trx : this.reader, this.accountId);
-    this.mentionable.push(...account.subjects);
+    this.addMentionable(account.subjects);
     this.hadMemories = account.hasMemories;
     this.hasProfile = account.hasProfile;
     this.templatesOwned = account.templates;
@@ -258,12 +261,17 @@ export class Importer {
     }
     this.wrote('subject', id);
     const subject = { id, name, aliases };
-    this.mentionable.push(subject);
+    this.addMentionable([subject]);
     if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
     this.subjects.set(data.id, id);
     this.createdSubjects.add(id);
     this.touchedSubjects.add(id);
     this.imported.subjects += 1;
+  }
+
+  private addMentionable(subjects: ReadonlyArray<{ id: string; name: string; aliases: readonly string[] }>): void {
+    this.mentionable.push(...subjects);
+    this.mentions = null;
   }
 
   /** Subjects this import created (a second Subject of the file with one's name is a clash, not a merge). */
@@ -375,7 +383,8 @@ export class Importer {
     await insertRevisions(this.trx, this.accountId, revisions);
     for (const row of rows) this.sections.add(row, 1);
     await index.writePostings(written);
-    await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentionable, this.now);
+    this.mentions ??= new SubjectMentions(this.mentionable);
+    await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentions, this.now);
     const changes = rows.map(
       (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
     );

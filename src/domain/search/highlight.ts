@@ -78,12 +78,27 @@ export function matchedRanges(text: string, terms: ReadonlySet<string>, max = Nu
   return ranges;
 }
 
-/** Whether the tokens of a phrase (terms at their relative positions) occur in `text`, in order. */
-export function containsPhrase(text: string, phrase: readonly Token[]): boolean {
-  const wanted = phrase.filter((token) => token.term !== null);
-  if (wanted.length === 0) return false;
-  const terms = new Set(wanted.map((token) => token.term!));
-  const byPosition = new Map<number, string>();
+/**
+ * Which of `phrases` (each its tokens: terms at their relative positions) occur in `text`, their
+ * terms in order: the text is read once for all of them, so the work is one reading of the text
+ * however many phrases a query has.
+ */
+export function phrasesIn(text: string, phrases: ReadonlyArray<readonly Token[]>): boolean[] {
+  const wanted = phrases.map((phrase) => phrase.filter((token) => token.term !== null));
+  const terms = new Set(wanted.flatMap((tokens) => tokens.map((token) => token.term!)));
+  if (terms.size === 0) return phrases.map(() => false);
+  // The terms of the phrases found at each position of the text (a position may hold several),
+  // and the positions of each term.
+  const byPosition = new Map<number, string[]>();
+  const positionsOf = new Map<string, number[]>();
+  const at = (position: number, term: string) => {
+    const held = byPosition.get(position);
+    if (held) held.push(term);
+    else byPosition.set(position, [term]);
+    const positions = positionsOf.get(term);
+    if (positions) positions.push(position);
+    else positionsOf.set(term, [position]);
+  };
   const keep = mayHaveTerm(terms);
   if (ASCII_TEXT.test(text)) {
     // As in matchedRanges: in ASCII text every word is one token, its term that of its lower case.
@@ -92,22 +107,28 @@ export function containsPhrase(text: string, phrase: readonly Token[]): boolean 
       const folded = match[0].toLowerCase();
       if (keep(folded)) {
         const term = termOf(folded);
-        if (term !== null && terms.has(term)) byPosition.set(position, term);
+        if (term !== null && terms.has(term)) at(position, term);
       }
       position += 1;
     }
   } else {
     for (const token of tokens(text, keep)) {
-      if (token.term !== null && terms.has(token.term)) byPosition.set(token.position, token.term);
+      if (token.term !== null && terms.has(token.term)) at(token.position, token.term);
     }
   }
-  const first = wanted[0]!;
-  for (const [position, term] of byPosition) {
-    if (term !== first.term) continue;
-    const origin = position - first.position;
-    if (wanted.every((token) => byPosition.get(origin + token.position) === token.term)) return true;
-  }
-  return false;
+  return wanted.map((tokens) => {
+    const first = tokens[0];
+    if (!first) return false;
+    return (positionsOf.get(first.term!) ?? []).some((position) => {
+      const origin = position - first.position;
+      return tokens.every((token) => byPosition.get(origin + token.position)?.includes(token.term!));
+    });
+  });
+}
+
+/** Whether the tokens of a phrase (terms at their relative positions) occur in `text`, in order. */
+export function containsPhrase(text: string, phrase: readonly Token[]): boolean {
+  return phrasesIn(text, [phrase])[0]!;
 }
 
 const codePoints = (text: string) => [...text].length;
@@ -119,12 +140,27 @@ function wordStartAtOrBefore(text: string, index: number): number {
   return start;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML that shows it as written: `&`, `<`, `>` and both quotes escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** An excerpt with its matched words marked, in two forms. */
+export interface Highlight {
+  /** The excerpt as written, the marks inserted as literal MARK_START and MARK_END: text, never to be rendered as HTML. */
+  readonly text: string;
+  /** The same excerpt as HTML: the text escaped, so that the marks are its only markup. */
+  readonly html: string;
+}
+
 /**
  * A short excerpt of `text` around the matched words, with those words wrapped in MARK_START and
  * MARK_END: the window of EXCERPT_CHARS that holds the most of the first MARKS_CONSIDERED matched
  * words, starting a little before the first of them. `…` marks text left out at either end.
  */
-export function highlight(text: string, terms: ReadonlySet<string>): string {
+export function highlight(text: string, terms: ReadonlySet<string>): Highlight {
   const ranges = terms.size > 0 ? matchedRanges(text, terms, MARKS_CONSIDERED) : [];
   // The window (in UTF-16 units, a close enough measure here) holding the most ranges.
   const span = EXCERPT_CHARS - LEAD_CHARS;
@@ -153,15 +189,24 @@ export function highlight(text: string, terms: ReadonlySet<string>): string {
     const boundary = text.lastIndexOf(' ', end);
     if (boundary > start && end - boundary < 30) end = boundary;
   }
-  let out = lead;
+  let plain = lead;
+  let html = lead;
+  const add = (from: number, to: number, marked: boolean) => {
+    const part = text.slice(from, to);
+    plain += marked ? MARK_START + part + MARK_END : part;
+    html += marked ? MARK_START + escapeHtml(part) + MARK_END : escapeHtml(part);
+  };
   let cursor = start;
   for (const [from, to] of ranges) {
     if (to <= start || from >= end) continue;
     const markFrom = Math.max(from, start);
     const markTo = Math.min(to, end);
-    out += text.slice(cursor, markFrom) + MARK_START + text.slice(markFrom, markTo) + MARK_END;
+    add(cursor, markFrom, false);
+    add(markFrom, markTo, true);
     cursor = markTo;
   }
-  out += text.slice(cursor, end);
-  return end < text.length ? `${out.trimEnd()} ${ELLIPSIS}` : out;
+  add(cursor, end, false);
+  if (end >= text.length) return { text: plain, html };
+  // Escaping leaves white space as it is, so both forms end alike.
+  return { text: `${plain.trimEnd()} ${ELLIPSIS}`, html: `${html.trimEnd()} ${ELLIPSIS}` };
 }
