@@ -259,6 +259,25 @@ describe('an import that runs long', () => {
     expect(await memoryTexts(bob)).toHaveLength(20);
   });
 
+  test("when an import's body is still arriving, then the same account's writes go on meanwhile: the import holds no lock or connection while it waits for its sender", async () => {
+    const bob = await t.account();
+    const carol = await t.account();
+    const file = memoriesFile(20, 'trickled');
+    const upload = heldUpload(bob.session, file.text, file.held);
+    await sleep(300);
+    // More writes at once than the pool has connections: each would wait on the import's lock.
+    const writes = Promise.all(
+      Array.from({ length: 12 }, (_, i) => request(t.app.express).post('/v1/memories').set(bearer(bob.readWriteKey)).send({ text: `written meanwhile ${i}` })),
+    ).then((answers) => answers.map((res) => res.status));
+    const others = request(t.app.express).post('/v1/memories').set(bearer(carol.readWriteKey)).send({ text: 'another account' }).then((res) => res.status);
+    const waited = sleep(10_000).then(() => 'still waiting');
+    expect(await Promise.race([writes, waited])).toEqual(new Array(12).fill(201));
+    expect(await Promise.race([others, waited])).toBe(201);
+    upload.finish();
+    expect((await upload.answer).status).toBe(200);
+    expect(await memoryTexts(bob)).toHaveLength(32);
+  });
+
   test('when its declared body is over 512 MiB, then it is 413 payload_too_large before anything is read', async () => {
     const bob = await t.account();
     const { req, answer: pending } = postImport(bob.session, { 'Content-Length': String(513 * 1024 * 1024) });

@@ -66,9 +66,16 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The real app on a database of its own, with every response checked against the contract. */
 export async function startTestApp(
-  options: { clock?: Clock; env?: Record<string, string>; logger?: Logger; idempotencyRenewMs?: number } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    logger?: Logger;
+    idempotencyRenewMs?: number;
+    /** On PostgreSQL: the pool's size and its sessions' timeouts (by default 10 connections, no timeouts). */
+    database?: Parameters<typeof openTestDatabase>[0];
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.database);
   const config = loadConfig({
     APP_JWT_SECRET: TEST_JWT_SECRET,
     VALIDATE_RESPONSES: 'true',

@@ -69,14 +69,16 @@ async function run(importer: Importer, lines: AsyncIterable<NumberedLine>, write
 function inOneTransaction(services: Services, principal: Principal, now: Date, lines: () => AsyncIterable<NumberedLine>): Promise<ImportSummary> {
   const pacer = new Pacer(PACE_MS);
   return services.accountWrites.run(principal.accountId, () =>
-    services.db.transaction().execute(async (trx) => {
-      if (!(await tryImportLock(trx, principal.accountId))) throw importInProgress();
-      // Then the account's write lock, which every write of the account takes first (see
-      // holdAccountWrites): a second import is refused above rather than kept waiting here.
-      await holdAccountWrites(trx, principal.accountId);
-      const writes: ImportWrites = { trx, memoryBatch: BATCH.memories, memoryBatchChars: BATCH.chars, between: () => pacer.pace() };
-      return run(new Importer(principal, now, trx, writes), lines(), writes);
-    }),
+    services.imports.writing(principal.accountId, 'writes', () =>
+      services.db.transaction().execute(async (trx) => {
+        if (!(await tryImportLock(trx, principal.accountId))) throw importInProgress();
+        // Then the account's write lock, which every write of the account takes first (see
+        // holdAccountWrites): a second import is refused above rather than kept waiting here.
+        await holdAccountWrites(trx, principal.accountId);
+        const writes: ImportWrites = { trx, memoryBatch: BATCH.memories, memoryBatchChars: BATCH.chars, between: () => pacer.pace() };
+        return run(new Importer(principal, now, trx, writes), lines(), writes);
+      }),
+    ),
   );
 }
 
@@ -115,13 +117,13 @@ async function inSlices(services: Services, principal: Principal, now: Date, lin
   };
   const importer = new Importer(principal, now, trx, writes);
   try {
-    const summary = await services.imports.writing(accountId, () => run(importer, lines(), writes));
+    const summary = await services.imports.writing(accountId, 'everything', () => run(importer, lines(), writes));
     await endImportRun(trx, accountId, runId);
     await trx.commit().execute();
     return summary;
   } catch (err) {
     await trx.rollback().execute().catch(() => undefined);
-    await services.imports.writing(accountId, () => undoImportRun(services, accountId, runId));
+    await services.imports.writing(accountId, 'everything', () => undoImportRun(services, accountId, runId));
     throw err;
   }
 }
@@ -139,23 +141,19 @@ const importInProgress = () =>
 
 /**
  * The accounts that an import of this process is running in, from its first byte: a second import
- * is refused before it has received its body, as the transaction's lock would refuse it; and the
- * account's changes are refused while one runs (see writeInAccount). While an import that commits
- * as it goes is being written, every request of the account is refused (`account_busy`), so that
- * none sees it half written.
+ * is refused before it has received its body, as the transaction's lock would refuse it. While an
+ * import is written, what it holds of the account: its other changes (`writes`), which would only
+ * wait for the import's transaction, are refused at once (see writeInAccount); or every request
+ * (`everything`), while an import that commits as it goes is written, so that none sees it half
+ * written (see assertNotBeingImported).
  */
 export class RunningImports {
   private readonly accounts = new Set<string>();
-  private readonly written = new Set<string>();
+  private readonly held = new Map<string, 'writes' | 'everything'>();
 
-  /** Whether an import of this process is running in the account. */
-  has(accountId: string): boolean {
-    return this.accounts.has(accountId);
-  }
-
-  /** Whether an import of this process is writing the account in transactions that commit as they go. */
-  isWriting(accountId: string): boolean {
-    return this.written.has(accountId);
+  /** What an import of this process holds of the account now, if anything. */
+  holding(accountId: string): 'writes' | 'everything' | undefined {
+    return this.held.get(accountId);
   }
 
   async run<T>(accountId: string, work: () => Promise<T>): Promise<T> {
@@ -168,19 +166,19 @@ export class RunningImports {
     }
   }
 
-  async writing<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    this.written.add(accountId);
+  async writing<T>(accountId: string, holds: 'writes' | 'everything', work: () => Promise<T>): Promise<T> {
+    this.held.set(accountId, holds);
     try {
       return await work();
     } finally {
-      this.written.delete(accountId);
+      this.held.delete(accountId);
     }
   }
 }
 
 /** Refuses a request of an account that an import is writing in transactions that commit as they go. */
 export function assertNotBeingImported(services: Services, accountId: string): void {
-  if (services.imports.isWriting(accountId)) {
+  if (services.imports.holding(accountId) === 'everything') {
     throw accountBusy('An import into this account is being written; its requests wait until it has finished: retry then.');
   }
 }

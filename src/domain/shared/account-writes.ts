@@ -35,8 +35,8 @@ export async function holdAccountWrites(trx: Transaction<DB>, accountId: string)
  * connection (see AccountQueue), so at most one connection per instance waits on the lock.
  */
 export function writeInAccount<T>(services: Services, accountId: string, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  // An import holds the account's writes for as long as it runs: another write is told so at once.
-  if (services.imports.has(accountId)) {
+  // An import being written holds the account's writes until it ends: another write is told so at once.
+  if (services.imports.holding(accountId) !== undefined) {
     return Promise.reject(accountBusy('An import into this account is running; its other changes wait until it has finished: retry then.'));
   }
   return services.accountWrites.run(accountId, () =>
