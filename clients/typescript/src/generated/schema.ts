@@ -934,11 +934,9 @@ export interface paths {
          *     through secret Memories (a reference to such a Fact is null), as every other route does. The format is
          *     described in `docs/export-format.md`. Not an MCP tool: use the REST route.
          *
-         *     On PostgreSQL an export holds a database connection and its snapshot until its client has
-         *     read it. On the embedded database, whose one connection a snapshot would hold, the export
-         *     is first written to a temporary file under the data directory as fast as it is read, and
-         *     sent from that file: other requests wait for the reading only, not for the client. Either
-         *     way a server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
+         *     An export is first written to a temporary file under the data directory as fast as the
+         *     database gives it, and sent from that file: its snapshot and database connection are held
+         *     for the reading only, never while the client takes its time. A server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
          *     default, one on the embedded database); another one meanwhile is `503 too_many_exports`,
          *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
          *     (configurable), because it stopped reading or reads so slowly that the connection's
@@ -995,15 +993,24 @@ export interface paths {
          *     nothing written. Templates beyond the account's limit are `400 template_limit_reached`.
          *     A client that disconnects before the end leaves the account unchanged.
          *
+         *     How it runs: the body is received whole into a temporary file first, so a client that
+         *     sends slowly holds no transaction, lock or connection; then the whole file is checked
+         *     without writing anything, so a bad line anywhere refuses it before a record is written;
+         *     then it is written. On PostgreSQL it is written in one transaction. On the embedded
+         *     database, whose one connection every account shares, it is written in transactions of
+         *     about 50 ms that commit as they go, so other accounts' requests are served in between: the
+         *     importing account's own requests are `503 account_busy` until it has finished, and what it
+         *     wrote is taken out again if it fails while it is written (or when the server starts again
+         *     after stopping in the middle), so it stays all or nothing. On either database the
+         *     account's other changes are `503 account_busy` while the import is written. An import line
+         *     may nest at most 64 levels deep (checked before it is parsed); `details.errors` lists at
+         *     most 20 errors of a line, with `details.omitted_errors`.
+         *
          *     One import runs at a time in an account: a second one meanwhile is
          *     `409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make
          *     a retry safe: a repeat with the same key and the same file returns the first answer and
          *     imports nothing (while the first import still runs, however long, a repeat is
-         *     `400 idempotency_key_in_use`; on the embedded database, where the import's writing holds
-         *     the one connection, a repeat that arrives while it writes may instead wait for it and get
-         *     its answer). On the embedded database the body is received whole into a temporary file
-         *     before the import's transaction begins, so a client that sends slowly holds up no other
-         *     request. A repeat's body is read
+         *     `400 idempotency_key_in_use`). A repeat's body is read
          *     to its end before that answer is replayed. The same key with another file is
          *     `400 idempotency_key_reused`: at once when its length differs, after its body has been
          *     read when only its content does (a first import refused before the end of its file is
