@@ -2522,7 +2522,7 @@ export const operations = {
     "path": "/export",
     "tag": "Export and import",
     "summary": "Export the account's data",
-    "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, and the Facts and suggestions that exist only\nthrough secret Memories (a reference to such a Fact is null), as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.\n\nAn export is first written to a temporary file under the data directory as fast as the\ndatabase gives it, and sent from that file: its snapshot and database connection are held\nfor the reading only, never while the client takes its time. A server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by\ndefault, one on the embedded database); another one meanwhile is `503 too_many_exports`,\nretryable after `Retry-After`. When nothing can be written to the client for 30 seconds\n(configurable), because it stopped reading or reads so slowly that the connection's\nbuffers stay full that long, its connection is closed: the file it got has no `end` line.\nThe cut comes between that time and about twice it after the client's last read (a write\nstill waiting to go out starts the wait once more), so about 60 seconds by default.",
+    "description": "Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one\n`ExportRecord` per line, `{\"type\": …, \"data\": …}`. The first line is the `header`\n(`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when\none is set), `subject`s, `memory`s with their full revision history (a history of more\nthan 32 revisions goes on in `memory_history` records right after its `memory`, 32\nrevisions each, so no line is longer than about 4 MiB), `link`s, `fact`s,\n`fact_suggestion`s and `template`s (metadata, current draft files, review and publication\nstate, published files); the last line is `end` with the count of each type, so a cut-off\ndownload is recognisable (no `end` line, or counts that differ). A record always comes after\nthe records it refers to.\n\nThe export is one consistent snapshot of the account, read and sent in batches as the\nclient takes them: the server's memory does not grow with the account. Any key may export\n(read-only is enough); an API key's export leaves out secret Memories, their links and\nevery revision in which a Memory was secret, and the Facts and suggestions that exist only\nthrough secret Memories (a reference to such a Fact is null), as every other route does. The format is\ndescribed in `docs/export-format.md`. Not an MCP tool: use the REST route.\n\nAn export is first written to a temporary file under the data directory as fast as the\ndatabase gives it, and sent from that file: its snapshot and database connection are held\nfor the reading only, never while the client takes its time. A server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by\ndefault, one on the embedded database); another one meanwhile is `503 too_many_exports`,\nretryable after `Retry-After`. When nothing can be written to the client for 30 seconds\n(configurable), because it stopped reading or reads so slowly that the connection's\nbuffers stay full that long, its connection is closed: the file it got has no `end` line.\nThe cut comes between that time and about twice it after the client's last read (a write\nstill waiting to go out starts the wait once more), so about 60 seconds by default.",
     "access": "read",
     "idempotent": false,
     "mcpTool": false,
@@ -2539,7 +2539,7 @@ export const operations = {
     "path": "/import",
     "tag": "Export and import",
     "summary": "Import an export into the account",
-    "description": "Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most\n512 MiB) as a stream and writes its records into the caller's account as new records with\nnew IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with\ntheir sources remapped) and suggestions; Templates as unpublished drafts (publication always\ngoes through review again). A Subject whose name (compared case-insensitively) already\nexists in the account is merged into it: its links, Facts and suggestions go to the existing\nSubject, which keeps its own fields (`merged_subjects` counts them); a Fact or pending\nsuggestion the merged Subject already has is not added twice. The workspace profile is\nimported only when the account has none. API key IDs in revision actors are not carried\nover (the keys belong to the exporting account).\n\nAn API key's import follows the key's rules, as its other requests do: it does not set the\nworkspace profile (`skipped.workspace_profile`); it writes no reviewed Fact and decides no\nsuggestion, so the file's current Facts arrive as pending suggestions of their statements\n(`facts_as_suggestions`), Facts no longer current are left out (`skipped.superseded_facts`),\nand every suggestion arrives pending, for the user to review; and every imported revision\nnames the importing key as its actor.\n\nAll or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks\nits schema, an `id` an earlier record of the same type has, a timestamp before the year\n0100 or after 9999 (UTC) or a leap second, a Memory at the highest revision number, a\nreference to a record that is not earlier in the file, a `version` this\nservice does not know, a missing or second `header`, anything after `end`, an `end` whose\ncounts differ from the records read, or no `end` at all: a truncated file) is\n`400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret\nMemory (or a secret revision) imported with an API key is `403 secret_memory_forbidden`,\nnothing written. Templates beyond the account's limit are `400 template_limit_reached`.\nA client that disconnects before the end leaves the account unchanged.\n\nHow it runs: the body is received whole into a temporary file first, so a client that\nsends slowly holds no transaction, lock or connection; then the whole file is checked\nwithout writing anything, so a bad line anywhere refuses it before a record is written;\nthen it is written. On PostgreSQL it is written in one transaction. On the embedded\ndatabase, whose one connection every account shares, it is written in transactions of\nabout 50 ms that commit as they go, so other accounts' requests are served in between: the\nimporting account's own requests are `503 account_busy` until it has finished, and what it\nwrote is taken out again if it fails while it is written (or when the server starts again\nafter stopping in the middle), so it stays all or nothing. On either database the\naccount's other changes are `503 account_busy` while the import is written. An import line\nmay nest at most 64 levels deep (checked before it is parsed); `details.errors` lists at\nmost 20 errors of a line, with `details.omitted_errors`.\n\nOne import runs at a time in an account: a second one meanwhile is\n`409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make\na retry safe: a repeat with the same key and the same file returns the first answer and\nimports nothing (while the first import still runs, however long, a repeat is\n`400 idempotency_key_in_use`). A repeat's body is read\nto its end before that answer is replayed. The same key with another file is\n`400 idempotency_key_reused`: at once when its length differs, after its body has been\nread when only its content does (a first import refused before the end of its file is\ntold apart by length only). Not an MCP tool: use the REST route.",
+    "description": "Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most\n512 MiB, no line longer than 8 MiB) as a stream and writes its records into the caller's account as new records with\nnew IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with\ntheir sources remapped) and suggestions; Templates as unpublished drafts (publication always\ngoes through review again). A Subject whose name (compared case-insensitively) already\nexists in the account is merged into it: its links, Facts and suggestions go to the existing\nSubject, which keeps its own fields (`merged_subjects` counts them); a Fact or pending\nsuggestion the merged Subject already has is not added twice. The workspace profile is\nimported only when the account has none. API key IDs in revision actors are not carried\nover (the keys belong to the exporting account).\n\nAn API key's import follows the key's rules, as its other requests do: it does not set the\nworkspace profile (`skipped.workspace_profile`); it writes no reviewed Fact and decides no\nsuggestion, so the file's current Facts arrive as pending suggestions of their statements\n(`facts_as_suggestions`), Facts no longer current are left out (`skipped.superseded_facts`),\nand every suggestion arrives pending, for the user to review; and every imported revision\nnames the importing key as its actor.\n\nAll or nothing: the first invalid line (not JSON, an unknown `type`, a record that breaks\nits schema, an `id` an earlier record of the same type has, a timestamp before the year\n0100 or after 9999 (UTC) or a leap second, a Memory at the highest revision number, a\nreference to a record that is not earlier in the file, a `version` this\nservice does not know, a missing or second `header`, anything after `end`, an `end` whose\ncounts differ from the records read, or no `end` at all: a truncated file) is\n`400 invalid_import` with `details: {line, errors}`, and nothing is written. A secret\nMemory (or a secret revision) imported with an API key is `403 secret_memory_forbidden`,\nnothing written. Templates beyond the account's limit are `400 template_limit_reached`.\nA client that disconnects before the end leaves the account unchanged.\n\nHow it runs: the body is received whole into a temporary file first, so a client that\nsends slowly holds no transaction, lock or connection; then the whole file is checked\nwithout writing anything, so a bad line anywhere refuses it before a record is written;\nthen it is written. On PostgreSQL it is written in one transaction. On the embedded\ndatabase, whose one connection every account shares, it is written in transactions of\nabout 50 ms that commit as they go, so other accounts' requests are served in between: the\nimporting account's own requests are `503 account_busy` until it has finished, and what it\nwrote is taken out again if it fails while it is written (or when the server starts again\nafter stopping in the middle), so it stays all or nothing. On either database the\naccount's other changes are `503 account_busy` while the import is written. An import line\nmay nest at most 64 levels deep (checked before it is parsed); `details.errors` lists at\nmost 20 errors of a line, with `details.omitted_errors`.\n\nOne import runs at a time in an account: a second one meanwhile is\n`409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make\na retry safe: a repeat with the same key and the same file returns the first answer and\nimports nothing (while the first import still runs, however long, a repeat is\n`400 idempotency_key_in_use`). A repeat's body is read\nto its end before that answer is replayed. The same key with another file is\n`400 idempotency_key_reused`: at once when its length differs, after its body has been\nread when only its content does (a first import refused before the end of its file is\ntold apart by length only). Not an MCP tool: use the REST route.",
     "access": "write",
     "idempotent": true,
     "mcpTool": false,
@@ -2986,7 +2986,113 @@ export const exportRecordSchemas = {
       "revisions": {
         "type": "array",
         "minItems": 1,
-        "description": "The Memory's history, oldest first, ending with its current revision (`revision`).\nAn API key's export leaves out the revisions in which the Memory was secret.\n",
+        "description": "The Memory's history, oldest first, ending with its current revision (`revision`).\nAn API key's export leaves out the revisions in which the Memory was secret. A long\nhistory is split to keep lines short: this holds its first revisions (at most 32, at\nmost 4 MiB of text, as an export writes it), and `memory_history` records right after\nthis one hold the rest, the last of them ending with the current revision.\n",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "revision",
+            "text",
+            "type",
+            "sensitivity",
+            "tags",
+            "pinned",
+            "created_at",
+            "actor"
+          ],
+          "properties": {
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "text": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 32000,
+              "pattern": "\\S",
+              "description": "1–32,000 code points, not only whitespace; stored as given."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "note",
+                "preference",
+                "instruction",
+                "decision",
+                "event",
+                "reference"
+              ]
+            },
+            "sensitivity": {
+              "type": "string",
+              "description": "`secret` Memories exist only for sessions. `sensitive` Memories are returned by get, list,\nsearch and batch but left out of contexts unless `include_sensitive=true`.\n",
+              "enum": [
+                "normal",
+                "sensitive",
+                "secret"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "maxItems": 20,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64,
+                "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+                "description": "No control characters; trimmed and stored lower-case."
+              },
+              "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
+            },
+            "pinned": {
+              "type": "boolean"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "actor": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "kind"
+              ],
+              "properties": {
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "api_key",
+                    "session"
+                  ]
+                },
+                "key_id": {
+                  "type": "string",
+                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "memory_history": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "memory_id",
+      "revisions"
+    ],
+    "description": "More of the history of the Memory whose record (or another `memory_history` record of it)\nis the line right before this one: the revisions after those, oldest first. The Memory's\nlast `memory_history` record ends with its current revision.\n",
+    "properties": {
+      "memory_id": {
+        "type": "string",
+        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+      },
+      "revisions": {
+        "type": "array",
+        "minItems": 1,
         "items": {
           "type": "object",
           "additionalProperties": false,
@@ -3526,6 +3632,11 @@ export const exportRecordSchemas = {
           "memories": {
             "type": "integer",
             "minimum": 0
+          },
+          "memory_histories": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "`memory_history` records (0 when absent, as in files written before they existed)."
           },
           "links": {
             "type": "integer",

@@ -921,7 +921,9 @@ export type paths = {
          * @description Streams the caller's data as newline-delimited JSON (`application/x-ndjson`): one
          *     `ExportRecord` per line, `{"type": …, "data": …}`. The first line is the `header`
          *     (`format: mtl-export`, `version: 1`, `exported_at`); then the `workspace_profile` (when
-         *     one is set), `subject`s, `memory`s with their full revision history, `link`s, `fact`s,
+         *     one is set), `subject`s, `memory`s with their full revision history (a history of more
+         *     than 32 revisions goes on in `memory_history` records right after its `memory`, 32
+         *     revisions each, so no line is longer than about 4 MiB), `link`s, `fact`s,
          *     `fact_suggestion`s and `template`s (metadata, current draft files, review and publication
          *     state, published files); the last line is `end` with the count of each type, so a cut-off
          *     download is recognisable (no `end` line, or counts that differ). A record always comes after
@@ -965,7 +967,7 @@ export type paths = {
         /**
          * Import an export into the account
          * @description Reads an export (`Content-Type: application/x-ndjson`, the format of `GET /export`, at most
-         *     512 MiB) as a stream and writes its records into the caller's account as new records with
+         *     512 MiB, no line longer than 8 MiB) as a stream and writes its records into the caller's account as new records with
          *     new IDs, keeping texts, fields, tags, timestamps and revision histories; links; Facts (with
          *     their sources remapped) and suggestions; Templates as unpublished drafts (publication always
          *     goes through review again). A Subject whose name (compared case-insensitively) already
@@ -2395,7 +2397,7 @@ export type components = {
          * @description One line of an export (`GET /export`, `POST /import`): a record type and its data. See
          *     `docs/export-format.md` for the order of the records and the rules of an import.
          */
-        ExportRecord: components["schemas"]["ExportHeaderRecord"] | components["schemas"]["ExportWorkspaceProfileRecord"] | components["schemas"]["ExportSubjectRecord"] | components["schemas"]["ExportMemoryRecord"] | components["schemas"]["ExportLinkRecord"] | components["schemas"]["ExportFactRecord"] | components["schemas"]["ExportFactSuggestionRecord"] | components["schemas"]["ExportTemplateRecord"] | components["schemas"]["ExportEndRecord"];
+        ExportRecord: components["schemas"]["ExportHeaderRecord"] | components["schemas"]["ExportWorkspaceProfileRecord"] | components["schemas"]["ExportSubjectRecord"] | components["schemas"]["ExportMemoryRecord"] | components["schemas"]["ExportMemoryHistoryRecord"] | components["schemas"]["ExportLinkRecord"] | components["schemas"]["ExportFactRecord"] | components["schemas"]["ExportFactSuggestionRecord"] | components["schemas"]["ExportTemplateRecord"] | components["schemas"]["ExportEndRecord"];
         ExportHeaderRecord: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2472,8 +2474,28 @@ export type components = {
             expires_at?: string | null;
             /**
              * @description The Memory's history, oldest first, ending with its current revision (`revision`).
-             *     An API key's export leaves out the revisions in which the Memory was secret.
+             *     An API key's export leaves out the revisions in which the Memory was secret. A long
+             *     history is split to keep lines short: this holds its first revisions (at most 32, at
+             *     most 4 MiB of text, as an export writes it), and `memory_history` records right after
+             *     this one hold the rest, the last of them ending with the current revision.
              */
+            revisions: components["schemas"]["ExportMemoryRevision"][];
+        };
+        ExportMemoryHistoryRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "memory_history";
+            data: components["schemas"]["ExportMemoryHistory"];
+        };
+        /**
+         * @description More of the history of the Memory whose record (or another `memory_history` record of it)
+         *     is the line right before this one: the revisions after those, oldest first. The Memory's
+         *     last `memory_history` record ends with its current revision.
+         */
+        ExportMemoryHistory: {
+            memory_id: components["schemas"]["MemoryId"];
             revisions: components["schemas"]["ExportMemoryRevision"][];
         };
         ExportMemoryRevision: {
@@ -2609,6 +2631,8 @@ export type components = {
             workspace_profile: number;
             subjects: number;
             memories: number;
+            /** @description `memory_history` records (0 when absent, as in files written before they existed). */
+            memory_histories?: number;
             links: number;
             facts: number;
             fact_suggestions: number;
@@ -3127,6 +3151,8 @@ export type ExportSubjectRecord = components['schemas']['ExportSubjectRecord'];
 export type ExportSubject = components['schemas']['ExportSubject'];
 export type ExportMemoryRecord = components['schemas']['ExportMemoryRecord'];
 export type ExportMemory = components['schemas']['ExportMemory'];
+export type ExportMemoryHistoryRecord = components['schemas']['ExportMemoryHistoryRecord'];
+export type ExportMemoryHistory = components['schemas']['ExportMemoryHistory'];
 export type ExportMemoryRevision = components['schemas']['ExportMemoryRevision'];
 export type ExportLinkRecord = components['schemas']['ExportLinkRecord'];
 export type ExportFactRecord = components['schemas']['ExportFactRecord'];

@@ -6,8 +6,14 @@ import { linesOf } from '../domain/portability/lines';
 import { bodyLimitOf } from '../pipeline/operations';
 import { ok, type HandlerGroup, type TaggedOperations } from '../pipeline/handlers';
 
-/** One line of an import may hold up to 64 MiB (a Memory with a long history, a Template with large files). */
-const IMPORT_LINE_BYTES = 64 * 1024 * 1024;
+/**
+ * One line of an import may hold up to 8 MiB: twice the longest line an export writes (a Template
+ * with its draft and published files, or a Memory with 32 revisions, at most about 4 MiB each; a
+ * longer history goes on in memory_history records). A line is parsed whole, so its size bounds
+ * the memory and time one record costs: about six times its size in memory while it is parsed,
+ * checked and written.
+ */
+const IMPORT_LINE_BYTES = 8 * 1024 * 1024;
 
 export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and import'>> = {
   exportAccount: async (services, { principal }) => ({

@@ -163,7 +163,7 @@ describe('GET /v1/export', () => {
       'end',
     ]);
     expect(lines[lines.length - 1]!.data).toEqual({
-      counts: { workspace_profile: 1, subjects: 2, memories: 4, links: 4, facts: 2, fact_suggestions: 4, templates: 1 },
+      counts: { workspace_profile: 1, subjects: 2, memories: 4, memory_histories: 0, links: 4, facts: 2, fact_suggestions: 4, templates: 1 },
     });
     const [jasmine, oolong] = ofType(lines, 'fact');
     expect(oolong).toMatchObject({ statement: 'Ada drinks oolong tea', valid_from: oolong!.accepted_at, valid_until: null, superseded_by: null });

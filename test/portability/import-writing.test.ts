@@ -150,3 +150,77 @@ embeddedOnly('on the embedded database, an import written while others wait', ()
     expect(await journalRows()).toBe(0);
   });
 });
+
+describe('a Memory with a long history', () => {
+  test('when a Memory has 70 revisions, then its export holds its first 32 and two memory_history lines after it, and imports back whole', async () => {
+    const alice = await t.account();
+    const s = bearer(alice.session);
+    const created = await t.http.post('/v1/memories').set(s).send({ text: 'version 1' });
+    const id = created.body.data.id as string;
+    for (let version = 2; version <= 70; version += 1) {
+      expect((await t.http.patch(`/v1/memories/${id}`).set(s).send({ text: `version ${version}` })).status).toBe(200);
+    }
+    const file = await exportLines(t, alice.session);
+    const types = file.map((line) => line.type);
+    expect(types.slice(types.indexOf('memory'), types.indexOf('memory') + 3)).toEqual(['memory', 'memory_history', 'memory_history']);
+    const [memory] = ofType(file, 'memory') as Array<{ revisions: Array<{ revision: number }> }>;
+    const histories = ofType(file, 'memory_history') as Array<{ memory_id: string; revisions: Array<{ revision: number }> }>;
+    expect(memory!.revisions.map((revision) => revision.revision)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    expect(histories.map((history) => history.revisions.length)).toEqual([32, 6]);
+    expect(histories.every((history) => history.memory_id === id)).toBe(true);
+    expect(file[file.length - 1]!.data).toMatchObject({ counts: { memories: 1, memory_histories: 2 } });
+
+    const bob = await t.account();
+    expect((await importText(t, bob.session, toText(file))).status).toBe(200);
+    const copy = await exportLines(t, bob.session);
+    const [imported] = ofType(copy, 'memory') as Array<{ id: string; text: string; revision: number }>;
+    expect(imported).toMatchObject({ text: 'version 70', revision: 70 });
+    const revisions = await t.http.get(`/v1/memories/${imported!.id}/revisions`).query({ limit: 100 }).set(bearer(bob.session));
+    expect(revisions.body.data.map((revision: { revision: number }) => revision.revision)).toEqual(Array.from({ length: 70 }, (_, i) => 70 - i));
+  });
+
+  test('when a history is cut short, out of order, or goes on for another Memory, then the import is refused at that line and nothing is written', async () => {
+    const bob = await t.account();
+    const at = '2026-11-01T09:00:00.000Z';
+    const revision = (n: number) => ({ revision: n, text: `version ${n}`, type: 'note', sensitivity: 'normal', tags: [], pinned: false, created_at: at, actor: { kind: 'session' } });
+    const memory = (id: string, revisions: number[], current: number): Line => ({
+      type: 'memory',
+      data: { id, text: `version ${current}`, type: 'note', sensitivity: 'normal', tags: [], pinned: false, revision: current, created_at: at, updated_at: at, revisions: revisions.map(revision) },
+    });
+    const history = (id: string, revisions: number[]): Line => ({ type: 'memory_history', data: { memory_id: id, revisions: revisions.map(revision) } });
+    const a = fileId('mem', 1);
+    const b = fileId('mem', 2);
+    // Each case: its records (after the header), which of them is refused (counted from 1), and why.
+    const cases: Array<[Line[], number, string]> = [
+      // Ends before the current revision, and the next record is another Memory.
+      [[memory(a, [1, 2], 4), history(a, [3]), memory(b, [1], 1)], 3, 'comes before the history'],
+      // Goes back in the history.
+      [[memory(a, [1, 2], 4), history(a, [2, 3, 4])], 2, 'must be greater than the revision before it (2)'],
+      // Goes past the current revision.
+      [[memory(a, [1, 2], 3), history(a, [3, 4])], 2, "must end with the Memory's current revision (3)"],
+      // Follows another Memory than its own.
+      [[memory(a, [1], 2), memory(b, [1], 1), history(a, [2])], 2, 'comes before the history'],
+      [[memory(a, [1], 1), memory(b, [1], 2), history(a, [2])], 3, 'must be the Memory of the line before'],
+    ];
+    for (const [records, line, message] of cases) {
+      const histories = records.filter((record) => record.type === 'memory_history').length;
+      const memories = records.length - histories;
+      const res = await importText(t, bob.session, toText([header(), ...records, end({ memories, memory_histories: histories })]));
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_import');
+      expect(res.body.error.details.line).toBe(line + 1);
+      expect(res.body.error.message).toContain(message);
+    }
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
+  });
+
+  test('when a line is longer than 8 MiB, then it is refused as it arrives', async () => {
+    const bob = await t.account();
+    const long = memoryLine(fileId('mem', 1), 'x', { tags: [] });
+    const text = toText([header()]) + JSON.stringify(long).replace('"text":"x"', `"text":"${'y'.repeat(8 * 1024 * 1024)}"`) + '\n';
+    const res = await importText(t, bob.session, text);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_import', details: { line: 2 } });
+    expect(res.body.error.message).toContain('longer than 8388608 bytes');
+  });
+});

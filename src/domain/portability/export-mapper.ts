@@ -4,6 +4,7 @@ import type {
   findWorkspaceProfile,
   linksToExport,
   memoriesToExport,
+  revisionsToExport,
   subjectsToExport,
   suggestionsToExport,
   templatesToExport,
@@ -23,7 +24,23 @@ export function toExportSubject(row: RowOf<ReturnType<typeof subjectsToExport>>)
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
-export function toExportMemory(row: RowOf<ReturnType<typeof memoriesToExport>>) {
+export type ExportRevisionRow = RowOf<ReturnType<typeof revisionsToExport>>;
+
+export function toExportRevision(row: ExportRevisionRow) {
+  return {
+    revision: row.revision,
+    text: row.text,
+    type: row.type,
+    sensitivity: row.sensitivity,
+    tags: row.tags,
+    pinned: row.pinned,
+    created_at: row.created_at.toISOString(),
+    actor: row.actor_key_id === null ? { kind: row.actor_kind } : { kind: row.actor_kind, key_id: row.actor_key_id },
+  };
+}
+
+/** A Memory with the first revisions of its history (the rest follow in memory_history records). */
+export function toExportMemory(row: RowOf<ReturnType<typeof memoriesToExport>>, revisions: ReadonlyArray<ReturnType<typeof toExportRevision>>) {
   return {
     id: row.id,
     text: row.text,
@@ -35,7 +52,7 @@ export function toExportMemory(row: RowOf<ReturnType<typeof memoriesToExport>>) 
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     ...(row.expires_at ? { expires_at: row.expires_at.toISOString() } : {}),
-    revisions: row.revisions,
+    revisions,
   };
 }
 

@@ -3,7 +3,6 @@ import type { Queryable } from '../../db/schema';
 import type { Principal } from '../shared/principal';
 import { factReferenceFor, memoryVisibleTo, SOURCES_OF, sourcedVisibleTo, type Sourced } from '../memories/visibility';
 import { visibleMemories } from '../memories/memories.repository';
-import type { ExportData } from './records';
 
 /** The export's reads: a query per table, each read through a cursor of the snapshot's transaction (see export.ts). */
 
@@ -28,8 +27,6 @@ export async function* readInBatches<R>(db: Queryable, name: string, query: Comp
   }
 }
 
-/** A timestamp as JSON inside a query's result, written as Date.prototype.toISOString writes it. */
-const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function findWorkspaceProfile(db: Queryable, accountId: string) {
   return db
@@ -49,19 +46,30 @@ export function subjectsToExport(db: Queryable, accountId: string) {
 
 /** The Memories the principal may see, each with its revisions the principal may see. */
 export function memoriesToExport(db: Queryable, principal: Principal) {
-  return visibleMemories(db, principal)
-    .select(
-      sql<ExportData<'memory'>['revisions']>`(select coalesce(json_agg(json_build_object(
-            'revision', r.revision, 'text', r.text, 'type', r.type, 'sensitivity', r.sensitivity, 'tags', r.tags,
-            'pinned', r.pinned, 'created_at', ${isoText('r.created_at')},
-            'actor', case when r.actor_key_id is null then json_build_object('kind', r.actor_kind)
-                          else json_build_object('kind', r.actor_kind, 'key_id', r.actor_key_id) end
-          ) order by r.revision), '[]'::json)
-          from memory_revisions r where r.memory_id = memories.id and ${memoryVisibleTo(principal, 'r')})`.as('revisions'),
-    )
-    // The order of the account's index on (account_id, updated_at, id): read without a sort.
+  return (
+    visibleMemories(db, principal)
+      // The order of the account's index on (account_id, updated_at, id): read without a sort.
+      .orderBy('memories.updated_at')
+      .orderBy('memories.id')
+  );
+}
+
+/**
+ * The revisions of the Memories the principal may see (not those in which a Memory was secret,
+ * for an API key), in the order of `memoriesToExport` and then by revision: read beside it, each
+ * Memory's history follows it, a bounded piece at a time however long it is.
+ */
+export function revisionsToExport(db: Queryable, principal: Principal) {
+  return db
+    .selectFrom('memories')
+    .innerJoin('memory_revisions as r', 'r.memory_id', 'memories.id')
+    .select(['r.memory_id', 'r.revision', 'r.text', 'r.type', 'r.sensitivity', 'r.tags', 'r.pinned', 'r.created_at', 'r.actor_kind', 'r.actor_key_id'])
+    .where('memories.account_id', '=', principal.accountId)
+    .where(memoryVisibleTo(principal, 'memories'))
+    .where(memoryVisibleTo(principal, 'r'))
     .orderBy('memories.updated_at')
-    .orderBy('memories.id');
+    .orderBy('memories.id')
+    .orderBy('r.revision');
 }
 
 /** The links of the Memories the principal may see. */

@@ -9,6 +9,7 @@ import {
   linksToExport,
   memoriesToExport,
   readInBatches,
+  revisionsToExport,
   snapshotTime,
   subjectsToExport,
   suggestionsToExport,
@@ -19,6 +20,8 @@ import {
   toExportLink,
   toExportMemory,
   toExportProfile,
+  toExportRevision,
+  type ExportRevisionRow,
   toExportSubject,
   toExportSuggestion,
   toExportTemplate,
@@ -144,8 +147,15 @@ interface Chunk {
   readonly count: number;
 }
 
+/**
+ * The most revisions one line holds: a Memory's record holds its first ones, and each
+ * memory_history record after it as many more, so no line is longer than about 4 MiB (32
+ * revisions of 32,000 code points of up to 4 bytes) however long the history.
+ */
+const REVISIONS_PER_LINE = 32;
+
 /** Rows fetched from a cursor at a time, per record type: a batch's lines are one piece of the stream. */
-const BATCH = { subjects: 1_000, memories: 200, links: 2_000, facts: 500, templates: 10 } as const;
+const BATCH = { subjects: 1_000, memories: 100, revisions: 2 * REVISIONS_PER_LINE, links: 2_000, facts: 500, templates: 10 } as const;
 
 const lines = (type: ExportRecordType, items: readonly unknown[]) => items.map((data) => JSON.stringify({ type, data })).join('\n') + '\n';
 
@@ -169,7 +179,7 @@ class ExportSource {
   async *records(): AsyncGenerator<Chunk> {
     yield* this.profile();
     yield* this.table(subjectsToExport(this.trx, this.accountId), BATCH.subjects, 'subject', 'subjects', toExportSubject);
-    yield* this.table(memoriesToExport(this.trx, this.principal), BATCH.memories, 'memory', 'memories', toExportMemory);
+    yield* this.memories();
     yield* this.table(linksToExport(this.trx, this.principal), BATCH.links, 'link', 'links', toExportLink);
     yield* this.table(factsToExport(this.trx, this.principal), BATCH.facts, 'fact', 'facts', toExportFact);
     yield* this.table(suggestionsToExport(this.trx, this.principal), BATCH.facts, 'fact_suggestion', 'fact_suggestions', toExportSuggestion);
@@ -194,6 +204,34 @@ class ExportSource {
     }
   }
 
+  /**
+   * The Memories, each with its history: read through two cursors in the same order (Memories,
+   * and their revisions), so that however long a history is, a bounded piece of it is held at a
+   * time, and a history longer than a line holds goes on in memory_history records right after
+   * its Memory.
+   */
+  private async *memories(): AsyncGenerator<Chunk> {
+    const revisions = new RevisionStream(this.batches(revisionsToExport(this.trx, this.principal), BATCH.revisions));
+    for await (const rows of this.batches(memoriesToExport(this.trx, this.principal), BATCH.memories)) {
+      let text = '';
+      let count = 0;
+      for (const row of rows) {
+        const pieces = revisions.historyOf(row.id, REVISIONS_PER_LINE);
+        const first = await pieces.next();
+        text += lines('memory', [toExportMemory(row, first.done ? [] : first.value)]);
+        count += 1;
+        for await (const piece of pieces) {
+          // What is gathered goes first, so the history follows its Memory and only one piece of it is held.
+          if (count > 0) yield { text, counted: 'memories', count };
+          text = '';
+          count = 0;
+          yield { text: lines('memory_history', [{ memory_id: row.id, revisions: piece }]), counted: 'memory_histories', count: 1 };
+        }
+      }
+      if (count > 0) yield { text, counted: 'memories', count };
+    }
+  }
+
   private async *profile(): AsyncGenerator<Chunk> {
     const row = await findWorkspaceProfile(this.trx, this.accountId);
     if (!row) return;
@@ -212,5 +250,43 @@ class ExportSource {
       }
       yield { text: lines('template', data), counted: 'templates', count: rows.length };
     }
+  }
+}
+
+/**
+ * The revisions cursor's rows, in the Memories' order: each Memory's in pieces of at most `size`,
+ * fetched as they are needed.
+ */
+class RevisionStream {
+  private buffered: ExportRevisionRow[] = [];
+  private ended = false;
+
+  constructor(private readonly source: AsyncGenerator<ExportRevisionRow[]>) {}
+
+  async *historyOf(memoryId: string, size: number): AsyncGenerator<Array<ReturnType<typeof toExportRevision>>> {
+    let piece: Array<ReturnType<typeof toExportRevision>> = [];
+    for (;;) {
+      if (this.buffered.length === 0 && !(await this.fill())) break;
+      const row = this.buffered[0]!;
+      if (row.memory_id !== memoryId) break;
+      this.buffered.shift();
+      piece.push(toExportRevision(row));
+      if (piece.length === size) {
+        yield piece;
+        piece = [];
+      }
+    }
+    if (piece.length > 0) yield piece;
+  }
+
+  private async fill(): Promise<boolean> {
+    if (this.ended) return false;
+    const next = await this.source.next();
+    if (next.done) {
+      this.ended = true;
+      return false;
+    }
+    this.buffered = next.value;
+    return this.buffered.length > 0;
   }
 }

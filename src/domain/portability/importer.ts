@@ -125,10 +125,13 @@ export class Importer {
   /** The reader of each record type after the header. */
   private readonly readers: RecordReaders = {
     workspace_profile: this.profile.bind(this), subject: this.subject.bind(this), memory: this.memory.bind(this),
+    memory_history: this.memoryHistory.bind(this),
     link: this.link.bind(this), fact: this.fact.bind(this), fact_suggestion: this.suggestion.bind(this),
     template: this.template.bind(this), end: this.end.bind(this),
   };
 
+  /** The Memory whose history the next line may go on with: the last revision read, and its current one. */
+  private history: { fileId: string; id: string; last: number; current: number } | null = null;
   /** What was written since the last `takeCreated()`. */
   private created: CreatedRow[] = [];
   /** A checking pass's Subjects that the import would create, by their name as the database folds it. */
@@ -188,7 +191,22 @@ export class Importer {
       return;
     }
     if (record.type === 'header') throw invalidLine(line.number, [{ path: '/type', message: 'a file has one header, on its first line' }]);
+    if (record.type !== 'memory_history') this.endHistory(line.number);
     return this.readRecord(record, line.number);
+  }
+
+  /** The Memory whose history went on in the lines before must have it whole by the next record. */
+  private endHistory(line: number): void {
+    const open = this.history;
+    if (!open) return;
+    this.history = null;
+    if (open.last === open.current) return;
+    throw invalidLine(line, [
+      {
+        path: '',
+        message: `comes before the history of Memory ${open.fileId} is complete: it ends at revision ${open.last}, before the current revision (${open.current})`,
+      },
+    ]);
   }
 
   /** Reads a record with the reader of its type. */
@@ -299,29 +317,19 @@ export class Importer {
   private async memory(line: number, data: MemoryData): Promise<void> {
     this.read.memories += 1;
     this.once(this.memories, data.id, line);
-    if (!this.secrets && (data.sensitivity === 'secret' || data.revisions.some((revision) => revision.sensitivity === 'secret'))) {
-      throw new AppError('secret_memory_forbidden', 'Secret Memories can only be imported through the application.', { line });
-    }
-    const errors: LineError[] = [];
-    data.revisions.forEach((revision, index) => {
-      const previous = data.revisions[index - 1];
-      if (previous && revision.revision <= previous.revision) {
-        errors.push({ path: `/data/revisions/${index}/revision`, message: 'must be greater than the revision before it' });
-      }
-    });
-    if (data.revisions[data.revisions.length - 1]?.revision !== data.revision) {
-      errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
-    }
+    if (data.sensitivity === 'secret') this.assertSecretsAllowed(line);
+    const errors = this.revisionErrors(line, data.revisions, 0);
+    const last = data.revisions[data.revisions.length - 1]?.revision ?? 0;
+    // A history that ends before the current revision goes on in memory_history records.
+    if (last > data.revision) errors.push({ path: '/data/revisions', message: `must end with the current revision (${data.revision})` });
     if (data.revision >= limits.memoryRevisionMax) {
       errors.push({ path: '/data/revision', message: `must be below ${limits.memoryRevisionMax}: a Memory at the highest revision could not be changed again` });
     }
     if (errors.length > 0) throw invalidLine(line, errors);
-    if (!this.writes) {
-      this.memories.set(data.id, data.id);
-      return;
-    }
-    const id = newId('memory', Date.parse(data.created_at));
+    const id = this.writes ? newId('memory', Date.parse(data.created_at)) : data.id;
     this.memories.set(data.id, id);
+    if (last < data.revision) this.history = { fileId: data.id, id, last, current: data.revision };
+    if (!this.writes) return;
     this.pendingMemories.push({ data, id });
     this.pendingChars += data.revisions.reduce((sum, revision) => sum + revision.text.length, 0);
     if (this.pendingMemories.length >= this.writes.memoryBatch || this.pendingChars >= this.writes.memoryBatchChars) {
@@ -331,6 +339,42 @@ export class Importer {
       flush.catch(() => undefined);
       this.writing.push(flush);
     }
+  }
+
+  /** The revisions of a line in order after `after`: what is wrong with them. */
+  private revisionErrors(line: number, revisions: MemoryData['revisions'], after: number): LineError[] {
+    if (revisions.some((revision) => revision.sensitivity === 'secret')) this.assertSecretsAllowed(line);
+    const errors: LineError[] = [];
+    revisions.forEach((revision, index) => {
+      const previous = index === 0 ? after : revisions[index - 1]!.revision;
+      if (revision.revision <= previous) {
+        errors.push({ path: `/data/revisions/${index}/revision`, message: `must be greater than the revision before it (${previous})` });
+      }
+    });
+    return errors;
+  }
+
+  private assertSecretsAllowed(line: number): void {
+    if (!this.secrets) throw new AppError('secret_memory_forbidden', 'Secret Memories can only be imported through the application.', { line });
+  }
+
+  /** More of the history of the Memory of the line before. */
+  private async memoryHistory(line: number, data: ExportData<'memory_history'>): Promise<void> {
+    this.read.memory_histories = (this.read.memory_histories ?? 0) + 1;
+    const open = this.history;
+    if (!open || open.fileId !== data.memory_id) {
+      throw invalidLine(line, [{ path: '/data/memory_id', message: "must be the Memory of the line before: a Memory's history follows its record" }]);
+    }
+    const errors = this.revisionErrors(line, data.revisions, open.last);
+    const last = data.revisions[data.revisions.length - 1]!.revision;
+    if (last > open.current) errors.push({ path: '/data/revisions', message: `must end with the Memory's current revision (${open.current})` });
+    if (errors.length > 0) throw invalidLine(line, errors);
+    open.last = last;
+    if (!this.writes) return;
+    // The Memory's row is written first: its revisions refer to it.
+    await this.written();
+    await this.flushMemories();
+    await insertRevisions(this.trx, this.accountId, this.revisionRows(open.id, data.revisions));
   }
 
   /** Waits until no batch is being written (whether or not it failed). */
@@ -365,21 +409,7 @@ export class Importer {
     const index = await prepareIndex(this.trx, this.accountId, rows);
     const written = await insertMemories(this.trx, this.accountId, rows.map((row) => ({ ...row, ...index.columns(row.id) })));
     this.wrote('memory', ...rows.map((row) => row.id));
-    const revisions = batch.flatMap(({ data, id }) =>
-      data.revisions.map((revision) => ({
-        memory_id: id,
-        revision: revision.revision,
-        text: revision.text,
-        type: revision.type,
-        sensitivity: revision.sensitivity,
-        tags: normalizeTags(revision.tags),
-        pinned: revision.pinned,
-        created_at: revision.created_at,
-        // API keys belong to the exporting account: only the kind of actor is kept, and an API
-        // key's import writes every revision as its own.
-        ...this.actor(revision.actor.kind),
-      })),
-    );
+    const revisions = batch.flatMap(({ data, id }) => this.revisionRows(id, data.revisions));
     await insertRevisions(this.trx, this.accountId, revisions);
     for (const row of rows) this.sections.add(row, 1);
     await index.writePostings(written);
@@ -390,6 +420,23 @@ export class Importer {
     );
     await recordChanges(this.trx, this.accountId, changes, this.now);
     this.imported.memories += rows.length;
+  }
+
+  /** A Memory's revisions of the file as rows of its history. */
+  private revisionRows(memoryId: string, revisions: MemoryData['revisions']) {
+    return revisions.map((revision) => ({
+      memory_id: memoryId,
+      revision: revision.revision,
+      text: revision.text,
+      type: revision.type,
+      sensitivity: revision.sensitivity,
+      tags: normalizeTags(revision.tags),
+      pinned: revision.pinned,
+      created_at: revision.created_at,
+      // API keys belong to the exporting account: only the kind of actor is kept, and an API
+      // key's import writes every revision as its own.
+      ...this.actor(revision.actor.kind),
+    }));
   }
 
   /** Who a revision of the file is written as: the importing key, or the kind of actor the file names. */
@@ -644,11 +691,13 @@ export class Importer {
 
   /** The file's last record: its counts must be what was read, then what the writes imply is brought up to date. */
   private async end(line: number, { counts }: ExportData<'end'>): Promise<void> {
-    const differing = (Object.keys(counts) as Array<keyof ExportCounts>).filter((type) => counts[type] !== this.read[type]);
+    // A count the file leaves out is 0 (files written before memory_history records existed have none).
+    const counted = (type: keyof ExportCounts) => counts[type] ?? 0;
+    const differing = (Object.keys(this.read) as Array<keyof ExportCounts>).filter((type) => counted(type) !== this.read[type]);
     if (differing.length > 0) {
       throw invalidLine(
         line,
-        differing.map((type) => ({ path: `/data/counts/${type}`, message: `is ${counts[type]}, but the file holds ${this.read[type]}` })),
+        differing.map((type) => ({ path: `/data/counts/${type}`, message: `is ${counted(type)}, but the file holds ${this.read[type]}` })),
       );
     }
     this.state = 'ended';

@@ -20,6 +20,7 @@ export interface ExportDataByType {
   workspace_profile: Schemas['ExportWorkspaceProfile'];
   subject: Schemas['ExportSubject'];
   memory: Schemas['ExportMemory'];
+  memory_history: Schemas['ExportMemoryHistory'];
   link: Schemas['Link'];
   fact: Schemas['ExportFact'];
   fact_suggestion: Schemas['ExportFactSuggestion'];
@@ -31,7 +32,7 @@ export type ExportData<T extends ExportRecordType> = ExportDataByType[T];
 export type ExportRecord = { [T in ExportRecordType]: { type: T; data: ExportDataByType[T] } }[ExportRecordType];
 
 export function emptyCounts(): ExportCounts {
-  return { workspace_profile: 0, subjects: 0, memories: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
+  return { workspace_profile: 0, subjects: 0, memories: 0, memory_histories: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
 }
 
 /** One thing wrong with a line, as `details.errors` of `invalid_import` lists it. */
