@@ -19,6 +19,7 @@ import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
+import { closeStalledAnswers } from './http/write-timeout';
 import { chargeRequest, failedAuthenticationLimiter, limiterStore, principalLimiter, type RedisConnection } from './http/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { ExportSlots } from './domain/portability/export-slots';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDependencies): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  app.use(closeStalledAnswers(config.responseWriteTimeoutMs));
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(
@@ -147,7 +149,6 @@ export function createApp(deps: AppDependencies): App {
       pipeline,
       basePath: API_BASE,
       validateResponses: config.validateResponses,
-      streamIdleTimeoutMs: config.exportIdleTimeoutMs,
       limit: limited,
     }),
   );

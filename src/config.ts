@@ -52,8 +52,11 @@ export interface Config {
   readonly headersTimeoutMs: number;
   /** How long trashed Memories are kept before they are deleted for good, in days. */
   readonly trashRetentionDays: number;
-  /** How long an export may wait for its client to take more before it is ended, in milliseconds. */
-  readonly exportIdleTimeoutMs: number;
+  /**
+   * How long an answer may wait for its client to take more of it before the connection is
+   * closed, in milliseconds: every answer, a streamed export's as much as a JSON one's.
+   */
+  readonly responseWriteTimeoutMs: number;
   /** How many exports may run at once (each holds a database connection and its snapshot); 1 on the embedded database. */
   readonly exportConcurrency: number;
   /**
@@ -169,7 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs,
     headersTimeoutMs,
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 1, 3650),
-    exportIdleTimeoutMs: integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    // EXPORT_IDLE_TIMEOUT_MS is the earlier name, when the timeout applied to exports only.
+    responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS?.trim()
+      ? integer(env, 'RESPONSE_WRITE_TIMEOUT_MS', 30_000, 1_000, 3_600_000)
+      : integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     exportConcurrency: databaseUrl ? integer(env, 'EXPORT_CONCURRENCY', Math.max(1, Math.floor(poolSize / 4)), 1, poolSize) : 1,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000),
   });
