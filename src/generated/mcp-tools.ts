@@ -853,7 +853,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
                               "import_in_progress",
                               "memory_not_in_trash",
                               "too_many_exports",
-                              "revision_limit_reached"
+                              "revision_limit_reached",
+                              "batch_response_too_large"
                             ]
                           },
                           {
