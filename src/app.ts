@@ -26,6 +26,7 @@ import { ExportSlots } from './domain/portability/export-slots';
 import { RunningImports } from './domain/portability/import';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
+import { checkOrigin } from './mcp/origin';
 import { restRouter } from './http/rest-router';
 import { OperationPipeline } from './pipeline/pipeline';
 
@@ -133,6 +134,7 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     MCP_PATH,
     noStore,
+    checkOrigin(config.mcpAllowedOrigins),
     refuseCredentials,
     authenticated,
     recordRefusalsBeforeTools(pipeline, MCP_PATH),

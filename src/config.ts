@@ -57,6 +57,8 @@ export interface Config {
    * closed, in milliseconds: every answer, a streamed export's as much as a JSON one's.
    */
   readonly responseWriteTimeoutMs: number;
+  /** Origins besides the server's own whose pages may call `/mcp` (scheme://host[:port]). */
+  readonly mcpAllowedOrigins: readonly string[];
   /** How many exports may run at once (each holds a database connection and its snapshot); 1 on the embedded database. */
   readonly exportConcurrency: number;
   /**
@@ -88,6 +90,26 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(name, `must be true or false (got "${env[name]}")`);
+}
+
+/** A scheme, a host and an optional port: what a browser sends in `Origin`. */
+const ORIGIN = /^https?:\/\/[^/?#@\s]+\/?$/i;
+
+/** A comma-separated list of origins (`https://app.example.com`), each as `Origin` names it. */
+function origins(env: Env, name: string): readonly string[] {
+  const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return Object.freeze(
+    entries.map((entry) => {
+      const refusal = new ConfigError(name, `"${entry}" is not an origin: give scheme://host[:port], such as https://app.example.com`);
+      if (!ORIGIN.test(entry)) throw refusal;
+      try {
+        // Written the way browsers send it: lower-case, without the scheme's default port.
+        return new URL(entry).origin;
+      } catch {
+        throw refusal;
+      }
+    }),
+  );
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -176,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS?.trim()
       ? integer(env, 'RESPONSE_WRITE_TIMEOUT_MS', 30_000, 1_000, 3_600_000)
       : integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    mcpAllowedOrigins: origins(env, 'MCP_ALLOWED_ORIGINS'),
     exportConcurrency: databaseUrl ? integer(env, 'EXPORT_CONCURRENCY', Math.max(1, Math.floor(poolSize / 4)), 1, poolSize) : 1,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000),
   });

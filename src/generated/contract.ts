@@ -81,6 +81,7 @@ export const enums = {
     "memory_not_in_trash",
     "too_many_exports",
     "revision_limit_reached",
+    "origin_not_allowed",
     "batch_response_too_large"
   ],
   "memoryType": [

@@ -57,12 +57,22 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), RESPONSE_WRITE_TIMEOUT_MS: '5000', EXPORT_IDLE_TIMEOUT_MS: '6000' }).responseWriteTimeoutMs).toBe(5_000);
   });
 
+  test('MCP_ALLOWED_ORIGINS is a comma-separated list of origins, kept as browsers write them; none by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mcpAllowedOrigins).toEqual([]);
+    const config = loadConfig({ DATA_DIR: tempDir(), MCP_ALLOWED_ORIGINS: ' https://App.Example.com, http://localhost:5173/ ,https://tools.example.org:443' });
+    expect(config.mcpAllowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://tools.example.org']);
+  });
+
   test.each([
     ['EXPORT_CONCURRENCY', { DATABASE_URL: 'postgres://localhost/mtl', APP_JWT_SECRET: SECRET, EXPORT_CONCURRENCY: '11' }],
     ['EXPORT_CONCURRENCY', { DATABASE_URL: 'postgres://localhost/mtl', APP_JWT_SECRET: SECRET, EXPORT_CONCURRENCY: '0' }],
     ['EXPORT_IDLE_TIMEOUT_MS', { EXPORT_IDLE_TIMEOUT_MS: '999' }],
     ['RESPONSE_WRITE_TIMEOUT_MS', { RESPONSE_WRITE_TIMEOUT_MS: '999' }],
     ['RESPONSE_WRITE_TIMEOUT_MS', { RESPONSE_WRITE_TIMEOUT_MS: 'soon' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'app.example.com' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://app.example.com/mcp' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'ftp://files.example.com' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://app.example.com,*' }],
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
