@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { generateKey } from '../src/domain/api-keys/key-format';
 import { limits } from '../src/generated/contract';
+import { MCP_BATCH_MAX_MESSAGES } from '../src/mcp/http';
 import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
 import { clientFor, commitLabel, must, ROOT, routeOf, withServer, type ClientAnswer, type DatabaseKind, type RunningServer } from './support/server';
 
@@ -174,6 +175,20 @@ async function answerOf(call: Promise<{ data?: unknown; error?: unknown; respons
  */
 const prepared = (text: string) => () => text;
 
+/** A JSON-RPC message (or batch) sent to /mcp with an API key, read and parsed. Raw fetch: /mcp is outside the contract's /v1. */
+async function mcpAnswerOf(port: number, key: string, message: unknown): Promise<Answer> {
+  const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(message),
+  });
+  const text = await res.text();
+  const body = JSON.parse(text) as unknown;
+  // The calls' answers, or the one error of a refused batch, as a case's error message shows them.
+  const json = { ok: res.ok, data: body, error: (body as { error?: { code: string } }).error };
+  return { status: res.status, bytes: Buffer.byteLength(text), json };
+}
+
 /** GET /healthz, read and parsed as before. Raw fetch: /healthz is outside the contract's /v1, which the client is for. */
 async function healthz(port: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -244,7 +259,7 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   const account = async (name: string) => {
     const session = clientFor(port, await mintSessionToken(sessionConfig, name));
     const key = (await must(session.POST('/account/api-keys', { body: { name: 'worst case', mode: 'read_write' } }))).secret;
-    return { session, key: clientFor(port, key) };
+    return { session, key: clientFor(port, key), secret: key };
   };
   const main = await account('worst-case');
   const library = await account('worst-case-library');
@@ -550,6 +565,22 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       size: `q of ${q32.length} characters, limit=${SEARCH_LIMIT_MAX}`,
       expect: 200,
       send: () => answerOf(main.key.GET('/memories/search', { params: { query: { q: q32, limit: SEARCH_LIMIT_MAX } } })),
+    },
+    {
+      name: `MCP batch of the most search_memories calls, 32 words found in every Memory`,
+      size: `${MCP_BATCH_MAX_MESSAGES} calls, q of ${q32.length} characters, limit=${SEARCH_LIMIT_MAX}`,
+      expect: 200,
+      send: () =>
+        mcpAnswerOf(
+          port,
+          main.secret,
+          Array.from({ length: MCP_BATCH_MAX_MESSAGES }, (_, i) => ({
+            jsonrpc: '2.0',
+            id: i + 1,
+            method: 'tools/call',
+            params: { name: 'search_memories', arguments: { q: q32, limit: SEARCH_LIMIT_MAX } },
+          })),
+        ),
     },
     {
       name: 'startup context, maximum budget',

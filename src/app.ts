@@ -20,6 +20,7 @@ import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
 import { authenticate, refuseCredentialsInUrl } from './http/auth';
 import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
 import { noStore, requestId, requestLog } from './http/request-context';
+import { closeStalledAnswers } from './http/write-timeout';
 import {
   accountBudget,
   chargeRequest,
@@ -34,6 +35,7 @@ import { ExportSlots } from './domain/portability/export-slots';
 import { RunningImports } from './domain/portability/import';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
+import { checkOrigin } from './mcp/origin';
 import { restRouter } from './http/rest-router';
 import { OperationPipeline } from './pipeline/pipeline';
 
@@ -110,6 +112,7 @@ export function createApp(deps: AppDependencies): App {
   ] as const;
   const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
 
+  app.use(closeStalledAnswers(config.responseWriteTimeoutMs));
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(
@@ -160,6 +163,7 @@ export function createApp(deps: AppDependencies): App {
   app.use(
     MCP_PATH,
     noStore,
+    checkOrigin(config.mcpAllowedOrigins),
     authenticated,
     recordRefusalsBeforeTools(pipeline, MCP_PATH),
     limited,
@@ -174,7 +178,6 @@ export function createApp(deps: AppDependencies): App {
       pipeline,
       basePath: API_BASE,
       validateResponses: config.validateResponses,
-      streamIdleTimeoutMs: config.exportIdleTimeoutMs,
       limit: limited,
     }),
   );

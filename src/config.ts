@@ -69,8 +69,13 @@ export interface Config {
   readonly headersTimeoutMs: number;
   /** How long trashed Memories are kept before they are deleted for good, in days. */
   readonly trashRetentionDays: number;
-  /** How long an export may wait for its client to take more before it is ended, in milliseconds. */
-  readonly exportIdleTimeoutMs: number;
+  /**
+   * How long an answer may wait for its client to take more of it before the connection is
+   * closed, in milliseconds: every answer, a streamed export's as much as a JSON one's.
+   */
+  readonly responseWriteTimeoutMs: number;
+  /** Origins besides the server's own whose pages may call `/mcp` (scheme://host[:port]). */
+  readonly mcpAllowedOrigins: readonly string[];
   /** How many exports may run at once (each holds a database connection and its snapshot); 1 on the embedded database. */
   readonly exportConcurrency: number;
   /**
@@ -147,6 +152,26 @@ function trustedProxies(env: Env): number | readonly string[] {
     );
   }
   return Object.freeze(entries);
+}
+
+/** A scheme, a host and an optional port: what a browser sends in `Origin`. */
+const ORIGIN = /^https?:\/\/[^/?#@\s]+\/?$/i;
+
+/** A comma-separated list of origins (`https://app.example.com`), each as `Origin` names it. */
+function origins(env: Env, name: string): readonly string[] {
+  const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return Object.freeze(
+    entries.map((entry) => {
+      const refusal = new ConfigError(name, `"${entry}" is not an origin: give scheme://host[:port], such as https://app.example.com`);
+      if (!ORIGIN.test(entry)) throw refusal;
+      try {
+        // Written the way browsers send it: lower-case, without the scheme's default port.
+        return new URL(entry).origin;
+      } catch {
+        throw refusal;
+      }
+    }),
+  );
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -241,7 +266,11 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs,
     headersTimeoutMs,
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 1, 3650),
-    exportIdleTimeoutMs: integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    // EXPORT_IDLE_TIMEOUT_MS is the earlier name, when the timeout applied to exports only.
+    responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS?.trim()
+      ? integer(env, 'RESPONSE_WRITE_TIMEOUT_MS', 30_000, 1_000, 3_600_000)
+      : integer(env, 'EXPORT_IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    mcpAllowedOrigins: origins(env, 'MCP_ALLOWED_ORIGINS'),
     exportConcurrency: databaseUrl ? integer(env, 'EXPORT_CONCURRENCY', Math.max(1, Math.floor(poolSize / 4)), 1, poolSize) : 1,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000),
   });

@@ -83,7 +83,9 @@ export const enums = {
     "too_many_exports",
     "revision_limit_reached",
     "account_busy",
-    "api_key_limit_reached"
+    "api_key_limit_reached",
+    "origin_not_allowed",
+    "batch_response_too_large"
   ],
   "memoryType": [
     "note",

@@ -1142,7 +1142,7 @@ export type components = {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -1182,8 +1182,10 @@ export type components = {
             line?: number;
             /** @description Seconds to wait before retrying (`rate_limited`, `service_unavailable`). */
             retry_after_seconds?: number;
-            /** @description The limit that was exceeded (`payload_too_large`, `uri_too_long`, `headers_too_large`). */
+            /** @description The limit that was exceeded (`payload_too_large`, `uri_too_long`, `headers_too_large`, `batch_response_too_large`). */
             limit_bytes?: number;
+            /** @description The most messages a JSON-RPC batch to `/mcp` may hold (`batch_too_large` there). */
+            max_messages?: number;
             /** @description The Facts the Memory is a source of (`memory_in_use`). */
             fact_ids?: string[];
             /** @description The Fact that already states this (`fact_exists`). */

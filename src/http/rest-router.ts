@@ -24,8 +24,6 @@ export interface RestOptions {
   readonly basePath: string;
   /** Check every response against the contract (tests). */
   readonly validateResponses: boolean;
-  /** A streamed answer (an export) to which nothing could be written for this long is cut off, so what it holds is let go. */
-  readonly streamIdleTimeoutMs: number;
   /**
    * The principal's rate budget: charged once the route is named (so the activity entry of a
    * refusal names it), before the access rule and the body, and for a path no route has.
@@ -310,14 +308,10 @@ async function send(req: Request, res: Response, result: OperationResult, option
     res.end();
     return;
   }
-  // A client that stops reading would hold the answer's snapshot and connection for as long as it
-  // likes: when nothing could be written to it for this long, the connection is closed. This is
-  // the socket's inactivity timeout, so a client that reads too slowly for the connection's
-  // buffers to take a write in that time is cut as well. The socket starts this timeout once more
-  // while a write is still queued, so the cut comes between this time and about twice it.
-  res.setTimeout(options.streamIdleTimeoutMs, () => res.destroy());
   try {
-    // Back-pressure: the next piece is produced only when the client has taken the last one.
+    // Back-pressure: the next piece is produced only when the client has taken the last one. A
+    // client that stops taking them has its connection closed after the app's write timeout, which
+    // lets go of the answer's snapshot (see closeStalledAnswers).
     await pipe(Readable.from(result.body.chunks, { highWaterMark: 1 }), res);
   } catch (err) {
     // The status is sent: a failure can only cut the stream short (the missing `end` line tells the client).

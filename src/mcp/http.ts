@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
 import { jsonBody, requireJson } from '../http/body';
+import { errorBody } from '../http/errors';
 import type { ChargeRequest } from '../http/rate-limit';
 import { locals } from '../http/request-context';
 import { LARGEST_BODY_BYTES } from '../pipeline/operations';
@@ -13,6 +14,15 @@ import type { McpToolDefinition } from './tools';
 export const MCP_PATH = '/mcp';
 /** A JSON-RPC message carries one operation's body, at most the largest one plus room for the envelope. */
 const MCP_BODY_LIMIT_BYTES = LARGEST_BODY_BYTES + 64 * 1024;
+/**
+ * The most messages of one JSON-RPC batch. Protocol version 2025-03-26 allows batches and later
+ * ones removed them (the SDK's clients send one message per request), so two suffice: a batch of
+ * two of the costliest searches costs the server about 140 ms of CPU on the embedded database,
+ * within the 250 ms one request may cost, where four cost about 380.
+ */
+export const MCP_BATCH_MAX_MESSAGES = 2;
+/** Once a request's answers come to this, its calls not yet begun are refused. */
+export const MCP_ANSWER_LIMIT_BYTES = 2 * 1024 * 1024;
 
 interface LocalRunnerOptions {
   readonly pipeline: OperationPipeline;
@@ -29,23 +39,43 @@ interface LocalRunnerOptions {
  * Runs tools in this process through the operation pipeline, as REST requests run. The rate
  * limiter counted the HTTP request once, which pays for its first tool call or listing; every
  * further one of a JSON-RPC batch is charged as a request of its own, so a batch buys nothing a
- * client could not have by sending its calls one by one.
+ * client could not have by sending its calls one by one. And so they run: one after the other,
+ * each after the event loop has served what else was waiting; none begins once the answers given
+ * come to MCP_ANSWER_LIMIT_BYTES, and one that has begun is always answered (it may have written).
  */
 export function localRunner(options: LocalRunnerOptions): ToolRunner {
   const { pipeline, logger, charge, principal, requestId, response } = options;
+  let answeredBytes = 0;
   let calls = 0;
-  // The calls of a batch run at once; their charges are taken one after the other, so that each
-  // reads the count its own charge came to (a store may answer with its live counter).
-  let charged = Promise.resolve();
+  /** Settles when the call or listing that began last has ended. */
+  let previous = Promise.resolve();
   return {
     principal,
     requestId,
     async charge() {
       calls += 1;
-      if (calls === 1) return;
-      const turn = charged.then(() => charge(principal, response));
-      charged = turn.catch(() => undefined);
-      await turn;
+      if (calls > 1) await charge(principal, response);
+    },
+    async begin() {
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      const before = previous;
+      previous = ended;
+      await before;
+      if (answeredBytes >= MCP_ANSWER_LIMIT_BYTES) {
+        end();
+        throw new AppError(
+          'batch_response_too_large',
+          `The answers of this request already come to ${MCP_ANSWER_LIMIT_BYTES} bytes; send this message in a request of its own.`,
+          { limit_bytes: MCP_ANSWER_LIMIT_BYTES },
+        );
+      }
+      // Other requests are served between one call and the next.
+      await new Promise((resolve) => setImmediate(resolve));
+      return end;
+    },
+    answered(bytes) {
+      answeredBytes += bytes;
     },
     run(tool, request) {
       return pipeline.execute({ id: tool.operationId, ...request, principal, requestId });
@@ -58,7 +88,18 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
   };
 }
 
-const EMPTY_BATCH = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch must hold at least one message.' } };
+/** JSON-RPC's code for a request that is not a valid one. */
+const INVALID_REQUEST = -32600;
+
+const EMPTY_BATCH = { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: 'Invalid Request: a batch must hold at least one message.' } };
+
+/** A batch over the limit: one JSON-RPC error for the whole batch, whose `data` is the envelope (`batch_too_large`). */
+function batchTooLarge(requestId: string) {
+  const error = new AppError('batch_too_large', `A JSON-RPC batch holds at most ${MCP_BATCH_MAX_MESSAGES} messages.`, {
+    max_messages: MCP_BATCH_MAX_MESSAGES,
+  });
+  return { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: `Invalid Request: ${error.message}`, data: errorBody(error, requestId) } };
+}
 
 const notAllowed: RequestHandler = (_req, res, next) => {
   res.setHeader('Allow', 'POST');
@@ -77,6 +118,10 @@ export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'reque
     if (Array.isArray(req.body) && req.body.length === 0) {
       // JSON-RPC 2.0: an empty batch is answered with one "invalid request" error.
       res.status(400).json(EMPTY_BATCH);
+      return;
+    }
+    if (Array.isArray(req.body) && req.body.length > MCP_BATCH_MAX_MESSAGES) {
+      res.status(400).json(batchTooLarge(state.requestId));
       return;
     }
     // The MCP SDK and the tool definitions are loaded on the first MCP request, not with the app:

@@ -33,6 +33,14 @@ export interface ToolRunner {
   readonly requestId: string;
   /** Takes the call from the principal's rate budget, or refuses it (`rate_limited`). */
   charge?(): Promise<void>;
+  /**
+   * Waits until a call or listing of the request may run, and returns what ends its turn; or
+   * refuses it (`batch_response_too_large`) once the request's answers are full. Charges are taken
+   * in the turn.
+   */
+  begin?(): Promise<() => void>;
+  /** Counts the bytes of an answer given (toward what one request may answer in all). */
+  answered?(bytes: number): void;
   run(tool: McpToolDefinition, request: OperationRequest): Promise<OperationResult>;
   /** Called once per tool call with the REST status it came to (for activity and logs). */
   called?(tool: McpToolDefinition, status: number, durationMs: number): void;
@@ -69,21 +77,56 @@ export function toolResult(result: OperationResult): CallToolResult {
 export async function callTool(runner: ToolRunner, name: string, args: unknown): Promise<CallToolResult> {
   const tool = findTool(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-  const started = process.hrtime.bigint();
-  let result: OperationResult;
-  try {
-    await runner.charge?.();
-    result = await runner.run(tool, prepareCall(tool, runner.principal, args));
-  } catch (err) {
-    const error = toAppError(err, { operationId: tool.operationId });
-    result = { status: error.status, body: errorBody(error, runner.requestId) };
-  }
-  runner.called?.(tool, result.status, Number((process.hrtime.bigint() - started) / 1_000_000n));
-  return toolResult(result);
+  return inTurn(runner, async () => {
+    const started = process.hrtime.bigint();
+    let result: OperationResult;
+    try {
+      await runner.charge?.();
+      result = await runner.run(tool, prepareCall(tool, runner.principal, args));
+    } catch (err) {
+      const error = toAppError(err, { operationId: tool.operationId });
+      result = { status: error.status, body: errorBody(error, runner.requestId) };
+    }
+    runner.called?.(tool, result.status, Number((process.hrtime.bigint() - started) / 1_000_000n));
+    const answer = toolResult(result);
+    runner.answered?.(sizeOf(answer));
+    return answer;
+  });
 }
 
-/** JSON-RPC's code for an error the server defines: a listing refused for the rate budget. */
+/** About how many bytes a tool result takes in the answer: its text, and the same JSON again as structuredContent. */
+function sizeOf(answer: CallToolResult): number {
+  const [content] = answer.content;
+  const text = content?.type === 'text' ? Buffer.byteLength(content.text) : 0;
+  return answer.structuredContent ? 2 * text : text;
+}
+
+/** JSON-RPC's code for an error the server defines (a refusal that has no tool result to be given in). */
 const SERVER_ERROR = -32000;
+
+/** A refusal as a JSON-RPC error whose `data` is the REST error envelope. */
+function asJsonRpcError(err: unknown, runner: ToolRunner): McpError {
+  const error = toAppError(err);
+  return new McpError(SERVER_ERROR, error.message, errorBody(error, runner.requestId));
+}
+
+/**
+ * Runs a call or listing in its turn (a batch's run one after the other). One refused for the
+ * request's answers being full has not run: a JSON-RPC error.
+ */
+async function inTurn<T>(runner: ToolRunner, work: () => Promise<T>): Promise<T> {
+  let end: (() => void) | undefined;
+  try {
+    end = await runner.begin?.();
+  } catch (err) {
+    throw asJsonRpcError(err, runner);
+  }
+  try {
+    return await work();
+  } finally {
+    end?.();
+  }
+}
 
 /**
  * A listing is charged like a tool call (it is the largest answer the server gives). Over the
@@ -94,9 +137,31 @@ async function chargeListing(runner: ToolRunner): Promise<void> {
   try {
     await runner.charge?.();
   } catch (err) {
-    const error = toAppError(err);
-    throw new McpError(SERVER_ERROR, error.message, errorBody(error, runner.requestId));
+    throw asJsonRpcError(err, runner);
   }
+}
+
+interface Listing {
+  readonly result: { readonly tools: readonly Tool[] };
+  /** The length of its JSON, toward what one request may answer. */
+  readonly bytes: number;
+}
+
+const listings = new Map<string, Listing>();
+
+/**
+ * The tools/list answer of a kind of principal (a session, or a key of one mode): made and
+ * measured once, then shared by every request and every listing of a batch.
+ */
+export function listingFor(principal: Principal): Listing {
+  const kind = principal.kind === 'api_key' ? `api_key:${principal.mode}` : principal.kind;
+  let found = listings.get(kind);
+  if (!found) {
+    const result = Object.freeze({ tools: Object.freeze(toolsFor(principal).map(listing)) });
+    found = { result, bytes: Buffer.byteLength(JSON.stringify(result)) };
+    listings.set(kind, found);
+  }
+  return found;
 }
 
 /**
@@ -145,10 +210,14 @@ const ANY_TOOL_CALL = CallToolRequestSchema.pick({ method: true }).passthrough()
 /** An MCP server offering the principal's tools; one is made per HTTP request (stateless). */
 export function createMcpServer(runner: ToolRunner): Server {
   const server = new ToolServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    await chargeListing(runner);
-    return { tools: toolsFor(runner.principal).map(listing) };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    inTurn(runner, async () => {
+      await chargeListing(runner);
+      const { result, bytes } = listingFor(runner.principal);
+      runner.answered?.(bytes);
+      return result as { tools: Tool[] };
+    }),
+  );
   // The handler is registered under a schema that checks only the method: the SDK's server then
   // checks the call itself and refuses one without a tool name with "invalid params" (-32602); under
   // the full schema the protocol layer's own check would answer it with an internal error (-32603).

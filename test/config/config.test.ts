@@ -41,21 +41,38 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(0);
   });
 
-  test('EXPORT_CONCURRENCY defaults to a quarter of the PostgreSQL pool (at least 1) and is 1 on the embedded database; EXPORT_IDLE_TIMEOUT_MS to 30 s', () => {
+  test('EXPORT_CONCURRENCY defaults to a quarter of the PostgreSQL pool (at least 1) and is 1 on the embedded database', () => {
     const postgres = { DATABASE_URL: 'postgres://localhost/mtl', APP_JWT_SECRET: SECRET };
     expect(loadConfig({ DATA_DIR: tempDir(), ...postgres }).exportConcurrency).toBe(2);
     expect(loadConfig({ DATA_DIR: tempDir(), ...postgres, DATABASE_POOL_SIZE: '40' }).exportConcurrency).toBe(10);
     expect(loadConfig({ DATA_DIR: tempDir(), ...postgres, DATABASE_POOL_SIZE: '2' }).exportConcurrency).toBe(1);
     expect(loadConfig({ DATA_DIR: tempDir(), ...postgres, EXPORT_CONCURRENCY: '5' }).exportConcurrency).toBe(5);
     expect(loadConfig({ DATA_DIR: tempDir(), EXPORT_CONCURRENCY: '5' }).exportConcurrency).toBe(1);
-    expect(loadConfig({ DATA_DIR: tempDir() }).exportIdleTimeoutMs).toBe(30_000);
-    expect(loadConfig({ DATA_DIR: tempDir(), EXPORT_IDLE_TIMEOUT_MS: '5000' }).exportIdleTimeoutMs).toBe(5_000);
+  });
+
+  test('RESPONSE_WRITE_TIMEOUT_MS defaults to 30 s; its earlier name EXPORT_IDLE_TIMEOUT_MS is read when it is not set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).responseWriteTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), RESPONSE_WRITE_TIMEOUT_MS: '5000' }).responseWriteTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), EXPORT_IDLE_TIMEOUT_MS: '6000' }).responseWriteTimeoutMs).toBe(6_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), RESPONSE_WRITE_TIMEOUT_MS: '5000', EXPORT_IDLE_TIMEOUT_MS: '6000' }).responseWriteTimeoutMs).toBe(5_000);
+  });
+
+  test('MCP_ALLOWED_ORIGINS is a comma-separated list of origins, kept as browsers write them; none by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mcpAllowedOrigins).toEqual([]);
+    const config = loadConfig({ DATA_DIR: tempDir(), MCP_ALLOWED_ORIGINS: ' https://App.Example.com, http://localhost:5173/ ,https://tools.example.org:443' });
+    expect(config.mcpAllowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://tools.example.org']);
   });
 
   test.each([
     ['EXPORT_CONCURRENCY', { DATABASE_URL: 'postgres://localhost/mtl', APP_JWT_SECRET: SECRET, EXPORT_CONCURRENCY: '11' }],
     ['EXPORT_CONCURRENCY', { DATABASE_URL: 'postgres://localhost/mtl', APP_JWT_SECRET: SECRET, EXPORT_CONCURRENCY: '0' }],
     ['EXPORT_IDLE_TIMEOUT_MS', { EXPORT_IDLE_TIMEOUT_MS: '999' }],
+    ['RESPONSE_WRITE_TIMEOUT_MS', { RESPONSE_WRITE_TIMEOUT_MS: '999' }],
+    ['RESPONSE_WRITE_TIMEOUT_MS', { RESPONSE_WRITE_TIMEOUT_MS: 'soon' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'app.example.com' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://app.example.com/mcp' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'ftp://files.example.com' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://app.example.com,*' }],
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],

@@ -93,7 +93,7 @@ describe('the REST transport on its own', () => {
       Object.assign(res.locals, { requestId: 'test', principal: { kind: 'session', accountId: 'acc_none' } });
       next();
     });
-    app.use('/v1', restRouter({ pipeline, basePath: '/v1', validateResponses: true, streamIdleTimeoutMs: 30_000 }));
+    app.use('/v1', restRouter({ pipeline, basePath: '/v1', validateResponses: true }));
     app.use(unknownRoute);
     app.use(errorHandler(logger));
     return app;

@@ -1,3 +1,4 @@
+import { limits } from '../../src/generated/contract';
 import { bearer, type TestAccount, type TestApp } from '../support/app';
 import type { DataOf, Schemas } from '../support/client';
 
@@ -42,4 +43,20 @@ export function workflow(t: TestApp, token: string, body: object) {
 /** PUT a Template's whole draft. */
 export function putDraft(t: TestApp, token: string, id: string, body: object) {
   return t.http.put(`/v1/library/templates/${id}/draft`).set(bearer(token)).send(body);
+}
+
+/**
+ * A new Template of `token`'s account whose draft is the largest the contract allows: as many
+ * files as the total permits, each of the most characters, every one '€' (three bytes in UTF-8),
+ * so that reading it answers with megabytes.
+ */
+export async function templateWithLargestDraft(t: TestApp, token: string): Promise<string> {
+  const created = await workflow(t, token, { action: 'create', ...WEEKLY_REVIEW });
+  if (created.status !== 201) throw new Error(`creating a Template failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.data.template.id as string;
+  const count = Math.floor(limits.draftTotalCharsMax / limits.draftFileCharsMax);
+  const files = Array.from({ length: count }, (_, i) => ({ path: i === 0 ? 'README.md' : `notes/part-${i}.md`, content: '€'.repeat(limits.draftFileCharsMax) }));
+  const updated = await putDraft(t, token, id, { base_revision: 1, files });
+  if (updated.status !== 200) throw new Error(`writing the draft failed: ${updated.status} ${JSON.stringify(updated.body)}`);
+  return id;
 }

@@ -4,6 +4,7 @@ import { operations, type OperationId } from '../../src/generated/contract';
 import { mcpTools } from '../../src/generated/mcp-tools';
 import type { components } from '../../src/generated/openapi';
 import { isOperationAllowed, type Principal } from '../../src/domain/shared/principal';
+import { listingFor } from '../../src/mcp/server';
 import { bearer, type TestAccount } from '../support/app';
 import Ajv from 'ajv';
 import { callError, callOk, startMcpTestApp, type McpTestApp } from './helpers';
@@ -79,6 +80,15 @@ describe('tools/list', () => {
     expect(names(mcpTools.filter((tool) => isOperationAllowed(sessionPrincipal, tool.operationId)))).toEqual(names(mcpTools));
     // Listing the same principal twice gives the same answer, in the same order.
     expect(sessionTools.map((tool) => tool.name)).toEqual(readWriteTools.map((tool) => tool.name));
+  });
+
+  test('the listing of each kind of principal is made once and shared by every key of that mode', () => {
+    const otherReadOnly: Principal = { kind: 'api_key', accountId: 'other', keyId: 'other', lineId: 'other', mode: 'read_only' };
+    expect(listingFor(otherReadOnly)).toBe(listingFor(readOnlyPrincipal));
+    expect(listingFor({ kind: 'session', accountId: 'other' })).toBe(listingFor(sessionPrincipal));
+    expect(listingFor(readWritePrincipal)).not.toBe(listingFor(readOnlyPrincipal));
+    expect(listingFor(readOnlyPrincipal).result.tools.map((tool) => tool.name)).toEqual(readOnlyTools.map((tool) => tool.name));
+    expect(listingFor(readOnlyPrincipal).bytes).toBe(Buffer.byteLength(JSON.stringify({ tools: readOnlyTools })));
   });
 
   test('tool names are unique', () => {

@@ -33,7 +33,7 @@ const socketPath = join(mkdtempSync(join(tmpdir(), 'mtl-export-')), 'http.sock')
 const sockets: Socket[] = [];
 beforeAll(async () => {
   // Exports run one at a time (EXPORT_CONCURRENCY's value on the embedded database, and here on PostgreSQL too).
-  t = await startTestApp({ clock, idempotencyRenewMs: RENEW_MS, env: { EXPORT_IDLE_TIMEOUT_MS: String(EXPORT_IDLE_MS) } });
+  t = await startTestApp({ clock, idempotencyRenewMs: RENEW_MS, env: { RESPONSE_WRITE_TIMEOUT_MS: String(EXPORT_IDLE_MS) } });
   server = createServer(t.app.express);
   server.on('connection', (socket) => {
     sockets.push(socket);
@@ -324,7 +324,7 @@ async function pausedExport(account: TestAccount): Promise<IncomingMessage> {
 }
 
 describe('exports that hold the server', () => {
-  test('when the client takes nothing for EXPORT_IDLE_TIMEOUT_MS, then its connection is closed short of the end, and the next export runs', async () => {
+  test('when the client takes nothing for RESPONSE_WRITE_TIMEOUT_MS, then its connection is closed short of the end, and the next export runs', async () => {
     const alice = await t.account();
     const res = await pausedExport(alice);
     await sleep(2 * EXPORT_IDLE_MS + 1_000);

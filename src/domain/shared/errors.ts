@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   insufficient_key_mode: 403,
   session_required: 403,
   secret_memory_forbidden: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   memory_not_found: 404,
   subject_not_found: 404,
