@@ -1,13 +1,22 @@
+import request from 'supertest';
+import { createApp, type App } from '../../src/app';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { postgresOnly } from '../support/database';
 import { createMemory, createSubject, linkMemory } from '../support/factories';
 import { pidOf, waiterOn, withLocker } from '../support/locks';
 
 let t: TestApp;
+// A second process of the service on the same database: within one process an account's writes
+// run one after the other, so only two processes' writes meet in the database.
+let peer: App;
 beforeAll(async () => {
   t = await startTestApp();
+  peer = createApp({ config: t.config, database: t.database });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await peer.close();
+  await t.close();
+});
 
 const onPostgres = postgresOnly('tests of writes racing a change to a Memory (a second connection)');
 
@@ -38,14 +47,15 @@ onPostgres('a link or a suggestion racing a change to its Memory (PostgreSQL: a 
         const lockerPid = await pidOf(locker);
         const changing = (await waiterOn(locker, [lockerPid]))!;
         let answered = false;
-        const request =
+        const other = request(peer.express);
+        const racing =
           operation === 'linkMemory'
-            ? t.http.post(`/v1/subjects/${ada}/memories`).set(bearer(a.readWriteKey)).send({ memory_id: memory })
-            : t.http
+            ? other.post(`/v1/subjects/${ada}/memories`).set(bearer(a.readWriteKey)).send({ memory_id: memory })
+            : other
                 .post(`/v1/subjects/${ada}/fact-suggestions`)
                 .set(bearer(a.readWriteKey))
                 .send({ statement: 'Ada wrote the first program', source_memory_ids: [memory] });
-        const written = request.then((res) => {
+        const written = racing.then((res) => {
           answered = true;
           return res;
         });
