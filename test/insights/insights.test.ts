@@ -3,6 +3,8 @@ import { expectError, TIMESTAMP_PATTERN } from '../support/assertions';
 import type { Schemas } from '../support/client';
 import { createMemory, createSubject, linkMemory, updateMemory } from '../support/factories';
 import { idPattern, UNKNOWN_INSIGHT, UNKNOWN_SUBJECT } from '../support/ids';
+import { DUPLICATE_COMPARED_MEMORIES, DUPLICATES_PER_MEMORY } from '../../src/domain/insights/insights.repository';
+import { end, fileId, header, importText, memoryLine, subjectLine, toText, type Line } from '../portability/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -297,6 +299,83 @@ describe('possible_duplicate insights', () => {
     const [x, y, z] = ids as [string, string, string];
     const pairs = (await causes(a.readWriteKey, subjectId)).map(([, memoryIds]) => memoryIds.join(','));
     expect(pairs.sort()).toEqual([[x, y].sort(), [x, z].sort(), [y, z].sort()].map((p) => p.join(',')).sort());
+  });
+});
+
+describe('possible_duplicate insights among many Memories that all look alike', () => {
+  /** Imports `texts` as Memories linked to one Subject, each link a minute after the one before; returns the Subject's ID and the Memories' IDs in file order. */
+  async function importLinked(token: string, texts: readonly string[]): Promise<{ subjectId: string; ids: string[] }> {
+    const lines: Line[] = [header(), subjectLine(fileId('sub', 1), 'Weather Diary')];
+    texts.forEach((text, n) => lines.push(memoryLine(fileId('mem', n + 1), text)));
+    texts.forEach((_, n) =>
+      lines.push({ type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', n + 1), created_at: new Date(Date.UTC(2026, 10, 1, 9, n)).toISOString() } }),
+    );
+    lines.push(end({ subjects: 1, memories: texts.length, links: texts.length }));
+    const res = await importText(t, token, toText(lines));
+    expect(res.status).toBe(200);
+    const subjectId = (await t.http.get('/v1/subjects').set(bearer(token))).body.data[0].id as string;
+    const exported = (await t.http.get(`/v1/subjects/${subjectId}/memories`).query({ limit: 100 }).set(bearer(token))).body.data as Array<{ id: string; text: string }>;
+    const byText = new Map(exported.map((m) => [m.text, m.id]));
+    return { subjectId, ids: texts.map((text) => byText.get(text) ?? '') };
+  }
+
+  /** How many pending duplicate insights of the Subject each Memory is in. */
+  async function pairsPerMemory(token: string, subjectId: string): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof insights>> = await insights(token, subjectId, { limit: 100, ...(cursor ? { cursor } : {}) });
+      for (const insight of page.data) {
+        expect(insight.kind).toBe('possible_duplicate');
+        for (const id of insight.memory_ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      cursor = page.next_cursor;
+    } while (cursor);
+    return counts;
+  }
+
+  const diary = (n: number) => `The weather diary of the garden behind the house by the river, kept every morning before breakfast, entry ${n}.`;
+
+  test(`when ${DUPLICATES_PER_MEMORY * 4} near-identical Memories are imported linked to one Subject, then each is in at least one and at most ${DUPLICATES_PER_MEMORY} duplicate insights, and a twin linked later adds at most ${DUPLICATES_PER_MEMORY}`, async () => {
+    const a = await t.account();
+    const texts = Array.from({ length: DUPLICATES_PER_MEMORY * 4 }, (_, n) => diary(n + 1));
+    const { subjectId, ids } = await importLinked(a.session, texts);
+    const before = await pairsPerMemory(a.session, subjectId);
+    expect(ids.filter((id) => !before.has(id))).toEqual([]);
+    expect(Math.max(...before.values())).toBeLessThanOrEqual(DUPLICATES_PER_MEMORY);
+    // Every pair of them would be (texts.length - 1) per Memory.
+    expect([...before.values()].reduce((sum, count) => sum + count, 0) / 2).toBeLessThanOrEqual((texts.length * DUPLICATES_PER_MEMORY) / 2);
+
+    const twin = (await createMemory(t, a.readWriteKey, { text: diary(999) })).id;
+    await linkMemory(t, a.readWriteKey, subjectId, twin);
+    const after = await pairsPerMemory(a.session, subjectId);
+    expect(after.get(twin)).toBe(DUPLICATES_PER_MEMORY);
+  });
+
+  test(`when a Subject has more than ${DUPLICATE_COMPARED_MEMORIES} Memories, then one linked alone is compared with the ${DUPLICATE_COMPARED_MEMORIES} linked most recently`, async () => {
+    const a = await t.account();
+    // Texts unlike each other: 40 letters drawn by a generator seeded with n.
+    const unlike = (n: number) => {
+      let state = n + 1;
+      return Array.from({ length: 40 }, () => {
+        state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return String.fromCharCode(97 + (state % 26));
+      }).join('');
+    };
+    const oldest = 'Lighthouse keeper log: the lamp was trimmed at dusk and the fog horn sounded twice.';
+    const newest = 'Harbour master note: the ferry left late because of the storm over the northern bay.';
+    const texts = [oldest, ...Array.from({ length: DUPLICATE_COMPARED_MEMORIES - 1 }, (_, n) => unlike(n)), newest];
+    const { subjectId, ids } = await importLinked(a.session, texts);
+    expect(await causes(a.session, subjectId)).toEqual([]);
+
+    for (const text of [`${oldest}!`, `${newest}!`]) {
+      const twin = (await createMemory(t, a.readWriteKey, { text })).id;
+      await linkMemory(t, a.readWriteKey, subjectId, twin);
+    }
+    // The twin of the first linked is not compared with it: it is no longer among the most recent.
+    const found = await causes(a.session, subjectId);
+    expect(found).toHaveLength(1);
+    expect(found[0]![1]).toContain(ids[ids.length - 1]);
   });
 });
 

@@ -16,6 +16,8 @@ function jaccard(a: readonly number[], b: readonly number[]): number {
   return shared / (left.size + right.size - shared);
 }
 
+const UNBOUNDED = { pairsPerSet: Infinity, checksPerSet: Infinity };
+
 describe('similarPairs', () => {
   test.each([0.5, 0.85, 1])('when sets are compared at %s, then the pairs found are exactly those every pair comparison finds', (threshold) => {
     const next = random(Math.round(threshold * 1000));
@@ -36,17 +38,44 @@ describe('similarPairs', () => {
         if (jaccard(a.tokens, b.tokens) >= threshold) expected.push(`${a.id}-${b.id}`);
       }
     }
-    const found = similarPairs(rankByRarity(sets), threshold).map(([a, b]) => `${a}-${b}`);
+    const found = similarPairs(rankByRarity(sets), threshold, UNBOUNDED).map(([a, b]) => `${a}-${b}`);
     expect(found.sort()).toEqual(expected.sort());
     expect(expected.length).toBeGreaterThan(10);
   });
 
   test('when no set is wanted, then no pair is found', () => {
-    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [1, 2], wanted: false }, { id: 'b', tokens: [1, 2], wanted: false }]), 0.85)).toEqual([]);
+    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [1, 2], wanted: false }, { id: 'b', tokens: [1, 2], wanted: false }]), 0.85, UNBOUNDED)).toEqual([]);
+  });
+
+  test('when many sets all look alike, then each is in at most pairsPerSet pairs, every one in some, each pair once', () => {
+    const sets = Array.from({ length: 400 }, (_, id) => ({ id, tokens: [...Array.from({ length: 60 }, (_, t) => t), 1_000 + id], wanted: id % 4 !== 0 }));
+    const found = similarPairs(rankByRarity(sets), 0.9, { pairsPerSet: 5, checksPerSet: 50 });
+    const pairsOf = new Map<number, number>();
+    for (const [a, b] of found) for (const id of [a, b]) pairsOf.set(id, (pairsOf.get(id) ?? 0) + 1);
+    expect(Math.max(...pairsOf.values())).toBe(5);
+    expect(sets.filter((set) => set.wanted && !pairsOf.has(set.id))).toEqual([]);
+    expect(new Set(found.map(([a, b]) => [a, b].sort().join('-'))).size).toBe(found.length);
+    // Unbounded, every pair of these 400 (but those of two unwanted sets) would be found.
+    expect(found.length).toBeLessThanOrEqual((400 * 5) / 2);
+    expect(similarPairs(rankByRarity(sets), 0.9, UNBOUNDED)).toHaveLength((400 * 399) / 2 - (100 * 99) / 2);
+  });
+
+  test('when sets share a key, then they are paired whatever their tokens (wanted set first), within the same budget', () => {
+    const sets = [
+      { id: 'a', tokens: [], wanted: true, keys: ['k'] },
+      { id: 'b', tokens: [7], wanted: false, keys: ['k'] },
+      { id: 'c', tokens: [8], wanted: false, keys: ['k'] },
+      { id: 'd', tokens: [], wanted: true, keys: ['other'] },
+    ];
+    expect(similarPairs(rankByRarity(sets), 0.85, UNBOUNDED)).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+    ]);
+    expect(similarPairs(rankByRarity(sets), 0.85, { pairsPerSet: 1, checksPerSet: 10 })).toEqual([['a', 'b']]);
   });
 
   test('when a set is empty, then it pairs with nothing', () => {
-    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [], wanted: true }, { id: 'b', tokens: [], wanted: true }]), 0.85)).toEqual([]);
+    expect(similarPairs(rankByRarity([{ id: 'a', tokens: [], wanted: true }, { id: 'b', tokens: [], wanted: true }]), 0.85, UNBOUNDED)).toEqual([]);
   });
 });
 

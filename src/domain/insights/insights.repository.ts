@@ -14,6 +14,14 @@ type NewInsightRow = Insertable<DB['memory_insights']>;
 export const DUPLICATE_SIMILARITY = 0.85;
 /** Texts are compared by this many first characters (and their lengths). */
 const DUPLICATE_COMPARED_CHARS = 2_000;
+/**
+ * The most possible_duplicate insights one Memory takes part in within one Subject when it is
+ * written or linked: among many Memories that all look alike, the insights (and the work of
+ * finding them) then grow with their number, not with its square.
+ */
+export const DUPLICATES_PER_MEMORY = 10;
+/** A Memory written or linked alone is compared with this many of the Subject's Memories, those linked most recently. */
+export const DUPLICATE_COMPARED_MEMORIES = 500;
 
 /** The insights of a kind about one Subject, one Memory, or both; all of the kind without either. */
 export async function insightsInScope(
@@ -161,7 +169,10 @@ function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean
   return { alike, same };
 }
 
-/** The other Memories linked to the Subject that look like duplicates of this one. */
+/**
+ * The other Memories linked to the Subject that look like duplicates of this one: at most
+ * DUPLICATES_PER_MEMORY, among the DUPLICATE_COMPARED_MEMORIES linked to it most recently.
+ */
 export async function duplicatesWithinSubject(
   trx: Transaction<DB>,
   subjectId: string,
@@ -170,14 +181,18 @@ export async function duplicatesWithinSubject(
   const rule = duplicateRule('self', 'other');
   const { rows } = await sql<{ id: string; same: boolean }>`
     with self as materialized (select ${comparedColumns('m')} from memories m where m.id = ${memoryId}),
-    others as materialized (
-      select ${comparedColumns('m')}
-      from memory_links l join memories m on m.id = l.memory_id
-      where l.subject_id = ${subjectId} and m.id <> ${memoryId}
-    )
+    recent as (
+      select l.memory_id from memory_links l
+      where l.subject_id = ${subjectId} and l.memory_id <> ${memoryId}
+      order by l.created_at desc, l.memory_id desc
+      limit ${DUPLICATE_COMPARED_MEMORIES}
+    ),
+    others as materialized (select ${comparedColumns('m')} from recent r join memories m on m.id = r.memory_id)
     select other.memory_id as id, ${rule.same} as same
     from others other cross join self
-    where ${rule.alike}`.execute(trx);
+    where ${rule.alike}
+    order by other.memory_id
+    limit ${DUPLICATES_PER_MEMORY}`.execute(trx);
   return rows;
 }
 
@@ -192,55 +207,45 @@ export async function linkCountsOf(trx: Transaction<DB>, subjectIds: readonly st
 
 /**
  * The Memories linked to these Subjects, each with the pg_trgm trigrams of its compared head as
- * their hashes, written as one string (far cheaper to read than an array's elements).
+ * their hashes, written as one string (far cheaper to read than an array's elements), and the
+ * hashes of its folded head (null when nothing is left after folding) and of its trimmed head.
  */
 export async function trigramsOfLinkedMemories(
   trx: Transaction<DB>,
   subjectIds: readonly string[],
-): Promise<Array<{ subject_id: string; memory_id: string; grams: string }>> {
-  const { rows } = await sql<{ subject_id: string; memory_id: string; grams: string }>`
-    select l.subject_id, l.memory_id,
-      array_to_string(array(select hashtext(g) from unnest(show_trgm(substr(m.text, 1, ${DUPLICATE_COMPARED_CHARS}))) as g), ',') as grams
-    from memory_links l join memories m on m.id = l.memory_id
-    where l.subject_id = any(${sql.val(subjectIds)}::text[])`.execute(trx);
+): Promise<Array<{ subject_id: string; memory_id: string; grams: string; folded: string | null; plain: string }>> {
+  const { rows } = await sql<{ subject_id: string; memory_id: string; grams: string; folded: string | null; plain: string }>`
+    select subject_id, memory_id, grams, md5(nullif(folded, '')) as folded, md5(plain) as plain
+    from (
+      select l.subject_id, m.memory_id, m.folded, m.plain,
+        array_to_string(array(select hashtext(g) from unnest(show_trgm(m.head)) as g), ',') as grams
+      from memory_links l join lateral (select ${comparedColumns('t')} from memories t where t.id = l.memory_id) m on true
+      where l.subject_id = any(${sql.val(subjectIds)}::text[])
+    ) heads`.execute(trx);
   return rows;
 }
 
-/**
- * The pairs that the duplicate rule holds for, among the Subjects `subjectIds`: of the given
- * candidate pairs, and of each new link's Memory with the Memories of its Subject whose folded
- * or trimmed heads are equal to its own (found here by a join).
- */
+/** Of these candidate pairs of Memories linked to the same Subject, those the duplicate rule holds for. */
 export async function duplicatePairsAmong(
   trx: Transaction<DB>,
-  subjectIds: readonly string[],
-  links: ReadonlyArray<{ subjectId: string; memoryId: string }>,
   pairs: ReadonlyArray<{ subjectId: string; self: string; other: string }>,
 ): Promise<Array<{ subject_id: string; self_id: string; other_id: string; same: boolean }>> {
+  if (pairs.length === 0) return [];
   const rule = duplicateRule('self', 'other');
   const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
-    with new_links as (
-      select * from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
-        as n(subject_id, memory_id)
-      where n.subject_id = any(${sql.val(subjectIds)}::text[])
-    ),
-    heads as materialized (
-      select l.subject_id, ${comparedColumns('m')}
-      from memory_links l join memories m on m.id = l.memory_id
-      where l.subject_id = any(${sql.val(subjectIds)}::text[])
-    ),
-    candidates as (
+    with candidates as (
       select * from unnest(${sql.val(pairs.map((pair) => pair.subjectId))}::text[], ${sql.val(pairs.map((pair) => pair.self))}::text[],
                            ${sql.val(pairs.map((pair) => pair.other))}::text[]) as p(subject_id, self_id, other_id)
-      union
-      select n.subject_id, n.memory_id, b.memory_id
-      from new_links n join heads a on a.subject_id = n.subject_id and a.memory_id = n.memory_id
-      join heads b on b.subject_id = n.subject_id and b.memory_id <> n.memory_id and (b.folded = a.folded or b.plain = a.plain)
+    ),
+    heads as materialized (
+      select ${comparedColumns('m')}
+      from memories m
+      where m.id in (select self_id from candidates union select other_id from candidates)
     )
     select c.subject_id, c.self_id, c.other_id, ${rule.same} as same
     from candidates c
-    join heads self on self.subject_id = c.subject_id and self.memory_id = c.self_id
-    join heads other on other.subject_id = c.subject_id and other.memory_id = c.other_id
+    join heads self on self.memory_id = c.self_id
+    join heads other on other.memory_id = c.other_id
     where ${rule.alike}`.execute(trx);
   return rows;
 }

@@ -16,6 +16,7 @@ import {
   duplicatePairsAmong,
   duplicatesWithinSubject,
   DUPLICATE_SIMILARITY,
+  DUPLICATES_PER_MEMORY,
   findMemoryText,
   findSubjectNames,
   insertPendingInsights,
@@ -175,29 +176,44 @@ export async function refreshDuplicatesOfMemory(
 }
 
 /**
- * After links were added in bulk (an import): the duplicate insights those links bring, found in
- * one statement for all of them. Adding links only adds causes, so nothing is removed.
+ * Where work in bulk writes: the transaction of the moment, and `between`, called between its
+ * statements, where the caller may let others in (and go on in a new transaction).
+ */
+export interface BulkWrites {
+  readonly trx: Transaction<DB>;
+  between(): Promise<void>;
+}
+
+/**
+ * After links were added in bulk (an import): the duplicate insights those links bring, within
+ * the same bounds as a link made alone (DUPLICATES_PER_MEMORY per Memory and Subject). Adding
+ * links only adds causes, so nothing is removed.
  */
 export async function addDuplicatesOfLinks(
-  trx: Transaction<DB>,
+  writes: BulkWrites,
   accountId: string,
   links: ReadonlyArray<{ subjectId: string; memoryId: string }>,
   now: Date,
 ): Promise<void> {
   if (links.length === 0) return;
   // Comparing each new link with every Memory of its Subject would grow with the square of the
-  // Subject's size. Instead, texts with equal folded or trimmed heads are paired by a join, and
-  // texts with similar heads by prefix filtering over their pg_trgm trigrams (similar-pairs.ts);
-  // the pairs found are then judged by the rule itself. Subjects are taken a few thousand linked
-  // Memories at a time, so that the trigrams held at once stay bounded.
+  // Subject's size. Instead, candidates are found here: texts with equal folded or trimmed heads
+  // (by their hashes), and texts with similar heads by prefix filtering over their pg_trgm
+  // trigrams (similar-pairs.ts), a bounded number per Memory; the database then judges them by
+  // the rule itself, a few hundred at a time. Subjects are taken a few thousand linked Memories
+  // at a time, so that the trigrams held at once stay bounded.
+  // As many pairs as a link made alone may bring.
+  const budget = { pairsPerSet: DUPLICATES_PER_MEMORY, checksPerSet: DUPLICATE_CHECKS_PER_MEMORY };
   const added = new Set(links.map((link) => `${link.subjectId}|${link.memoryId}`));
-  const sizes = await linkCountsOf(trx, [...new Set(links.map((link) => link.subjectId))]);
-  const causes = new Map<string, Cause>();
+  const sizes = await linkCountsOf(writes.trx, [...new Set(links.map((link) => link.subjectId))]);
   for (const subjectIds of chunksOf(sizes, (row) => row.memories, DUPLICATE_CHUNK_MEMORIES)) {
-    const members = await trigramsOfLinkedMemories(trx, subjectIds);
-    const bySubject = new Map<string, Array<{ id: string; tokens: Int32Array; wanted: boolean }>>();
+    const members = await trigramsOfLinkedMemories(writes.trx, subjectIds);
+    await writes.between();
+    const bySubject = new Map<string, Array<{ id: string; tokens: Int32Array; wanted: boolean; keys: string[] }>>();
     for (const row of members) {
-      const set = { id: row.memory_id, tokens: parseIntegers(row.grams), wanted: added.has(`${row.subject_id}|${row.memory_id}`) };
+      const keys = [`plain:${row.plain}`];
+      if (row.folded !== null) keys.push(`folded:${row.folded}`);
+      const set = { id: row.memory_id, tokens: parseIntegers(row.grams), wanted: added.has(`${row.subject_id}|${row.memory_id}`), keys };
       const list = bySubject.get(row.subject_id);
       if (list) list.push(set);
       else bySubject.set(row.subject_id, [set]);
@@ -206,15 +222,26 @@ export async function addDuplicatesOfLinks(
     for (const [subjectId, sets] of bySubject) {
       // Hash collisions can only merge trigrams; the margin below the rule's threshold keeps a
       // pair that one merge would push under it.
-      for (const [self, other] of similarPairs(rankByRarity(sets), DUPLICATE_SIMILARITY - 0.01)) pairs.push({ subjectId, self, other });
+      for (const [self, other] of similarPairs(rankByRarity(sets), DUPLICATE_SIMILARITY - 0.01, budget)) pairs.push({ subjectId, self, other });
     }
-    for (const row of await duplicatePairsAmong(trx, subjectIds, links, pairs)) {
-      const cause = duplicateCause(row.subject_id, row.self_id, row.other_id, row.same);
-      causes.set(`${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`, cause);
+    for (let at = 0; at < pairs.length; at += DUPLICATE_PAIRS_PER_STATEMENT) {
+      const judged = await duplicatePairsAmong(writes.trx, pairs.slice(at, at + DUPLICATE_PAIRS_PER_STATEMENT));
+      await writes.between();
+      await insertCauses(
+        writes.trx,
+        accountId,
+        judged.map((row) => duplicateCause(row.subject_id, row.self_id, row.other_id, row.same)),
+        now,
+      );
+      await writes.between();
     }
   }
-  await insertCauses(trx, accountId, [...causes.values()], now);
 }
+
+/** How many other Memories of its Subject one Memory linked in bulk is compared with at most, besides those with its head. */
+const DUPLICATE_CHECKS_PER_MEMORY = 200;
+/** Candidate pairs judged (and their insights written) per statement. */
+const DUPLICATE_PAIRS_PER_STATEMENT = 500;
 
 /** How many linked Memories addDuplicatesOfLinks compares at a time (more when one Subject has more). */
 const DUPLICATE_CHUNK_MEMORIES = 2_000;

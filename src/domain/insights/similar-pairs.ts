@@ -13,6 +13,14 @@ export interface TokenSet<Id> {
   readonly tokens: Int32Array;
   /** Whether pairs with this set are wanted (pairs of two sets that are not are skipped). */
   readonly wanted: boolean;
+  /** Keys that pair two sets whatever their tokens (sets with an equal key are paired first). */
+  readonly keys?: readonly string[];
+}
+
+/** How many pairs one set may take part in, and how many other sets it may be compared with. */
+export interface PairBudget {
+  readonly pairsPerSet: number;
+  readonly checksPerSet: number;
 }
 
 /** A set's distinct tokens, sorted. */
@@ -24,13 +32,18 @@ function distinct(tokens: ArrayLike<number>): Int32Array {
 }
 
 /** Ranks tokens (32-bit integers) rarest first across `sets` and rewrites each set as its distinct tokens' sorted ranks. */
-export function rankByRarity<Id>(sets: ReadonlyArray<{ id: Id; tokens: ArrayLike<number>; wanted: boolean }>): TokenSet<Id>[] {
+export function rankByRarity<Id>(sets: ReadonlyArray<{ id: Id; tokens: ArrayLike<number>; wanted: boolean; keys?: readonly string[] }>): TokenSet<Id>[] {
   const tokens = sets.map((set) => distinct(set.tokens));
   const counts = new Map<number, number>();
   for (const list of tokens) for (const token of list) counts.set(token, (counts.get(token) ?? 0) + 1);
   const order = [...counts.keys()].sort((a, b) => counts.get(a)! - counts.get(b)! || a - b);
   const rank = new Map(order.map((token, index) => [token, index]));
-  return sets.map((set, index) => ({ id: set.id, wanted: set.wanted, tokens: tokens[index]!.map((token) => rank.get(token)!).sort() }));
+  return sets.map((set, index) => ({
+    id: set.id,
+    wanted: set.wanted,
+    tokens: tokens[index]!.map((token) => rank.get(token)!).sort(),
+    ...(set.keys ? { keys: set.keys } : {}),
+  }));
 }
 
 /** Integers written as "1,-2,3" (an empty string: none), read without a string per number. */
@@ -68,9 +81,65 @@ function overlap(a: Int32Array, b: Int32Array): number {
   return shared;
 }
 
-/** The pairs of `sets` (at least one of them wanted) whose similarity is at least `threshold` (0 < t ≤ 1). */
-export function similarPairs<Id>(sets: ReadonlyArray<TokenSet<Id>>, threshold: number): Array<[Id, Id]> {
+/**
+ * Where to start reading a list of set indexes (ascending) for the set `index`: just after it,
+ * so that among many alike sets each is compared first with those that follow it (which have
+ * room for pairs left), not with the first ones, which the sets before it have filled.
+ */
+function after(list: readonly number[], index: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid]! <= index) low = mid + 1;
+    else high = mid;
+  }
+  return low % Math.max(list.length, 1);
+}
+
+/**
+ * The pairs of `sets` (at least one of them wanted) whose similarity is at least `threshold`
+ * (0 < t ≤ 1), or that share a key, with each set in at most `budget.pairsPerSet` of them and
+ * compared with at most `budget.checksPerSet` others: among many sets that all look alike, the
+ * work and the pairs grow with the number of sets, not with its square. Pairs found by a key come
+ * first; every pair is listed once, the wanted set first.
+ */
+export function similarPairs<Id>(sets: ReadonlyArray<TokenSet<Id>>, threshold: number, budget: PairBudget): Array<[Id, Id]> {
   const prefixLength = (size: number) => size - Math.ceil(threshold * size) + 1;
+  const paired = new Int32Array(sets.length);
+  const seen = new Set<string>();
+  const pairs: Array<[Id, Id]> = [];
+  const open = (index: number) => paired[index]! < budget.pairsPerSet;
+  const add = (self: number, other: number) => {
+    const key = self < other ? `${self},${other}` : `${other},${self}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    paired[self] = paired[self]! + 1;
+    paired[other] = paired[other]! + 1;
+    pairs.push([sets[self]!.id, sets[other]!.id]);
+  };
+
+  // Sets that share a key.
+  const byKey = new Map<string, number[]>();
+  sets.forEach((set, index) => {
+    for (const key of set.keys ?? []) {
+      const list = byKey.get(key);
+      if (list) list.push(index);
+      else byKey.set(key, [index]);
+    }
+  });
+  sets.forEach((set, index) => {
+    if (!set.wanted) return;
+    for (const key of set.keys ?? []) {
+      const group = byKey.get(key)!;
+      const start = after(group, index);
+      for (let k = 0; k < group.length && k <= budget.checksPerSet && open(index); k += 1) {
+        const other = group[(start + k) % group.length]!;
+        if (other !== index && open(other)) add(index, other);
+      }
+    }
+  });
+
   // Token -> the sets that have it in their prefix.
   const postings = new Map<number, number[]>();
   sets.forEach((set, index) => {
@@ -81,25 +150,26 @@ export function similarPairs<Id>(sets: ReadonlyArray<TokenSet<Id>>, threshold: n
       else postings.set(token, [index]);
     }
   });
-  const pairs: Array<[Id, Id]> = [];
   sets.forEach((set, index) => {
     if (!set.wanted || set.tokens.length === 0) return;
     const size = set.tokens.length;
-    const candidates = new Set<number>();
+    const compared = new Set<number>();
+    // Every posting read counts, so that sets whose prefixes share common tokens cost no more.
+    let reads = 0;
+    const readsAllowed = budget.checksPerSet * 8;
     for (const token of set.tokens.subarray(0, prefixLength(size))) {
-      for (const other of postings.get(token)!) {
-        if (other === index) continue;
-        // A pair of two wanted sets is found from both sides: keep it once.
-        if (sets[other]!.wanted && other < index) continue;
-        const otherSize = sets[other]!.tokens.length;
-        if (otherSize < threshold * size || size < threshold * otherSize) continue;
-        candidates.add(other);
+      const list = postings.get(token)!;
+      const start = after(list, index);
+      for (let k = 0; k < list.length; k += 1) {
+        const other = list[(start + k) % list.length]!;
+        if (!open(index) || compared.size >= budget.checksPerSet || (reads += 1) > readsAllowed) return;
+        if (other === index || compared.has(other) || !open(other)) continue;
+        const tokens = sets[other]!.tokens;
+        if (tokens.length < threshold * size || size < threshold * tokens.length) continue;
+        compared.add(other);
+        const shared = overlap(set.tokens, tokens);
+        if (shared >= threshold * (size + tokens.length - shared)) add(index, other);
       }
-    }
-    for (const other of candidates) {
-      const tokens = sets[other]!.tokens;
-      const shared = overlap(set.tokens, tokens);
-      if (shared >= threshold * (size + tokens.length - shared)) pairs.push([set.id, sets[other]!.id]);
     }
   });
   return pairs;

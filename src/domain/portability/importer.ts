@@ -722,7 +722,7 @@ export class Importer {
       await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
       await this.writes!.between();
     }
-    await addDuplicatesOfLinks(this.trx, this.accountId, this.newLinks, this.now);
+    await addDuplicatesOfLinks(this.writes!, this.accountId, this.newLinks, this.now);
     const changes = touched.map((id): Change => ({ entity: 'subject', entityId: id, op: 'upsert' }));
     await recordChanges(this.trx, this.accountId, changes, this.now);
   }

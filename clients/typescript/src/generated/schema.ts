@@ -556,7 +556,11 @@ export interface paths {
          *     and `possible_duplicate` (two linked Memories whose texts are equal after folding case,
          *     whitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,
          *     oldest first; an insight disappears when its cause does. Insights that involve a secret
-         *     Memory are not shown to API keys.
+         *     Memory are not shown to API keys. Among many Memories that all look alike, each takes
+         *     part in at most 10 `possible_duplicate` insights of the Subject when it is linked,
+         *     written or imported, and a Memory linked or written alone is compared with the 500 of
+         *     the Subject's Memories linked most recently: the insights point at duplicates, they do
+         *     not list every pair of them.
          */
         get: operations["listMemoryInsights"];
         put?: never;
