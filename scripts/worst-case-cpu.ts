@@ -1,29 +1,36 @@
 // `npm run worst-case`: the server's CPU per request for the costliest request the contract
-// allows of each operation that can be expensive, and how long such a request holds up a
-// concurrent GET /healthz. Seeds what the cases need through the HTTP API of a real server on a
-// fresh database, sends each case once unmeasured and then RUNS times in a row, reading the
-// server process's CPU time from /proc before and after each request; then sends it STALL_RUNS
-// more times while GET /healthz is sent back to back, and reports the longest /healthz answer.
+// allows of each operation that can be expensive, and for each hostile input of the security
+// review; how much the server's memory grows meanwhile; and how long such a request holds up a
+// concurrent GET /healthz and another account's simple read. Seeds what the cases need through the
+// HTTP API of a real server on a fresh database, sends each case once unmeasured and then RUNS
+// times in a row (a long case fewer), reading the server process's CPU time from /proc before and
+// after each request and its RSS throughout; then sends it STALL_RUNS more times while GET /healthz
+// and another account's GET /v1/memories are each sent back to back, and reports the longest
+// /healthz answer and the reads' p99.
 //
 // Options: --database embedded|postgres|both (default: both when a PostgreSQL server is given,
 // otherwise embedded), --database-url <url> (or BENCH_DATABASE_URL: a server where a fresh
-// database may be created and dropped), --runs <n>, --only <part of a case name>, --write (replace
-// the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options to the server
-// (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// database may be created and dropped), --runs <n>, --only <part of a case name> (repeatable),
+// --write (replace the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options
+// to the server (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { Operations } from '../clients/typescript/src';
+import type { MtlClient, Operations } from '../clients/typescript/src';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { generateKey } from '../src/domain/api-keys/key-format';
 import { limits } from '../src/generated/contract';
 import { MCP_BATCH_MAX_MESSAGES } from '../src/mcp/http';
-import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
+import { BODY_LIMIT_BYTES } from '../src/pipeline/operations';
+import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random, sampleRss, waitIdle } from './support/measure';
 import { clientFor, commitLabel, must, ROOT, routeOf, withServer, type ClientAnswer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -31,6 +38,10 @@ const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** What one request may cost the server at most. */
 const CPU_BUDGET_MS = 250;
+/** How much one request may make the server's memory grow (its peak RSS during the request, less its RSS before). */
+const RSS_BUDGET_BYTES = 64 * 1024 * 1024;
+/** How long another account's simple read may take at p99 while a case runs. */
+const OTHER_READ_P99_MS = 100;
 const STALL_RUNS = 3;
 
 // The contract's maxima used below, besides `limits`.
@@ -63,7 +74,32 @@ const PUBLISHED_TEMPLATES = limits.templatesMax;
 const MENTION_SUBJECTS = 20;
 /** Subjects of another account, each with the most aliases, all short and all inside the words of its Memories. */
 const MANY_SUBJECTS = 400;
+/** Small Memories of the account whose reads are timed while each case runs. */
+const OTHER_MEMORIES = 20;
 const SEED_CONCURRENCY = 4;
+
+// The hostile inputs of the security review.
+/** The longest line an import reads (docs/export-format.md; src/routes/portability.ts). */
+const IMPORT_LINE_BYTES = 8 * 1024 * 1024;
+const HOSTILE_TAG_NUMBERS = 200_000;
+const HOSTILE_NESTING = 100_000;
+/** A realistic large import, into a fresh account each time. */
+const LARGE_IMPORT_MEMORIES = 2_000;
+const LARGE_IMPORT_CHARS = 8_000;
+/**
+ * Memories of one sentence, each differing from the others by one word, all linked to one Subject:
+ * the review's size, and the sizes sent by default (--near-duplicates), since the review's took
+ * minutes (every pair of them is a possible duplicate): 1,200 took 510 s on the embedded
+ * database, 300 more than 4 minutes there and about 5 s on PostgreSQL.
+ */
+const NEAR_DUPLICATES_REVIEWED = 1_200;
+const NEAR_DUPLICATES_DEFAULT: Record<DatabaseKind, number> = { embedded: 100, postgres: 600 };
+/** How long the near-duplicate import may take before a warning says the script will not finish in time. */
+const NEAR_DUPLICATES_WARN_MS = 60_000;
+const SLOW_READERS = 20;
+const SLOW_READ_MS = 5_000;
+const TRICKLE_SECONDS = 12;
+const TRICKLE_WRITES = 9;
 
 // Ordinary words: every seeded text draws on all of them, so every query word is in every text.
 const WORDS = ('wednesdays customer schedule planning restaurant mountain hospital computer building question language ' +
@@ -151,9 +187,14 @@ function fullDraft(line: (i: number) => string): { path: string; content: string
 }
 
 interface Answer {
+  /** 0: no answer (the client gave up on purpose). */
   status: number;
   bytes: number;
-  json: { ok: boolean; data?: unknown; error?: { code: string } } | null;
+  json: { ok: boolean; data?: unknown; error?: { code: string; details?: { errors?: unknown[]; omitted_errors?: number } } } | null;
+  /** The statuses of the other requests a case sent besides its own (the writes beside a trickled import). */
+  also?: number[];
+  /** What the table says beside the status. */
+  detail?: string;
 }
 
 type WorkflowBody = Operations['runTemplateWorkflow']['requestBody']['content']['application/json'];
@@ -189,9 +230,53 @@ async function mcpAnswerOf(port: number, key: string, message: unknown): Promise
   return { status: res.status, bytes: Buffer.byteLength(text), json };
 }
 
+/**
+ * A request with a body held in memory (an import's NDJSON, which the client does not send) read
+ * to its end: its status, size and JSON. `countOnly`: the body is counted, not kept (an export).
+ */
+function rawAnswerOf(port: number, request: { method: string; path: string; token: string; body?: Buffer; countOnly?: boolean }): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${request.token}` };
+    if (request.body) Object.assign(headers, { 'content-type': 'application/x-ndjson', 'content-length': String(request.body.length) });
+    const req = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {
+      const parts: Buffer[] = [];
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (!request.countOnly) parts.push(chunk);
+      });
+      res.on('end', () => {
+        let json: Answer['json'] = null;
+        try {
+          json = request.countOnly ? null : (JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['json']);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, bytes, json });
+      });
+      res.on('error', reject);
+    });
+    // The server may answer and close before it has read the whole body (a refused import): its answer is what counts.
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
 /** GET /healthz, read and parsed as before. Raw fetch: /healthz is outside the contract's /v1, which the client is for. */
 async function healthz(port: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+  const text = await res.text();
+  try {
+    JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return res.status;
+}
+
+/** Another account's simple read: GET /v1/memories?limit=10, read and parsed. Raw fetch, as /healthz, so both probes cost the client the same. */
+async function otherRead(port: number, key: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/memories?limit=10`, { headers: { Authorization: `Bearer ${key}` } });
   const text = await res.text();
   try {
     JSON.parse(text);
@@ -221,7 +306,13 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+/** The value at or below which a share `p` of the values lie (nearest rank). */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+};
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)}`;
 const kb = (bytes: number) => (bytes >= 10_240 ? `${Math.round(bytes / 1024).toLocaleString('en-US')} KB` : `${bytes.toLocaleString('en-US')} B`);
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -232,6 +323,22 @@ interface Case {
   readonly expect: number;
   /** Sends the request; called once unmeasured, then for every run. */
   readonly send: () => Promise<Answer>;
+  /** Called before every send, outside the measured time (such as making the fresh account an import goes into). */
+  readonly before?: () => Promise<void>;
+  /** Measured runs (default: --runs, never more) and runs beside the probes (default STALL_RUNS): a long case runs fewer. */
+  readonly runs?: number;
+  readonly stallRuns?: number;
+  /** false: no unmeasured first send, for a case too long to send once more only to warm caches. */
+  readonly warmUp?: boolean;
+  /**
+   * Set when the CPU figure is not one request's to hold to CPU_BUDGET_MS: a whole import or export
+   * (which the target allows per batch, yielding between batches) or a window of many requests.
+   */
+  readonly whole?: string;
+  /** The one database the case applies to, and why it does not to the other. */
+  readonly onlyOn?: { readonly kind: DatabaseKind; readonly reason: string };
+  /** Another account's read p99 during this case is a headline figure of its own (the embedded import). */
+  readonly headline?: string;
 }
 
 interface CaseResult {
@@ -242,17 +349,30 @@ interface CaseResult {
   cpu: number[];
   db: number[] | null;
   wall: number[];
-  stall: number;
+  /** The largest growth of the server's RSS over any send of the case (peak during it, less before it). */
+  rssGrowth: number;
+  /** Every /healthz and other-account read latency in ms while the case ran beside them. */
+  healthz: number[];
+  reads: number[];
+  /** Answers of 500 and above: the case's own, those of the requests it sent besides, and the probes'. */
+  serverErrors: number;
+  /** Probes that got no answer at all. */
+  unanswered: number;
+  whole?: string;
+  headline?: string;
+  skipped?: string;
 }
 
 interface Seeded {
   cases: Case[];
   seedSeconds: number;
   description: string;
+  /** A read-only key of the account whose reads are timed while each case runs. */
+  otherKey: string;
 }
 
 /** Seeds the data set through the API and returns the cases that use it. */
-async function seed(server: RunningServer, log: (line: string) => void): Promise<Seeded> {
+async function seed(server: RunningServer, nearDuplicates: number, log: (line: string) => void): Promise<Seeded> {
   const { port } = server;
   const started = performance.now();
   const sessionConfig = loadConfig({ APP_JWT_SECRET: SECRET }).session;
@@ -265,6 +385,11 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   const library = await account('worst-case-library');
   const mention = await account('worst-case-mentions');
   const crowd = await account('worst-case-many-subjects');
+  const other = await account('worst-case-other-reader');
+  const readOnlyKey = async (session: typeof main.session) =>
+    (await must(session.POST('/account/api-keys', { body: { name: 'worst case read-only', mode: 'read_only' } }))).secret;
+  const mainReadOnly = await readOnlyKey(main.session);
+  const otherKey = await readOnlyKey(other.session);
   /** `must` of a seeding request, noting one that took more than 2 s. */
   const post = async <T>(call: () => Promise<ClientAnswer<T>>): Promise<T> => {
     const postStarted = performance.now();
@@ -425,6 +550,12 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
   );
   const crowdMemory = await post(() => crowd.key.POST('/memories', { body: { text: crowdText(0) } }));
   log(`${MANY_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} short aliases each in a third account`);
+
+  // The account another user reads while each case runs: a few small Memories.
+  await pool(Array.from({ length: OTHER_MEMORIES }, (_, i) => i), SEED_CONCURRENCY, (i) =>
+    post(() => other.key.POST('/memories', { body: { text: `Small note ${i}: ${prose(40_000 + i, 160)}`, tags: ['small'] } })),
+  );
+  log(`${OTHER_MEMORIES} small Memories in the account whose reads are timed`);
 
   // The cases.
   const q500 = Array(Math.floor((SEARCH_Q_MAX + 1) / 10)).fill('wednesdys').join(' '); // a misspelt word, as search:worst-case (a)
@@ -630,7 +761,23 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       send: () => answerOf(library.key.GET('/library/creator/status')),
     },
   ];
+  cases.push(
+    ...(await hostileCases({
+      port,
+      freshAccount: async (name) => {
+        const token = await mintSessionToken(sessionConfig, name);
+        await must(clientFor(port, token).GET('/memories', { params: { query: { limit: 1 } } }));
+        return token;
+      },
+      main: main.key,
+      mainSecret: main.secret,
+      mainReadOnly,
+      templateId,
+      nearDuplicates,
+    })),
+  );
   return {
+    otherKey,
     cases,
     seedSeconds: (performance.now() - started) / 1000,
     description:
@@ -639,74 +786,489 @@ async function seed(server: RunningServer, log: (line: string) => void): Promise
       `around the first Memory; a Template draft of ${awsDraft.length} × ${n(limits.draftFileCharsMax)} characters; ` +
       `${PUBLISHED_TEMPLATES} published Templates with READMEs of ${n(limits.draftFileCharsMax)} characters; ` +
       `in another account, ${MENTION_SUBJECTS} Subjects with ${SUBJECT_ALIASES_MAX} aliases; and in a third, ${MANY_SUBJECTS} Subjects ` +
-      `with ${SUBJECT_ALIASES_MAX} aliases of 3 to 5 letters from inside the words of its Memory of ${n(MEMORY_TEXT_MAX)} characters`,
+      `with ${SUBJECT_ALIASES_MAX} aliases of 3 to 5 letters from inside the words of its Memory of ${n(MEMORY_TEXT_MAX)} characters; ` +
+      `the account whose reads are timed holds ${OTHER_MEMORIES} small Memories`,
   };
 }
 
-/** GET /healthz back to back until `done` settles; the longest answer in ms. */
-async function longestHealthz(port: number, done: Promise<unknown>): Promise<number> {
-  let finished = false;
-  void done.finally(() => (finished = true)).catch(() => undefined);
-  let longest = 0;
-  while (!finished) {
-    const started = performance.now();
-    const status = await healthz(port);
-    if (status !== 200) throw new Error(`/healthz answered ${status}`);
-    longest = Math.max(longest, performance.now() - started);
-  }
-  return longest;
+interface HostileContext {
+  readonly port: number;
+  /** Makes a new account and returns a session token of it. */
+  readonly freshAccount: (name: string) => Promise<string>;
+  readonly main: MtlClient;
+  readonly mainSecret: string;
+  /** A read-only key of the seeded account. */
+  readonly mainReadOnly: string;
+  readonly templateId: string;
+  /** How many near-identical Memories the near-duplicate import holds. */
+  readonly nearDuplicates: number;
 }
 
-async function measure(kind: DatabaseKind, server: RunningServer, runs: number, only: string | undefined) {
+/** A valid file ID of a kind, numbered (the last 8 of its 26 characters). */
+const fileId = (prefix: string, i: number) => `${prefix}_01JD2X5Y7Z8A9B0C1D${String(i).padStart(8, '0')}`;
+/** Minutes after the start of 2026, as a timestamp. */
+const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * 60_000).toISOString();
+const NO_RECORDS = { workspace_profile: 0, subjects: 0, memories: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
+const HEADER_LINE = JSON.stringify({ type: 'header', data: { format: 'mtl-export', version: 1, exported_at: at(600_000) } });
+
+/** An export file: its header, `lines` (records, serialized), and its end with `counts`. */
+function exportFile(lines: readonly string[], counts: Partial<typeof NO_RECORDS> = {}): Buffer {
+  const end = JSON.stringify({ type: 'end', data: { counts: { ...NO_RECORDS, ...counts } } });
+  return Buffer.from(`${[HEADER_LINE, ...lines, end].join('\n')}\n`);
+}
+
+/** The record of a Memory of one revision, with these tags (whatever they are; its revision's may differ). */
+function memoryRecord(i: number, text: string, tags: unknown = [], revisionTags: unknown = tags): string {
+  const fields = { text, type: 'note', sensitivity: 'normal', tags, pinned: false };
+  const revisions = [{ revision: 1, ...fields, tags: revisionTags, created_at: at(i), actor: { kind: 'session' } }];
+  return JSON.stringify({ type: 'memory', data: { id: fileId('mem', i), ...fields, revision: 1, created_at: at(i), updated_at: at(i), revisions } });
+}
+
+/** A JSON array of `count` ones, as text. */
+const ones = (count: number) => `[${Array(count).fill('1').join(',')}]`;
+
+/** "3 × 201, 1 × 503" */
+function tally(statuses: readonly number[]): string {
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} × ${status || 'no answer'}`).join(', ');
+}
+
+/** Connects a raw TCP socket to the server; errors (the server closing it) are left to the caller's reading. */
+async function rawSocket(port: number): Promise<net.Socket> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
+  return socket;
+}
+
+/** The status of the first answer on a socket, from its status line; 0 when none comes within 2 s. */
+function statusLine(socket: net.Socket): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(0), 2_000);
+    socket.once('data', (chunk: Buffer) => {
+      clearTimeout(timer);
+      resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 0));
+    });
+    socket.resume();
+  });
+}
+
+/**
+ * SLOW_READERS connections that each send an MCP tools/list request and read nothing of the answer
+ * for SLOW_READ_MS; then the status of each answer, and the sockets are destroyed.
+ */
+async function slowReaders(port: number, key: string, answerBytes: number): Promise<Answer> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const request =
+    `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+    `Accept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const sockets = await Promise.all(
+    Array.from({ length: SLOW_READERS }, async () => {
+      const socket = await rawSocket(port);
+      socket.pause();
+      socket.write(request);
+      return socket;
+    }),
+  );
+  try {
+    await sleep(SLOW_READ_MS);
+    const statuses = await Promise.all(sockets.map(statusLine));
+    const same = statuses.every((status) => status === statuses[0]);
+    return { status: same ? statuses[0]! : 0, bytes: answerBytes, json: null, detail: tally(statuses) };
+  } finally {
+    for (const socket of sockets) socket.destroy();
+  }
+}
+
+/**
+ * An import whose client sends the headers and the file's first line, then one byte a second for
+ * TRICKLE_SECONDS and gives up; meanwhile, from the second second, TRICKLE_WRITES Memories are
+ * created in the same account at once. Its answer is the writes' statuses (the import's own is
+ * whatever the server sent before the client gave up: usually none).
+ */
+async function trickledImport(port: number, token: string): Promise<Answer> {
+  const first = `${HEADER_LINE}\n`;
+  const rest = `${memoryRecord(0, prose(70_000, 2_000))}\n`;
+  const socket = await rawSocket(port);
+  let status = 0;
+  socket.once('data', (chunk: Buffer) => (status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 0)));
+  socket.write(
+    `POST /v1/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-ndjson\r\n` +
+      `Content-Length: ${Buffer.byteLength(first) + Buffer.byteLength(rest)}\r\n\r\n${first}`,
+  );
+  const client = clientFor(port, token);
+  const write = async (i: number) => {
+    const started = performance.now();
+    const answer = await answerOf(client.POST('/memories', { body: { text: `Written during a trickled import, ${i}.` } }));
+    return { status: answer.status, ms: performance.now() - started };
+  };
+  let writes: Promise<{ status: number; ms: number }[]> = Promise.resolve([]);
+  try {
+    for (let second = 0; second < TRICKLE_SECONDS; second += 1) {
+      await sleep(1_000);
+      if (!socket.destroyed) socket.write(rest[second]!);
+      if (second === 1) writes = Promise.all(Array.from({ length: TRICKLE_WRITES }, (_, i) => write(i)));
+    }
+    const done = await writes;
+    const statuses = done.map((w) => w.status);
+    return {
+      status,
+      bytes: 0,
+      json: null,
+      also: statuses,
+      detail: `${TRICKLE_WRITES} writes to its account: ${tally(statuses)}, the longest ${Math.round(Math.max(...done.map((w) => w.ms)))} ms`,
+    };
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The cases of the security review's hostile inputs. */
+async function hostileCases(context: HostileContext): Promise<Case[]> {
+  const { port, freshAccount, main, mainSecret, mainReadOnly, templateId, nearDuplicates } = context;
+  const readOnly = clientFor(port, mainReadOnly);
+  const sized = (text: string | Buffer) => kb(Buffer.byteLength(text));
+  let accounts = 0;
+  /** A new account for every send of an import that succeeds, made before the send. */
+  const perSend = () => {
+    let token = '';
+    return {
+      before: async () => void (token = await freshAccount(`worst-case-import-${accounts++}-${randomBytes(4).toString('hex')}`)),
+      token: () => token,
+    };
+  };
+  const refused = await freshAccount('worst-case-refused-imports');
+  const importOf = (body: Buffer, token = refused) => rawAnswerOf(port, { method: 'POST', path: '/v1/import', token, body });
+
+  // (a) A draft's files as numbers, to the draft's whole body limit.
+  const draftPrefix = '{"base_revision":1,"files":';
+  const draftNumbers = Math.floor((limits.draftBodyBytesMax - draftPrefix.length - 3) / 2);
+  const draftJson = `${draftPrefix}${ones(draftNumbers)}}`;
+  // (b) A Memory's tags as numbers; a Memory of unknown fields, to the body limit.
+  const tagsJson = `{"text":"Hostile tags","tags":${ones(HOSTILE_TAG_NUMBERS)}}`;
+  const fieldParts = ['{"text":"Unknown fields"'];
+  let fieldBytes = fieldParts[0]!.length + 1;
+  for (let i = 0; fieldBytes + 16 < BODY_LIMIT_BYTES; i += 1) {
+    const field = `,"field${i}":0`;
+    fieldParts.push(field);
+    fieldBytes += field.length;
+  }
+  const unknownFields = fieldParts.length - 1;
+  const fieldsJson = `${fieldParts.join('')}}`;
+  // (c) Imports: a line of errors just under the line limit, a line nested too deep, a line over the limit.
+  const tagNumbers = Math.floor((IMPORT_LINE_BYTES - memoryRecord(1, 'x', []).length - 64) / 2);
+  const errorsImport = exportFile([memoryRecord(1, 'x', 'TAGS', []).replace('"TAGS"', ones(tagNumbers))], { memories: 1 });
+  const nestedImport = exportFile([`{"type":"memory","data":${'['.repeat(HOSTILE_NESTING)}${']'.repeat(HOSTILE_NESTING)}}`], { memories: 1 });
+  const longLineImport = exportFile([`{"type":"memory","data":{"text":"${'a'.repeat(IMPORT_LINE_BYTES + 1024 * 1024)}"}}`], { memories: 1 });
+  // A realistic large import, and Memories that differ by one word all linked to one Subject.
+  const largeImport = exportFile(
+    Array.from({ length: LARGE_IMPORT_MEMORIES }, (_, i) => memoryRecord(i, prose(50_000 + i, LARGE_IMPORT_CHARS), ['imported', `batch-${i % 10}`])),
+    { memories: LARGE_IMPORT_MEMORIES },
+  );
+  const sentence = prose(80_000, 260).split(' ').slice(1, 31); // about 200 characters of ordinary words
+  const variation = (i: number) => {
+    const words = [...sentence];
+    const position = i % words.length;
+    words[position] = WORDS.filter((word) => word !== sentence[position])[Math.floor(i / words.length)]!;
+    return `${words.join(' ')}.`;
+  };
+  const subjectLine = JSON.stringify({
+    type: 'subject',
+    data: { id: fileId('sub', 0), name: 'Near duplicates', kind: 'project', aliases: [], description: '', created_at: at(0), updated_at: at(0) },
+  });
+  const linkLine = (i: number) => JSON.stringify({ type: 'link', data: { subject_id: fileId('sub', 0), memory_id: fileId('mem', i), created_at: at(i + 1) } });
+  const nearImport = exportFile(
+    [
+      subjectLine,
+      ...Array.from({ length: nearDuplicates }, (_, i) => memoryRecord(i, variation(i))),
+      ...Array.from({ length: nearDuplicates }, (_, i) => linkLine(i)),
+    ],
+    { subjects: 1, memories: nearDuplicates, links: nearDuplicates },
+  );
+  const large = perSend();
+  const near = perSend();
+  const trickle = perSend();
+  // (e) Searches of a read-only key: quoted phrases found in every Memory; exclusions that none has, with every filter.
+  const pairs = Array.from({ length: WORDS.length - 1 }, (_, i) => [WORDS[i]!, WORDS[i + 1]!] as const);
+  const upTo = (parts: string[]) => parts.reduce((q, part) => (q.length + part.length + 1 <= SEARCH_Q_MAX ? (q ? `${q} ${part}` : part) : q), '');
+  const phrasesQ = upTo(pairs.map(([a, b]) => `"${a} ${b}"`));
+  const exclusionsQ = upTo([WORDS[0]!, WORDS[1]!, ...pairs.map(([a, b]) => `-"${b} ${a}"`)]);
+  const excludedTag = `tag-1-0-`.padEnd(MEMORY_TAG_CHARS, 'x');
+  // (g) An MCP batch of tools/list; (h) the size of one tools/list answer of a read-only key.
+  const listBatch = Array.from({ length: MCP_BATCH_MAX_MESSAGES }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }));
+  const listBytes = (await mcpAnswerOf(port, mainReadOnly, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).bytes;
+
+  return [
+    {
+      name: 'draft update refused: files as numbers to the body limit',
+      size: `${n(draftNumbers)} numbers, ${sized(draftJson)}`,
+      expect: 400,
+      send: () =>
+        answerOf(
+          main.PUT('/library/templates/{template_id}/draft', {
+            params: { path: { template_id: templateId } },
+            body: {} as never,
+            bodySerializer: prepared(draftJson),
+          }),
+        ),
+    },
+    {
+      name: 'Memory create refused: tags as numbers',
+      size: `${n(HOSTILE_TAG_NUMBERS)} numbers, ${sized(tagsJson)}`,
+      expect: 400,
+      send: () => answerOf(main.POST('/memories', { body: {} as never, bodySerializer: prepared(tagsJson) })),
+    },
+    {
+      name: 'Memory create refused: unknown fields to the body limit',
+      size: `${n(unknownFields)} fields, ${sized(fieldsJson)}`,
+      expect: 400,
+      send: () => answerOf(main.POST('/memories', { body: {} as never, bodySerializer: prepared(fieldsJson) })),
+    },
+    {
+      name: 'import refused: a line of errors just under the line limit',
+      size: `a Memory with ${n(tagNumbers)} numbers as tags, ${sized(errorsImport)}`,
+      expect: 400,
+      runs: 3,
+      send: () => importOf(errorsImport),
+    },
+    {
+      name: 'import refused: a line nested too deep',
+      size: `${n(HOSTILE_NESTING)} levels, ${sized(nestedImport)}`,
+      expect: 400,
+      send: () => importOf(nestedImport),
+    },
+    {
+      name: 'import refused: a line over the line limit',
+      size: `a line of ${sized(longLineImport)}`,
+      expect: 400,
+      runs: 3,
+      send: () => importOf(longLineImport),
+    },
+    {
+      name: 'import of a large file into a new account',
+      size: `${n(LARGE_IMPORT_MEMORIES)} Memories of ${n(LARGE_IMPORT_CHARS)} characters, ${sized(largeImport)}`,
+      expect: 200,
+      runs: 1,
+      stallRuns: 1,
+      warmUp: false,
+      whole: 'the whole import',
+      headline: `an import of ${n(LARGE_IMPORT_MEMORIES)} Memories (${sized(largeImport)})`,
+      before: large.before,
+      send: () => importOf(largeImport, large.token()),
+    },
+    {
+      name: `import of ${n(nearDuplicates)} near-identical Memories of one Subject`,
+      size:
+        `sentences of ${variation(0).length} characters differing by one word, ${sized(nearImport)}` +
+        (nearDuplicates < NEAR_DUPLICATES_REVIEWED ? ` (the review's ${n(NEAR_DUPLICATES_REVIEWED)} take minutes: --near-duplicates ${NEAR_DUPLICATES_REVIEWED})` : ''),
+      expect: 200,
+      runs: 1,
+      stallRuns: 1,
+      warmUp: false,
+      whole: 'the whole import',
+      before: near.before,
+      send: async () => {
+        const started = performance.now();
+        const answer = await importOf(nearImport, near.token());
+        const took = performance.now() - started;
+        if (took > NEAR_DUPLICATES_WARN_MS) {
+          process.stderr.write(
+            `  warning: the import of ${n(nearDuplicates)} near-identical Memories took ${(took / 1000).toFixed(0)} s; a smaller --near-duplicates lets the script finish in time\n`,
+          );
+        }
+        return answer;
+      },
+    },
+    {
+      name: 'export of the seeded account',
+      size: 'every record above',
+      expect: 200,
+      runs: 3,
+      stallRuns: 1,
+      whole: 'the whole export',
+      send: () => rawAnswerOf(port, { method: 'GET', path: '/v1/export', token: mainSecret, countOnly: true }),
+    },
+    {
+      name: 'Memory search, quoted phrases found in every Memory, read-only key',
+      size: `${phrasesQ.split('"').length >> 1} phrases, q of ${phrasesQ.length} characters, limit=${SEARCH_LIMIT_MAX}`,
+      expect: 200,
+      send: () => answerOf(readOnly.GET('/memories/search', { params: { query: { q: phrasesQ, limit: SEARCH_LIMIT_MAX } } })),
+    },
+    {
+      name: 'Memory search, excluded phrases no Memory has, every filter, read-only key',
+      size: `${exclusionsQ.split('-"').length - 1} exclusions, q of ${exclusionsQ.length} characters, tag, type, require_all, limit=${SEARCH_LIMIT_MAX}`,
+      expect: 200,
+      send: () =>
+        answerOf(
+          readOnly.GET('/memories/search', {
+            params: { query: { q: exclusionsQ, tag: excludedTag, type: 'note', require_all: true, limit: SEARCH_LIMIT_MAX } },
+          }),
+        ),
+    },
+    {
+      name: 'MCP batch of tools/list',
+      size: `${MCP_BATCH_MAX_MESSAGES} listings, read-write key`,
+      expect: 200,
+      send: () => mcpAnswerOf(port, mainSecret, listBatch),
+    },
+    {
+      name: `slow readers: ${SLOW_READERS} MCP tools/list answers never read`,
+      size: `${SLOW_READERS} connections held ${SLOW_READ_MS / 1000} s, read-only key`,
+      expect: 200,
+      runs: 1,
+      stallRuns: 1,
+      warmUp: false,
+      whole: `${SLOW_READ_MS / 1000} s of the server`,
+      send: () => slowReaders(port, mainReadOnly, listBytes),
+    },
+    {
+      name: `trickled import (a byte a second) beside ${TRICKLE_WRITES} writes to its account`,
+      size: `${TRICKLE_SECONDS} s, ${TRICKLE_WRITES} Memory creates`,
+      expect: 0,
+      runs: 1,
+      stallRuns: 1,
+      warmUp: false,
+      whole: `${TRICKLE_SECONDS} s of the server`,
+      onlyOn: { kind: 'postgres', reason: 'PostgreSQL only: a pool of connections that a held import could drain' },
+      before: trickle.before,
+      send: () => trickledImport(port, trickle.token()),
+    },
+  ];
+}
+
+/** Sends `request` back to back until `done` settles (at least once): each answer's time in ms, and its status. */
+async function probe(request: () => Promise<number>, done: Promise<unknown>): Promise<{ latencies: number[]; statuses: number[] }> {
+  let finished = false;
+  void done.finally(() => (finished = true)).catch(() => undefined);
+  const latencies: number[] = [];
+  const statuses: number[] = [];
+  do {
+    const started = performance.now();
+    // A probe that gets no answer at all (the client's own timeout, 300 s) counts as status 0.
+    statuses.push(await request().catch(() => 0));
+    latencies.push(performance.now() - started);
+  } while (!finished);
+  return { latencies, statuses };
+}
+
+const serverErrorsOf = (statuses: readonly number[]) => statuses.filter((status) => status >= 500).length;
+
+/** What the table says of the first answer's error list: how many errors it lists, and how many it left out. */
+function errorList(answer: Answer): string | undefined {
+  const details = answer.json?.error?.details;
+  if (!details?.errors) return undefined;
+  return `${details.errors.length} errors listed${details.omitted_errors ? `, ${n(details.omitted_errors)} omitted` : ''}`;
+}
+
+async function measure(kind: DatabaseKind, server: RunningServer, options: { runs: number; only: readonly string[]; nearDuplicates: number }) {
+  const { runs, only } = options;
   const pid = server.child.pid!;
   const start = performance.now();
   const log = (line: string) => process.stdout.write(`  ${((performance.now() - start) / 1000).toFixed(0).padStart(4)} s  ${line}\n`);
-  const seeded = await seed(server, (line) => log(`seeded ${line}`));
+  const seeded = await seed(server, options.nearDuplicates, (line) => log(`seeded ${line}`));
   log(`seeding took ${seeded.seedSeconds.toFixed(0)} s`);
   const monitor = server.env.DATABASE_URL ? new pg.Client({ connectionString: server.env.DATABASE_URL }) : null;
   await monitor?.connect();
+  const rss = sampleRss(pid, 20);
+  const read = () => otherRead(server.port, seeded.otherKey);
   try {
     // As autovacuum would soon after a load: otherwise whether it has run yet picks the plans.
     await monitor?.query('vacuum analyze');
     await sleep(1_000);
-    const idle: number[] = [];
-    for (let i = 0; i < 20; i += 1) idle.push(await longestHealthz(server.port, sleep(0)));
+    const idle = { healthz: [] as number[], reads: [] as number[] };
+    for (let i = 0; i < 20; i += 1) {
+      idle.healthz.push(...(await probe(() => healthz(server.port), sleep(0))).latencies);
+      idle.reads.push(...(await probe(read, sleep(0))).latencies);
+    }
     const results: CaseResult[] = [];
     for (const c of seeded.cases) {
-      if (only && !c.name.toLowerCase().includes(only.toLowerCase())) continue;
-      const first = await c.send(); // unmeasured: compiled code and warm caches, as in steady use
-      const statuses = new Set<number>([first.status]);
+      if (only.length > 0 && !only.some((part) => c.name.toLowerCase().includes(part.toLowerCase()))) continue;
+      const base = { name: c.name, size: c.size, whole: c.whole, headline: c.headline };
+      if (c.onlyOn && c.onlyOn.kind !== kind) {
+        results.push({ ...base, status: '', responseBytes: 0, cpu: [], db: null, wall: [], rssGrowth: 0, healthz: [], reads: [], serverErrors: 0, unanswered: 0, skipped: c.onlyOn.reason });
+        log(`${c.name}: skipped (${c.onlyOn.reason})`);
+        continue;
+      }
+      await waitIdle(pid, { timeoutMs: 5_000 });
+      const own = new Set<number>();
+      const statuses: number[] = [];
       const cpu: number[] = [];
       const db: number[] = [];
       const wall: number[] = [];
-      let responseBytes = first.bytes;
-      for (let i = 0; i < runs; i += 1) {
-        const before = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
+      const healthzMs: number[] = [];
+      const reads: number[] = [];
+      let rssGrowth = 0;
+      let unanswered = 0;
+      let first: Answer | undefined;
+      let last: Answer | undefined;
+      /**
+       * Sends the case once, after its preparation, noting its answer and how much the server's RSS
+       * grew meanwhile; `measured`: also its CPU and time; `beside`: what runs until it is answered.
+       */
+      const sendOnce = async (measured: boolean, beside?: (pending: Promise<Answer>) => Promise<unknown>) => {
+        await c.before?.();
+        const before = measured ? { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) } : null;
+        const rssBefore = rss.reset();
         const started = performance.now();
-        const answer = await c.send();
-        wall.push(performance.now() - started);
-        const after = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
-        cpu.push(after.server - before.server);
-        if (before.db && after.db) db.push(backendDelta(before.db, after.db));
-        statuses.add(answer.status);
-        responseBytes = answer.bytes;
-      }
-      let stall = 0;
-      for (let i = 0; i < STALL_RUNS; i += 1) {
         const pending = c.send();
-        const [answer, longest] = await Promise.all([pending, longestHealthz(server.port, pending)]);
-        statuses.add(answer.status);
-        stall = Math.max(stall, longest);
+        const [answer] = await Promise.all([pending, beside?.(pending)]);
+        const wallMs = performance.now() - started;
+        rssGrowth = Math.max(rssGrowth, rss.peak() - rssBefore);
+        if (before) {
+          const after = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
+          cpu.push(after.server - before.server);
+          if (before.db && after.db) db.push(backendDelta(before.db, after.db));
+          wall.push(wallMs);
+          last = answer;
+        }
+        own.add(answer.status);
+        statuses.push(answer.status, ...(answer.also ?? []));
+        first ??= answer;
+      };
+      if (c.warmUp !== false) await sendOnce(false); // unmeasured: compiled code and warm caches, as in steady use
+      for (let i = 0; i < Math.min(c.runs ?? runs, runs); i += 1) await sendOnce(true);
+      for (let i = 0; i < (c.stallRuns ?? STALL_RUNS); i += 1) {
+        await sendOnce(false, async (pending) => {
+          const [h, r] = await Promise.all([probe(() => healthz(server.port), pending), probe(read, pending)]);
+          healthzMs.push(...h.latencies);
+          reads.push(...r.latencies);
+          statuses.push(...h.statuses, ...r.statuses);
+          unanswered += [...h.statuses, ...r.statuses].filter((status) => status === 0).length;
+        });
       }
-      const status = [...statuses].join(', ');
-      if (!statuses.has(c.expect) || statuses.size > 1) {
-        process.stderr.write(`  ${c.name}: expected ${c.expect}, got ${status}: ${JSON.stringify(first.json).slice(0, 300)}\n`);
+      const answer = last ?? first!;
+      const status = [...own].map((s) => (s === 0 ? 'no answer' : String(s))).join(', ');
+      if (!own.has(c.expect) || own.size > 1) {
+        process.stderr.write(`  ${c.name}: expected ${c.expect || 'no answer'}, got ${status}: ${JSON.stringify(first!.json).slice(0, 300)}\n`);
       }
-      results.push({ name: c.name, size: c.size, status, responseBytes, cpu, db: monitor ? db : null, wall, stall });
-      log(`${c.name}: ${median(cpu).toFixed(1)} ms CPU (max ${Math.max(...cpu).toFixed(1)}), /healthz up to ${stall.toFixed(1)} ms`);
+      const detail = answer.detail ?? errorList(answer);
+      const serverErrors = serverErrorsOf(statuses);
+      results.push({
+        ...base,
+        status: detail ? `${status} (${detail})` : status,
+        responseBytes: answer.bytes,
+        cpu,
+        db: monitor ? db : null,
+        wall,
+        rssGrowth,
+        healthz: healthzMs,
+        reads,
+        serverErrors,
+        unanswered,
+      });
+      log(
+        `${c.name}: ${median(cpu).toFixed(1)} ms CPU (max ${Math.max(...cpu).toFixed(1)}), ${median(wall).toFixed(0)} ms wall, RSS +${mb(rssGrowth)} MB, ` +
+          `/healthz up to ${Math.max(...healthzMs).toFixed(1)} ms, other account's read p99 ${percentile(reads, 0.99).toFixed(1)} ms ` +
+          `(max ${Math.max(...reads).toFixed(1)}, ${reads.length} reads), ${status}${detail ? ` (${detail})` : ''}${serverErrors ? `, ${serverErrors} × 5xx` : ''}` +
+          `${unanswered ? `, ${unanswered} probes without an answer` : ''}` +
+          `${first?.json?.error ? `; first error: ${JSON.stringify(first.json.error.details?.errors?.[0] ?? first.json.error.code).slice(0, 160)}` : ''}`,
+      );
     }
-    return { kind, seeded, results, idleHealthz: { median: median(idle), max: Math.max(...idle) }, runs };
+    const summary = (values: number[]) => ({ median: median(values), p99: percentile(values, 0.99), max: Math.max(...values) });
+    return { kind, seeded, results, idle: { healthz: summary(idle.healthz), reads: summary(idle.reads) }, runs };
   } finally {
+    rss.stop();
     await monitor?.end();
   }
 }
@@ -717,43 +1279,98 @@ const LABELS = DATABASE_LABELS;
 
 function table(result: TargetResult): string {
   const db = result.kind === 'postgres';
-  const over = result.results.filter((r) => Math.max(...r.cpu) > CPU_BUDGET_MS);
-  const verdict =
+  const ran = result.results.filter((r) => !r.skipped);
+  const perRequest = ran.filter((r) => !r.whole);
+  const over = perRequest.filter((r) => Math.max(...r.cpu) > CPU_BUDGET_MS);
+  const verdicts: string[] = [];
+  verdicts.push(
     over.length === 0
-      ? `Every case stays within ${CPU_BUDGET_MS} ms of server CPU per request (the largest is ${ms1(Math.max(...result.results.map((r) => Math.max(...r.cpu))))} ms).`
-      : `${over.length} of ${result.results.length} cases exceed ${CPU_BUDGET_MS} ms of server CPU per request: ${over.map((r) => r.name).join('; ')}.`;
-  const dbOver = result.results.filter((r) => r.db && r.db.length > 0 && median(r.db) > CPU_BUDGET_MS);
-  const dbVerdict = db
-    ? dbOver.length === 0
-      ? ` No case uses more than ${CPU_BUDGET_MS} ms of PostgreSQL CPU (median).`
-      : ` PostgreSQL itself uses more than ${CPU_BUDGET_MS} ms (median) for ${dbOver.length}: ${dbOver.map((r) => r.name).join('; ')}.`
-    : '';
+      ? `Every request stays within ${CPU_BUDGET_MS} ms of server CPU (the largest is ${ms1(Math.max(...perRequest.map((r) => Math.max(...r.cpu))))} ms).`
+      : `${over.length} of ${perRequest.length} requests exceed ${CPU_BUDGET_MS} ms of server CPU: ${over.map((r) => `${r.name} (${ms1(Math.max(...r.cpu))} ms)`).join('; ')}.`,
+  );
+  const wholes = ran.filter((r) => r.whole);
+  if (wholes.length > 0) {
+    verdicts.push(
+      `Not one request's CPU, so not held to ${CPU_BUDGET_MS} ms: ${wholes.map((r) => `${r.name}, ${r.whole} ${ms1(Math.max(...r.cpu))} ms`).join('; ')}.`,
+    );
+  }
+  const dbOver = ran.filter((r) => !r.whole && r.db && r.db.length > 0 && median(r.db) > CPU_BUDGET_MS);
+  if (db) {
+    verdicts.push(
+      dbOver.length === 0
+        ? `No request uses more than ${CPU_BUDGET_MS} ms of PostgreSQL CPU (median).`
+        : `PostgreSQL itself uses more than ${CPU_BUDGET_MS} ms (median) for ${dbOver.length}: ${dbOver.map((r) => r.name).join('; ')}.`,
+    );
+  }
+  const grown = ran.filter((r) => r.rssGrowth > RSS_BUDGET_BYTES);
+  verdicts.push(
+    grown.length === 0
+      ? `The server's memory grows by at most ${mb(Math.max(...ran.map((r) => r.rssGrowth)))} MB during any case (target: ${mb(RSS_BUDGET_BYTES)} MB).`
+      : `The server's memory grows by more than ${mb(RSS_BUDGET_BYTES)} MB during ${grown.length}: ${grown.map((r) => `${r.name} (${mb(r.rssGrowth)} MB)`).join('; ')}.`,
+  );
+  const p99 = (r: CaseResult) => percentile(r.reads, 0.99);
+  const slowest = ran.reduce((worst, r) => (p99(r) > p99(worst) ? r : worst), ran[0]!);
+  const slow = ran.filter((r) => p99(r) > OTHER_READ_P99_MS);
+  verdicts.push(
+    `Another account's read (GET /v1/memories?limit=10): the largest p99 beside any case is ${ms1(p99(slowest))} ms (${slowest.name}), ` +
+      (slow.length === 0
+        ? `within the target of ${OTHER_READ_P99_MS} ms.`
+        : `over the target of ${OTHER_READ_P99_MS} ms beside ${slow.length}: ${slow.map((r) => `${r.name} (${ms1(p99(r))} ms)`).join('; ')}.`),
+  );
+  for (const r of ran.filter((c) => c.headline)) {
+    verdicts.push(
+      `During ${r.headline} on ${result.kind === 'postgres' ? '' : 'the '}${LABELS[result.kind]}, another account's read took ${ms1(p99(r))} ms at p99 (at most ${ms1(Math.max(...r.reads))}, ` +
+        `${r.reads.length} reads), /healthz at most ${ms1(Math.max(...r.healthz))} ms.`,
+    );
+  }
+  const failing = ran.filter((r) => r.serverErrors > 0);
+  const errors = failing.reduce((sum, r) => sum + r.serverErrors, 0);
+  verdicts.push(`${errors} × 5xx${failing.length > 0 ? `: ${failing.map((r) => `${r.serverErrors} beside ${r.name}`).join('; ')}` : ''}.`);
+  const unanswered = ran.filter((r) => r.unanswered > 0);
+  if (unanswered.length > 0) {
+    verdicts.push(`Probes that got no answer at all (the client gave up after 300 s): ${unanswered.map((r) => `${r.unanswered} beside ${r.name}`).join('; ')}.`);
+  }
+  for (const r of result.results.filter((c) => c.skipped)) verdicts.push(`Not run here: ${r.name} (${r.skipped}).`);
   return [
     `### ${LABELS[result.kind]}`,
-    `Seeding took ${result.seeded.seedSeconds.toFixed(0)} s. Idle, GET /healthz took ${ms1(result.idleHealthz.median)} ms (median of 20, at most ${ms1(result.idleHealthz.max)}).`,
+    `Seeding took ${result.seeded.seedSeconds.toFixed(0)} s. Idle, GET /healthz took ${ms1(result.idle.healthz.median)} ms (median of 20, at most ` +
+      `${ms1(result.idle.healthz.max)}), and another account's read ${ms1(result.idle.reads.median)} ms (at most ${ms1(result.idle.reads.max)}).`,
     [
-      `| case | request | status | server CPU ms median / max |${db ? ' PostgreSQL CPU ms median |' : ''} wall ms median | /healthz stall ms | response |`,
-      `| --- | --- | --- | ---: |${db ? ' ---: |' : ''} ---: | ---: | ---: |`,
-      ...result.results.map(
+      `| case | request | status | server CPU ms median / max |${db ? ' PostgreSQL CPU ms median |' : ''} wall ms median | memory growth MB | /healthz longest ms | other account's read p99 / max ms | response |`,
+      `| --- | --- | --- | ---: |${db ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: |`,
+      ...ran.map(
         (r) =>
-          `| ${r.name} | ${r.size} | ${r.status} | ${ms1(median(r.cpu))} / ${ms1(Math.max(...r.cpu))} |` +
-          `${db ? ` ${r.db && r.db.length > 0 ? ms1(median(r.db)) : '—'} |` : ''} ${ms1(median(r.wall))} | ${ms1(r.stall)} | ${kb(r.responseBytes)} |`,
+          `| ${r.name}${r.whole ? ` (CPU: ${r.whole})` : ''} | ${r.size} | ${r.status} | ${ms1(median(r.cpu))} / ${ms1(Math.max(...r.cpu))} |` +
+          `${db ? ` ${r.db && r.db.length > 0 ? ms1(median(r.db)) : '—'} |` : ''} ${ms1(median(r.wall))} | ${mb(r.rssGrowth)} | ${ms1(Math.max(...r.healthz))} | ` +
+          `${ms1(p99(r))} / ${ms1(Math.max(...r.reads))} | ${r.responseBytes > 0 ? kb(r.responseBytes) : '—'} |`,
       ),
     ].join('\n'),
-    verdict + dbVerdict,
+    verdicts.join(' '),
   ].join('\n\n');
 }
 
 const SECTION = `## Worst-case request cost
 
 \`npm run worst-case\` sends, for each operation that can be expensive, the costliest request the
-contract allows, to a real server on a fresh database seeded through the API, and measures the
-server process's CPU time for each request (the sum of its threads' scheduler time, from
-\`/proc\`). On PostgreSQL that leaves out the database's own processes (shown beside it); on the
-embedded database it includes the database. Each case runs once unmeasured and then several
-times in a row (median and largest shown); then three more times while \`GET /healthz\` is sent back
-to back, and the stall is the longest of those /healthz answers. The target is at most
-${CPU_BUDGET_MS} ms of server CPU per request.
+contract allows, and each hostile input of the security review (bodies of numbers or unknown
+fields to the body limit, import lines full of errors, nested too deep or too long, large and
+near-duplicate imports, an export, searches full of phrases and exclusions, MCP batches, clients
+that never read their answer or send an import a byte a second), to a real server on a fresh
+database seeded through the API. It measures the server process's CPU time for each request (the
+sum of its threads' scheduler time, from \`/proc\`; on PostgreSQL that leaves out the database's
+own processes, shown beside it; on the embedded database it includes the database) and its memory
+growth: the server's RSS, read every 20 ms, at its peak during the request less its RSS before
+(the largest over every send of the case, the first included). Each case runs once unmeasured
+and then several times in a row (median and largest CPU shown; a long case fewer times, without
+the unmeasured run); then three more times (a long case once) while \`GET /healthz\` and another
+account's simple read (\`GET /v1/memories?limit=10\` with a read-only key of an account of 20
+small Memories) are each sent back to back: the table gives the longest /healthz answer and the
+reads' p99 and largest. Where the CPU figure is not one request's (a whole import or export, which
+the target allows per batch, or a window of many connections), the case says so. Every answer of
+500 or more is counted: the case's own, those of requests it sends besides, and the probes'.
+
+The targets: at most ${CPU_BUDGET_MS} ms of server CPU and ${RSS_BUDGET_BYTES / (1024 * 1024)} MB of memory growth per request;
+another account's simple read under ${OTHER_READ_P99_MS} ms at p99 while the worst inputs run; no 5xx.
 
 <!-- worst-case-cpu -->
 <!-- /worst-case-cpu -->
@@ -762,7 +1379,7 @@ ${CPU_BUDGET_MS} ms of server CPU per request.
 async function main(): Promise<void> {
   const usage = (message: string): never => {
     process.stderr.write(
-      `${message}\nUsage: npm run worst-case -- [--database embedded|postgres|both] [--database-url <url>] [--runs <n>] [--only <case>] [--write]\n`,
+      `${message}\nUsage: npm run worst-case -- [--database embedded|postgres|both] [--database-url <url>] [--runs <n>] [--only <case>]… [--near-duplicates <n>] [--write]\n`,
     );
     return process.exit(2);
   };
@@ -773,7 +1390,8 @@ async function main(): Promise<void> {
           database: { type: 'string' },
           'database-url': { type: 'string' },
           runs: { type: 'string', default: '5' },
-          only: { type: 'string' },
+          'near-duplicates': { type: 'string' },
+          only: { type: 'string', multiple: true },
           write: { type: 'boolean', default: false },
         },
       });
@@ -786,19 +1404,30 @@ async function main(): Promise<void> {
   if (!['postgres', 'embedded', 'both'].includes(database)) usage('--database must be embedded, postgres or both');
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) usage('--runs must be a positive integer');
+  const nearDuplicatesOption = values['near-duplicates'] === undefined ? undefined : Number(values['near-duplicates']);
+  if (nearDuplicatesOption !== undefined && (!Number.isInteger(nearDuplicatesOption) || nearDuplicatesOption < 2)) {
+    usage('--near-duplicates must be an integer of at least 2');
+  }
   if (values.write && values.only) usage('--write records complete runs only; leave out --only');
   const kinds = (database === 'both' ? ['embedded', 'postgres'] : [database]) as DatabaseKind[];
   const started = Date.now();
   const results: TargetResult[] = [];
   for (const kind of kinds) {
     process.stdout.write(`On ${kind === 'postgres' ? '' : 'the '}${LABELS[kind]}:\n`);
+    const nearDuplicates = nearDuplicatesOption ?? NEAR_DUPLICATES_DEFAULT[kind];
+    if (nearDuplicates < NEAR_DUPLICATES_REVIEWED) {
+      process.stderr.write(
+        `Warning: the near-duplicate import holds ${n(nearDuplicates)} Memories, not the review's ${n(NEAR_DUPLICATES_REVIEWED)}, which take minutes ` +
+          `(--near-duplicates ${NEAR_DUPLICATES_REVIEWED}).\n`,
+      );
+    }
     results.push(
       await withServer({ kind, prefix: 'mtl_worst_cpu', serverUrl: serverUrl ?? DEFAULT_SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS }, (server) =>
-        measure(kind, server, runs, values.only),
+        measure(kind, server, { runs, only: values.only ?? [], nearDuplicates }),
       ),
     );
   }
-  const data = `Data: ${results[0]!.seeded.description}. Each case ran ${runs} times measured.`;
+  const data = `Data: ${results[0]!.seeded.description}. Each case ran ${runs} times measured (a long one fewer: the large imports, the slow readers and the trickled import once, the export and the imports refused for long lines ${Math.min(3, runs)} times), then ${STALL_RUNS} times (a long one once) beside the probes.`;
   const body = [data, ...results.map(table)].join('\n\n');
   process.stdout.write(`\n${body}\n\nTotal ${Math.round((Date.now() - started) / 1000)} s.\n`);
   if (!values.write) return;
