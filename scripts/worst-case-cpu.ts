@@ -88,12 +88,11 @@ const LARGE_IMPORT_MEMORIES = 2_000;
 const LARGE_IMPORT_CHARS = 8_000;
 /**
  * Memories of one sentence, each differing from the others by one word, all linked to one Subject:
- * the review's size, and the sizes sent by default (--near-duplicates), since the review's took
- * minutes (every pair of them is a possible duplicate): 1,200 took 510 s on the embedded
- * database, 300 more than 4 minutes there and about 5 s on PostgreSQL.
+ * every pair of them looks like a duplicate. Before possible_duplicate insights were bounded per
+ * Memory, 1,200 took 510 s on the embedded database (--near-duplicates sends another number).
  */
 const NEAR_DUPLICATES_REVIEWED = 1_200;
-const NEAR_DUPLICATES_DEFAULT: Record<DatabaseKind, number> = { embedded: 100, postgres: 600 };
+const NEAR_DUPLICATES_DEFAULT: Record<DatabaseKind, number> = { embedded: NEAR_DUPLICATES_REVIEWED, postgres: NEAR_DUPLICATES_REVIEWED };
 /** How long the near-duplicate import may take before a warning says the script will not finish in time. */
 const NEAR_DUPLICATES_WARN_MS = 60_000;
 const SLOW_READERS = 20;

@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import { AppError, bodyTooLarge } from '../domain/shared/errors';
+import { MAX_DEPTH, textExceeds } from '../domain/shared/input-bounds';
 
 /** Whether the request carries body bytes (a chunked body may still turn out empty). */
 function carriesBody(req: Request): boolean {
@@ -62,6 +63,28 @@ export function refuseLongerThan(limitBytes: number): RequestHandler {
   };
 }
 
-export function jsonBody(limitBytes: number): RequestHandler {
-  return express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+/**
+ * The most values (items and members of all its arrays and objects) a JSON body may hold: no
+ * request of the contract holds more than a few hundred (a draft of 50 files, the largest, about
+ * 170). More is refused before the body is parsed, and so is a body nested deeper than
+ * MAX_DEPTH: parsing is what such bodies cost.
+ */
+export const BODY_VALUES_MAX = 1_000;
+
+export function jsonBody(limitBytes: number, valuesMax = BODY_VALUES_MAX): RequestHandler {
+  return express.json({
+    limit: limitBytes,
+    strict: true,
+    type: 'application/json',
+    verify: (_req, _res, raw) => {
+      const exceeds = textExceeds(raw.toString('utf8'), { depth: MAX_DEPTH, values: valuesMax });
+      if (exceeds === null) return;
+      const error = {
+        in: 'body',
+        path: '/body',
+        message: exceeds === 'depth' ? `must not nest deeper than ${MAX_DEPTH} levels` : `must not hold more than ${valuesMax} values (items and members of all its arrays and objects)`,
+      };
+      throw new AppError('invalid_request', `${error.path} ${error.message}`, { errors: [error] });
+    },
+  });
 }

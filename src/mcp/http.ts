@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
-import { jsonBody, requireJson } from '../http/body';
+import { BODY_VALUES_MAX, jsonBody, requireJson } from '../http/body';
 import { errorBody } from '../http/errors';
 import type { ChargeRequest } from '../http/rate-limit';
 import { locals } from '../http/request-context';
@@ -112,7 +112,7 @@ const notAllowed: RequestHandler = (_req, res, next) => {
  */
 export function mcpRouter(options: Omit<LocalRunnerOptions, 'principal' | 'requestId' | 'response'>): Router {
   const router = Router();
-  router.post('/', requireJson, jsonBody(MCP_BODY_LIMIT_BYTES), async (req, res, next) => {
+  router.post('/', requireJson, jsonBody(MCP_BODY_LIMIT_BYTES, MCP_BATCH_MAX_MESSAGES * BODY_VALUES_MAX), async (req, res, next) => {
     const state = locals(res);
     state.route = MCP_PATH;
     if (Array.isArray(req.body) && req.body.length === 0) {

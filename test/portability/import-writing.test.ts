@@ -3,6 +3,7 @@ import type { Services } from '../../src/domain/services';
 import { importAccount } from '../../src/domain/portability/import';
 import { undoUnfinishedImports } from '../../src/domain/portability/import-undo';
 import type { NumberedLine } from '../../src/domain/portability/lines';
+import { LINE_VALUES_MAX } from '../../src/domain/portability/records';
 import type { Principal } from '../../src/domain/shared/principal';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { end, exportLines, fileId, header, importText, memoryLine, ofType, subjectLine, toText, type Line } from './helpers';
@@ -211,6 +212,19 @@ describe('a Memory with a long history', () => {
       expect(res.body.error.details.line).toBe(line + 1);
       expect(res.body.error.message).toContain(message);
     }
+    expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
+  });
+
+  test(`when a line holds more than ${LINE_VALUES_MAX} values or nests deeper than 64 levels, then it is refused before it is parsed`, async () => {
+    const bob = await t.account();
+    const many = memoryLine(fileId('mem', 1), 'x', { tags: new Array(LINE_VALUES_MAX).fill(1) });
+    const wide = await importText(t, bob.session, toText([header(), many]));
+    expect(wide.status).toBe(400);
+    expect(wide.body.error).toMatchObject({ code: 'invalid_import', details: { line: 2, errors: [{ path: '', message: `must not hold more than ${LINE_VALUES_MAX} values (items and members of all its arrays and objects)` }] } });
+    const deep = toText([header()]) + JSON.stringify(memoryLine(fileId('mem', 1), 'x')).replace('"tags":[]', `"tags":${'['.repeat(64)}${']'.repeat(64)}`) + '\n';
+    const nested = await importText(t, bob.session, deep);
+    expect(nested.status).toBe(400);
+    expect(nested.body.error).toMatchObject({ code: 'invalid_import', details: { line: 2, errors: [{ path: '', message: 'must not nest deeper than 64 levels' }] } });
     expect(ofType(await exportLines(t, bob.session), 'memory')).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { DATE_TIME_FORMAT } from '../shared/instants';
 import { exportRecordSchemas } from '../../generated/contract';
 import type { components } from '../../generated/openapi';
 import { AppError, listed, LISTED_MAX, summarized } from '../shared/errors';
-import { boundsErrors, forEachNested, MAX_DEPTH, nestsDeeperThan } from '../shared/input-bounds';
+import { boundsErrors, forEachNested, MAX_DEPTH, textExceeds } from '../shared/input-bounds';
 import { worded } from '../shared/validation-words';
 
 /** The export format (docs/export-format.md): its name and the one version this service reads and writes. */
@@ -139,11 +139,19 @@ function nulCharacters(data: unknown): { errors: LineError[]; total: number } {
 }
 
 /**
+ * The most values (items and members of all its arrays and objects) one line may hold: ten times
+ * what the largest record of an export holds (a Memory with 32 revisions of 20 tags, about 1,000).
+ */
+export const LINE_VALUES_MAX = 10_000;
+
+/**
  * Parses and checks one line of an export against its record type's schema. Throws
  * `invalid_import` naming the line for anything that is not a record of a known type with valid data.
  */
 export function parseRecord(text: string, line: number): ExportRecord {
-  if (nestsDeeperThan(text, MAX_DEPTH + 1)) throw invalidLine(line, [{ path: '', message: `must not nest deeper than ${MAX_DEPTH} levels` }]);
+  const exceeds = textExceeds(text, { depth: MAX_DEPTH + 1, values: LINE_VALUES_MAX });
+  if (exceeds === 'depth') throw invalidLine(line, [{ path: '', message: `must not nest deeper than ${MAX_DEPTH} levels` }]);
+  if (exceeds === 'values') throw invalidLine(line, [{ path: '', message: `must not hold more than ${LINE_VALUES_MAX} values (items and members of all its arrays and objects)` }]);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -20,13 +20,26 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+const COMMA = 0x2c;
+
+/** What JSON text may hold before it is parsed. */
+export interface TextBounds {
+  /** How deep it may nest. */
+  readonly depth: number;
+  /** How many values it may hold in its arrays and objects, all levels together (items and members). */
+  readonly values: number;
+}
+
 /**
- * Whether JSON text nests deeper than `max` levels, read from the text before it is parsed (a line
- * of a million `[` would otherwise become a million arrays first). Text that is not JSON may be
- * misread here; the parser refuses it after.
+ * Which bound JSON text breaks, read from the text before it is parsed, or null: parsing is what
+ * costs (a million `[` become a million arrays; a 2 MiB array of a million numbers takes 0.2 s
+ * to parse, and far more memory than its text), and no request or record of the contract needs
+ * more than a few hundred values. Values are counted as commas and containers, which is at least
+ * their number. Text that is not JSON may be misread here; the parser refuses it after.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export function textExceeds(text: string, bounds: TextBounds): 'depth' | 'values' | null {
   let depth = 0;
+  let values = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
@@ -35,14 +48,16 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) {
       inString = true;
+    } else if (code === COMMA) {
+      if ((values += 1) > bounds.values) return 'values';
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      depth += 1;
-      if (depth > max) return true;
+      if ((depth += 1) > bounds.depth) return 'depth';
+      if ((values += 1) > bounds.values) return 'values';
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       depth -= 1;
     }
   }
-  return false;
+  return null;
 }
 
 /** A schema as these checks read it: the keywords they need, inlined. */

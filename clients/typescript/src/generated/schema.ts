@@ -1009,8 +1009,10 @@ export interface paths {
          *     wrote is taken out again if it fails while it is written (or when the server starts again
          *     after stopping in the middle), so it stays all or nothing. On either database the
          *     account's other changes are `503 account_busy` while the import is written. An import line
-         *     may nest at most 64 levels deep (checked before it is parsed); `details.errors` lists at
-         *     most 20 errors of a line, with `details.omitted_errors`.
+         *     may nest at most 64 levels deep and hold at most 10,000 values (items and members of all
+         *     its arrays and objects; an export's largest line holds about 1,000), both checked before
+         *     it is parsed; `details.errors` lists at most 20 errors of a line, with
+         *     `details.omitted_errors`.
          *
          *     One import runs at a time in an account: a second one meanwhile is
          *     `409 import_in_progress` (retryable, with `Retry-After`). Send an `Idempotency-Key` to make
