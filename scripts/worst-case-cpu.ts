@@ -1283,7 +1283,9 @@ function table(result: TargetResult): string {
   const over = perRequest.filter((r) => Math.max(...r.cpu) > CPU_BUDGET_MS);
   const verdicts: string[] = [];
   verdicts.push(
-    over.length === 0
+    perRequest.length === 0
+      ? 'No case is one request.'
+      : over.length === 0
       ? `Every request stays within ${CPU_BUDGET_MS} ms of server CPU (the largest is ${ms1(Math.max(...perRequest.map((r) => Math.max(...r.cpu))))} ms).`
       : `${over.length} of ${perRequest.length} requests exceed ${CPU_BUDGET_MS} ms of server CPU: ${over.map((r) => `${r.name} (${ms1(Math.max(...r.cpu))} ms)`).join('; ')}.`,
   );
@@ -1316,6 +1318,13 @@ function table(result: TargetResult): string {
         ? `within the target of ${OTHER_READ_P99_MS} ms.`
         : `over the target of ${OTHER_READ_P99_MS} ms beside ${slow.length}: ${slow.map((r) => `${r.name} (${ms1(p99(r))} ms)`).join('; ')}.`),
   );
+  const pooled = ran.flatMap((r) => r.reads);
+  if (pooled.length > 0) {
+    verdicts.push(
+      `All ${n(pooled.length)} of those reads together, beside every case: p99 ${ms1(percentile(pooled, 0.99))} ms, p99.9 ${ms1(percentile(pooled, 0.999))} ms, ` +
+        `${n(pooled.filter((ms) => ms > OTHER_READ_P99_MS).length)} over ${OTHER_READ_P99_MS} ms. Beside a case with few reads its p99 is its slowest read.`,
+    );
+  }
   for (const r of ran.filter((c) => c.headline)) {
     verdicts.push(
       `During ${r.headline} on ${result.kind === 'postgres' ? '' : 'the '}${LABELS[result.kind]}, another account's read took ${ms1(p99(r))} ms at p99 (at most ${ms1(Math.max(...r.reads))}, ` +

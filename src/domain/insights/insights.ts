@@ -241,7 +241,7 @@ export async function addDuplicatesOfLinks(
 /** How many other Memories of its Subject one Memory linked in bulk is compared with at most, besides those with its head. */
 const DUPLICATE_CHECKS_PER_MEMORY = 200;
 /** Candidate pairs judged (and their insights written) per statement. */
-const DUPLICATE_PAIRS_PER_STATEMENT = 500;
+const DUPLICATE_PAIRS_PER_STATEMENT = 100;
 
 /** How many linked Memories addDuplicatesOfLinks compares at a time (more when one Subject has more). */
 const DUPLICATE_CHUNK_MEMORIES = 2_000;
