@@ -942,7 +942,11 @@ export type paths = {
          *
          *     An export is first written to a temporary file under the data directory as fast as the
          *     database gives it, and sent from that file: its snapshot and database connection are held
-         *     for the reading only, never while the client takes its time. A server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
+         *     for the reading only, never while the client takes its time. On the embedded database,
+         *     whose one connection every account shares, it is read a page at a time, each page by a
+         *     statement of its own, so other accounts are served in between; until its last page is
+         *     read (not sent) the account's changes are `503 account_busy` (retryable, with
+         *     `Retry-After`), which keeps the file one consistent state of the account. A server runs a bounded number of exports at once (a quarter of its PostgreSQL pool by
          *     default, one on the embedded database); another one meanwhile is `503 too_many_exports`,
          *     retryable after `Retry-After`. When nothing can be written to the client for 30 seconds
          *     (configurable), because it stopped reading or reads so slowly that the connection's

@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
 import type { AccountQueue } from '../domain/shared/account-queue';
 import { assertNotBeingImported } from '../domain/portability/import';
+import { assertNotBeingExported } from '../domain/portability/export-slots';
 import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { AppError, safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -11,6 +12,11 @@ import { errorBody, toAppError } from '../http/errors';
 import type { Handler, Handlers, Upload } from './handlers';
 import { bodyLimitOf } from './operations';
 import { DigestedUpload } from './upload-digest';
+
+/** The operations that change an account (all but reads: GET, and retrieval by POST). */
+const CHANGES: ReadonlySet<OperationId> = new Set(
+  (Object.keys(operations) as OperationId[]).filter((id) => operations[id].method.toUpperCase() !== 'GET' && operations[id].access !== 'read'),
+);
 
 /**
  * One path from a request to the domain, whichever transport it came by (REST or MCP): the
@@ -134,6 +140,7 @@ export class OperationPipeline {
 
   private async invoke(call: OperationCall): Promise<OperationResult> {
     assertNotBeingImported(this.deps.services, call.principal.accountId);
+    if (CHANGES.has(call.id)) assertNotBeingExported(this.deps.services.exports, call.principal.accountId);
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
     const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
     return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };

@@ -1,11 +1,13 @@
 import pino from 'pino';
 import type { Services } from '../../src/domain/services';
+import { openExport } from '../../src/domain/portability/export';
 import { importAccount } from '../../src/domain/portability/import';
 import { undoUnfinishedImports } from '../../src/domain/portability/import-undo';
 import type { NumberedLine } from '../../src/domain/portability/lines';
 import { LINE_VALUES_MAX } from '../../src/domain/portability/records';
 import type { Principal } from '../../src/domain/shared/principal';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { testDatabaseUrl } from '../support/database';
 import { end, exportLines, fileId, header, importText, memoryLine, ofType, subjectLine, toText, type Line } from './helpers';
 
 /**
@@ -236,5 +238,42 @@ describe('a Memory with a long history', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_import', details: { line: 2 } });
     expect(res.body.error.message).toContain('longer than 8388608 bytes');
+  });
+});
+
+const onEmbedded = testDatabaseUrl() ? describe.skip : describe;
+
+onEmbedded('an export read a page at a time (the embedded database)', () => {
+  test("when an export is between two of its pages, then other accounts are served and the account is read, but its changes are 503 account_busy until the export has been read", async () => {
+    const alice = await t.account();
+    const bob = await t.account();
+    for (let n = 0; n < 3; n += 1) expect((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: `Note ${n}` })).status).toBe(201);
+    // Read as it is pulled (no spool), so the test decides when the next page is read.
+    const lines = await openExport({ ...services, spoolDirectory: '' }, sessionOf(alice));
+    expect(JSON.parse((await lines.next()).value as string)).toMatchObject({ type: 'header' });
+    expect((await lines.next()).value).toContain('"type":"memory"');
+
+    // A transaction held for the whole export would keep the one connection from these.
+    expect((await t.http.post('/v1/memories').set(bearer(bob.session)).send({ text: 'Another account' })).status).toBe(201);
+    expect((await t.http.get('/v1/memories').set(bearer(alice.session))).status).toBe(200);
+    const refused = await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'Made during the export' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.code).toBe('account_busy');
+    expect(refused.headers['retry-after']).toBe('2');
+
+    const rest: string[] = [];
+    for await (const line of lines) rest.push(line);
+    expect(JSON.parse(rest[rest.length - 1]!)).toMatchObject({ type: 'end', data: { counts: { memories: 3 } } });
+    expect((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'Made after the export' })).status).toBe(201);
+  });
+
+  test('when an export ends early, then the account takes changes again', async () => {
+    const alice = await t.account();
+    expect((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'Note' })).status).toBe(201);
+    const lines = await openExport({ ...services, spoolDirectory: '' }, sessionOf(alice));
+    await lines.next();
+    await lines.next();
+    await lines.return?.();
+    expect((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'After' })).status).toBe(201);
   });
 });

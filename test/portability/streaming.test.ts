@@ -75,6 +75,15 @@ async function seed(account: TestAccount, count = MEMORIES): Promise<void> {
  * A GET on a connection of its own (no keep-alive pool: a reused socket would carry one test's
  * reset into the next), whose socket errors are expected: these clients cut connections.
  */
+/** Sends a change again while it is refused as account_busy (a change of an account whose export the embedded database is reading). */
+async function untilAccepted(send: () => Promise<{ status: number; body: any }>): Promise<{ status: number; body: any }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const res = await send();
+    if (res.status !== 503 || res.body.error?.code !== 'account_busy' || attempt === 100) return res;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function get(path: string, token: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     httpRequest({ socketPath, path, headers: bearer(token), agent: false }, resolve)
@@ -401,10 +410,12 @@ describe('exports that hold the server', () => {
       }),
     );
     res.pause();
-    // These run while the export is read, on both databases (the embedded one has written it to a file first).
+    // These run while the export is read, on both databases. The embedded one refuses the account's
+    // changes (503 account_busy) while it reads the export from the database into a file, and takes
+    // them once it has.
     const [created, deleted] = await Promise.all([
-      t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'made during the export' }),
-      t.http.delete(`/v1/memories/${kept.body.data.id}`).set(bearer(alice.session)),
+      untilAccepted(() => t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'made during the export' })),
+      untilAccepted(() => t.http.delete(`/v1/memories/${kept.body.data.id}`).set(bearer(alice.session))),
     ]);
     expect([created.status, deleted.status]).toEqual([201, 200]);
     // Answered before the export was cut for its idle client (which would have freed the database).

@@ -1,3 +1,4 @@
+import { accountBusy } from '../shared/account-queue';
 import { AppError } from '../shared/errors';
 
 /** How long a refused export is told to wait. */
@@ -30,5 +31,36 @@ export class ExportSlots {
       if (held) this.running -= 1;
       held = false;
     };
+  }
+
+  private readonly readers = new Map<string, number>();
+
+  /**
+   * Marks the account as being read by an export a page at a time (the embedded database), until
+   * the returned function is called (once, however often it is called): its changes are refused
+   * meanwhile (see assertNotBeingExported), so the pages are one consistent state of it.
+   */
+  reading(accountId: string): () => void {
+    this.readers.set(accountId, (this.readers.get(accountId) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      const left = this.readers.get(accountId)! - 1;
+      if (left === 0) this.readers.delete(accountId);
+      else this.readers.set(accountId, left);
+    };
+  }
+
+  /** Whether an export is reading the account a page at a time. */
+  isReading(accountId: string): boolean {
+    return this.readers.has(accountId);
+  }
+}
+
+/** Refuses a change to an account that an export is reading a page at a time. */
+export function assertNotBeingExported(exports: ExportSlots, accountId: string): void {
+  if (exports.isReading(accountId)) {
+    throw accountBusy('An export of this account is being read; its changes wait until it has been read: retry then.');
   }
 }

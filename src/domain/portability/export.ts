@@ -1,5 +1,4 @@
-import type { Compilable, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Queryable } from '../../db/schema';
 import type { Services } from '../services';
 import type { Principal } from '../shared/principal';
 import { fileContents } from '../library/templates.repository';
@@ -9,11 +8,13 @@ import {
   linksToExport,
   memoriesToExport,
   readInBatches,
+  readInPages,
   revisionsToExport,
   snapshotTime,
   subjectsToExport,
   suggestionsToExport,
   templatesToExport,
+  type Paged,
 } from './export.repository';
 import {
   toExportFact,
@@ -120,25 +121,55 @@ function releasing(lines: AsyncIterableIterator<string>, release: () => void): A
 }
 
 async function* exportLines(services: Services, principal: Principal): AsyncGenerator<string, undefined> {
+  if (services.singleConnection) {
+    yield* pagedExportLines(services, principal);
+    return undefined;
+  }
   const trx = await services.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   try {
-    const counts = emptyCounts();
-    const line = <T extends ExportRecordType>(type: T, data: ExportData<T>) => `${JSON.stringify({ type, data })}\n`;
     // The snapshot is taken by the first statement: the export's time is read in it.
     const now = await snapshotTime(trx);
-    yield line('header', { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: new Date(now).toISOString() });
-    const source = new ExportSource(trx, principal);
-    for await (const chunk of source.records()) {
-      counts[chunk.counted] += chunk.count;
-      yield chunk.text;
-    }
-    yield line('end', { counts });
+    let cursors = 0;
+    yield* linesOf(new ExportSource(trx, principal, (query, size) => readInBatches(trx, `export_${(cursors += 1)}`, query(undefined), size)), now);
     await trx.commit().execute();
     return undefined;
   } finally {
     if (!trx.isCommitted) await trx.rollback().execute();
   }
 }
+
+/**
+ * On the embedded database, whose one connection a transaction would hold for the whole export
+ * (every account waiting meanwhile), the records are read a page at a time by statements of their
+ * own, other accounts' requests served in between; the account's changes are refused
+ * (`503 account_busy`) until the last page is read, so the file is still one consistent state of it.
+ */
+async function* pagedExportLines(services: Services, principal: Principal): AsyncGenerator<string, undefined> {
+  const release = services.exports.reading(principal.accountId);
+  try {
+    const now = await snapshotTime(services.db);
+    yield* linesOf(new ExportSource(services.db, principal, (query, size) => readInPages(services.db, query, size)), now);
+    return undefined;
+  } finally {
+    release();
+  }
+}
+
+/** The file's lines: the header, the records, and the end line that counts them. */
+async function* linesOf(source: ExportSource, now: Date): AsyncGenerator<string, undefined> {
+  const counts = emptyCounts();
+  const line = <T extends ExportRecordType>(type: T, data: ExportData<T>) => `${JSON.stringify({ type, data })}\n`;
+  yield line('header', { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: new Date(now).toISOString() });
+  for await (const chunk of source.records()) {
+    counts[chunk.counted] += chunk.count;
+    yield chunk.text;
+  }
+  yield line('end', { counts });
+  return undefined;
+}
+
+/** How the export reads a query's rows, a batch at a time: through a cursor of its snapshot, or page by page. */
+type Reader = <R>(query: Paged<R>, size: number) => AsyncGenerator<R[]>;
 
 /** One batch of lines and what they count as. */
 interface Chunk {
@@ -165,11 +196,10 @@ const lines = (type: ExportRecordType, items: readonly unknown[]) => items.map((
  * came before it (and a query plan made without statistics cannot make the export quadratic).
  */
 class ExportSource {
-  private cursors = 0;
-
   constructor(
-    private readonly trx: Transaction<DB>,
+    private readonly db: Queryable,
     private readonly principal: Principal,
+    private readonly read: Reader,
   ) {}
 
   private get accountId(): string {
@@ -177,29 +207,25 @@ class ExportSource {
   }
 
   async *records(): AsyncGenerator<Chunk> {
+    const { db, principal, accountId } = this;
     yield* this.profile();
-    yield* this.table(subjectsToExport(this.trx, this.accountId), BATCH.subjects, 'subject', 'subjects', toExportSubject);
+    yield* this.table((after) => subjectsToExport(db, accountId, after), BATCH.subjects, 'subject', 'subjects', toExportSubject);
     yield* this.memories();
-    yield* this.table(linksToExport(this.trx, this.principal), BATCH.links, 'link', 'links', toExportLink);
-    yield* this.table(factsToExport(this.trx, this.principal), BATCH.facts, 'fact', 'facts', toExportFact);
-    yield* this.table(suggestionsToExport(this.trx, this.principal), BATCH.facts, 'fact_suggestion', 'fact_suggestions', toExportSuggestion);
+    yield* this.table((after) => linksToExport(db, principal, after), BATCH.links, 'link', 'links', toExportLink);
+    yield* this.table((after) => factsToExport(db, principal, after), BATCH.facts, 'fact', 'facts', toExportFact);
+    yield* this.table((after) => suggestionsToExport(db, principal, after), BATCH.facts, 'fact_suggestion', 'fact_suggestions', toExportSuggestion);
     yield* this.templates();
-  }
-
-  /** A query's rows, `size` at a time, through a cursor of its own. */
-  private batches<R>(query: Compilable<R>, size: number): AsyncGenerator<R[]> {
-    return readInBatches(this.trx, `export_${(this.cursors += 1)}`, query, size);
   }
 
   /** A query's rows as lines of one record type, a batch at a time. */
   private async *table<R>(
-    query: Compilable<R>,
+    query: Paged<R>,
     size: number,
     type: ExportRecordType,
     counted: keyof ExportCounts,
     toData: (row: R) => unknown,
   ): AsyncGenerator<Chunk> {
-    for await (const rows of this.batches(query, size)) {
+    for await (const rows of this.read(query, size)) {
       yield { text: lines(type, rows.map(toData)), counted, count: rows.length };
     }
   }
@@ -211,8 +237,8 @@ class ExportSource {
    * its Memory.
    */
   private async *memories(): AsyncGenerator<Chunk> {
-    const revisions = new RevisionStream(this.batches(revisionsToExport(this.trx, this.principal), BATCH.revisions));
-    for await (const rows of this.batches(memoriesToExport(this.trx, this.principal), BATCH.memories)) {
+    const revisions = new RevisionStream(this.read((after?: { memory_id: string; revision: number }) => revisionsToExport(this.db, this.principal, after), BATCH.revisions));
+    for await (const rows of this.read((after?: { id: string }) => memoriesToExport(this.db, this.principal, after), BATCH.memories)) {
       let text = '';
       let count = 0;
       for (const row of rows) {
@@ -233,15 +259,15 @@ class ExportSource {
   }
 
   private async *profile(): AsyncGenerator<Chunk> {
-    const row = await findWorkspaceProfile(this.trx, this.accountId);
+    const row = await findWorkspaceProfile(this.db, this.accountId);
     if (!row) return;
     yield { text: lines('workspace_profile', [toExportProfile(row)]), counted: 'workspace_profile', count: 1 };
   }
 
   private async *templates(): AsyncGenerator<Chunk> {
     const files = async (templateId: string, revision: number | null) =>
-      revision === null ? [] : (await fileContents(this.trx, templateId, revision)).map(({ path, content }) => ({ path, content }));
-    for await (const rows of this.batches(templatesToExport(this.trx, this.accountId), BATCH.templates)) {
+      revision === null ? [] : (await fileContents(this.db, templateId, revision)).map(({ path, content }) => ({ path, content }));
+    for await (const rows of this.read((after?: { id: string }) => templatesToExport(this.db, this.accountId, after), BATCH.templates)) {
       const data = [];
       for (const row of rows) {
         const draft = await files(row.id, row.draft_revision);
