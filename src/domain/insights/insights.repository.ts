@@ -206,21 +206,26 @@ export async function linkCountsOf(trx: Transaction<DB>, subjectIds: readonly st
 }
 
 /**
- * The Memories linked to these Subjects, each with the pg_trgm trigrams of its compared head as
+ * A page of the Memories linked to these Subjects (in the order of Subject and Memory IDs, after
+ * `page.after`), each with the pg_trgm trigrams of its compared head as
  * their hashes, written as one string (far cheaper to read than an array's elements), and the
  * hashes of its folded head (null when nothing is left after folding) and of its trimmed head.
  */
 export async function trigramsOfLinkedMemories(
   trx: Transaction<DB>,
   subjectIds: readonly string[],
+  page: { after?: { subject_id: string; memory_id: string }; size: number },
 ): Promise<Array<{ subject_id: string; memory_id: string; grams: string; folded: string | null; plain: string }>> {
+  const after = page.after ? sql`and (l.subject_id, l.memory_id) > (${page.after.subject_id}, ${page.after.memory_id})` : sql``;
   const { rows } = await sql<{ subject_id: string; memory_id: string; grams: string; folded: string | null; plain: string }>`
     select subject_id, memory_id, grams, md5(nullif(folded, '')) as folded, md5(plain) as plain
     from (
       select l.subject_id, m.memory_id, m.folded, m.plain,
         array_to_string(array(select hashtext(g) from unnest(show_trgm(m.head)) as g), ',') as grams
       from memory_links l join lateral (select ${comparedColumns('t')} from memories t where t.id = l.memory_id) m on true
-      where l.subject_id = any(${sql.val(subjectIds)}::text[])
+      where l.subject_id = any(${sql.val(subjectIds)}::text[]) ${after}
+      order by l.subject_id, l.memory_id
+      limit ${page.size}
     ) heads`.execute(trx);
   return rows;
 }

@@ -207,8 +207,14 @@ export async function addDuplicatesOfLinks(
   const added = new Set(links.map((link) => `${link.subjectId}|${link.memoryId}`));
   const sizes = await linkCountsOf(writes.trx, [...new Set(links.map((link) => link.subjectId))]);
   for (const subjectIds of chunksOf(sizes, (row) => row.memories, DUPLICATE_CHUNK_MEMORIES)) {
-    const members = await trigramsOfLinkedMemories(writes.trx, subjectIds);
-    await writes.between();
+    const members: Awaited<ReturnType<typeof trigramsOfLinkedMemories>> = [];
+    for (let after: (typeof members)[number] | undefined; ; ) {
+      const page = await trigramsOfLinkedMemories(writes.trx, subjectIds, { ...(after ? { after } : {}), size: DUPLICATE_TRIGRAM_PAGE });
+      members.push(...page);
+      await writes.between();
+      if (page.length < DUPLICATE_TRIGRAM_PAGE) break;
+      after = page[page.length - 1];
+    }
     const bySubject = new Map<string, Array<{ id: string; tokens: Int32Array; wanted: boolean; keys: string[] }>>();
     for (const row of members) {
       const keys = [`plain:${row.plain}`];
@@ -240,6 +246,8 @@ export async function addDuplicatesOfLinks(
 
 /** How many other Memories of its Subject one Memory linked in bulk is compared with at most, besides those with its head. */
 const DUPLICATE_CHECKS_PER_MEMORY = 200;
+/** Linked Memories whose trigrams are read per statement. */
+const DUPLICATE_TRIGRAM_PAGE = 250;
 /** Candidate pairs judged (and their insights written) per statement. */
 const DUPLICATE_PAIRS_PER_STATEMENT = 100;
 

@@ -24,7 +24,7 @@ export const IMPORT_RETRY_AFTER_SECONDS = 5;
  * long the event loop is held (2,000,000 held it for 200-400 ms).
  */
 const BATCH = { memories: 1_000, chars: 200_000 } as const;
-const SLICED_BATCH = { memories: 100, chars: 50_000 } as const;
+const SLICED_BATCH = { memories: 100, chars: 50_000, links: 250 } as const;
 /** How long an import that commits as it goes writes before it commits and lets others run. */
 const SLICE_MS = 50;
 /** How long the import's own work may run before it lets the event loop serve others. */
@@ -105,6 +105,7 @@ async function inSlices(services: Services, principal: Principal, now: Date, lin
     },
     memoryBatch: SLICED_BATCH.memories,
     memoryBatchChars: SLICED_BATCH.chars,
+    linkBatch: SLICED_BATCH.links,
     between: async () => {
       if (Date.now() - sliceStarted < SLICE_MS) return;
       await importer.written();

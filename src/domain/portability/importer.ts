@@ -56,6 +56,8 @@ export interface ImportWrites {
   readonly trx: Transaction<DB>;
   readonly memoryBatch: number;
   readonly memoryBatchChars: number;
+  /** How many links are written at once (by default LINK_BATCH). */
+  readonly linkBatch?: number;
   /** Between two pieces of work: where the import may give others their turn (and commit what it wrote). */
   between(): Promise<void>;
 }
@@ -451,7 +453,7 @@ export class Importer {
     const memoryId = this.mapped(this.memories, data.memory_id, line, '/data/memory_id', 'Memory');
     if (!this.writes) return;
     this.pendingLinks.push({ subject_id: subjectId, memory_id: memoryId, created_at: new Date(data.created_at) });
-    if (this.pendingLinks.length >= LINK_BATCH) await this.flushLinks();
+    if (this.pendingLinks.length >= (this.writes?.linkBatch ?? LINK_BATCH)) await this.flushLinks();
   }
 
   private async flushLinks(): Promise<void> {
