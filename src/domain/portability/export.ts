@@ -188,7 +188,7 @@ interface Chunk {
 const REVISIONS_PER_LINE = 32;
 
 /** Rows fetched from a cursor at a time, per record type: a batch's lines are one piece of the stream. */
-const BATCH = { subjects: 1_000, memories: 100, revisions: 2 * REVISIONS_PER_LINE, links: 2_000, facts: 500, templates: 10 } as const;
+const BATCH = { subjects: 1_000, memories: 50, revisions: 2 * REVISIONS_PER_LINE, links: 2_000, facts: 500, templates: 10 } as const;
 
 const lines = (type: ExportRecordType, items: readonly unknown[]) => items.map((data) => JSON.stringify({ type, data })).join('\n') + '\n';
 
