@@ -31,19 +31,19 @@ import { spooled } from './spool';
 import { EXPORT_FORMAT, EXPORT_VERSION, emptyCounts, type ExportCounts, type ExportData, type ExportRecordType } from './records';
 
 /**
- * The account's data as export lines (see docs/export-format.md), read in one repeatable-read,
- * read-only transaction, so the file is one consistent snapshot, and in keyset batches that
- * are produced one at a time: the caller pulls the next batch only when it has sent the last,
- * so memory stays bounded whatever the account's size.
+ * The account's data as export lines (see docs/export-format.md), one consistent state of it:
+ * on PostgreSQL read through cursors of one repeatable-read, read-only transaction; on the
+ * embedded database a page at a time, the account's changes refused meanwhile (see
+ * pagedExportLines). Batches are produced one at a time: the caller pulls the next only when it
+ * has sent the last, so memory stays bounded whatever the account's size.
  *
- * The transaction is opened (and the header read) before this returns, so a database that is
- * down is an error answer, not a cut stream. Ending the iteration early (`return()`, as a
- * stream does when the client goes away) ends the transaction. An export holds one of the
- * process's export slots until its reader is done: when none is free, it is refused before it
- * starts. With `services.spoolDirectory` (the embedded database, whose one connection an open
- * snapshot holds), the lines after the header are written to a temporary file there as fast as they
- * are read, from the reader's first request for them, so the snapshot ends at the database's pace,
- * and the reader is served from the file at its own.
+ * The header is read before this returns, so a database that is down is an error answer, not a
+ * cut stream. Ending the iteration early (`return()`, as a stream does when the client goes
+ * away) ends the transaction (or the refusal of changes). An export holds one of the process's
+ * export slots until its reader is done: when none is free, it is refused before it starts. With
+ * `services.spoolDirectory`, the lines after the header are written to a temporary file there as
+ * fast as they are read, from the reader's first request for them, so the reading ends at the
+ * database's pace, and the reader is served from the file at its own.
  */
 export async function openExport(services: Services, principal: Principal): Promise<AsyncIterableIterator<string>> {
   const release = services.exports.take();
