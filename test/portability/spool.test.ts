@@ -162,6 +162,8 @@ describe('an upload received into a file first', () => {
       throw new Error('the client went away');
     }
     await expect(spooledUpload(failing(), spoolDirectory(), 1024)).rejects.toThrow('the client went away');
-    expect((await readBytes((await spooledUpload(chunksOf([]), spoolDirectory(), 1024)).read())).length).toBe(0);
+    const empty = await spooledUpload(chunksOf([]), spoolDirectory(), 1024);
+    expect((await readBytes(empty.read())).length).toBe(0);
+    await empty.close();
   });
 });
