@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Services } from '../../src/domain/services';
+import { expireMemories } from '../../src/domain/memories/trash';
 import { openExport } from '../../src/domain/portability/export';
 import { importAccount } from '../../src/domain/portability/import';
 import { undoUnfinishedImports } from '../../src/domain/portability/import-undo';
@@ -265,6 +266,22 @@ onEmbedded('an export read a page at a time (the embedded database)', () => {
     for await (const line of lines) rest.push(line);
     expect(JSON.parse(rest[rest.length - 1]!)).toMatchObject({ type: 'end', data: { counts: { memories: 3 } } });
     expect((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'Made after the export' })).status).toBe(201);
+  });
+
+  test('when a Memory of the account expires while its export is read, then it is trashed only after the export: the file has it, and nothing is cut short', async () => {
+    const alice = await t.account();
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n += 1) ids.push((await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: `Note ${n}` })).body.data.id);
+    await services.db.updateTable('memories').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', ids[0]!).execute();
+    const lines = await openExport({ ...services, spoolDirectory: '' }, sessionOf(alice));
+    const text = [(await lines.next()).value as string, (await lines.next()).value as string];
+    // Between two pages: the expiry passes over this account and goes on with the others.
+    expect(await expireMemories(services)).toBe(0);
+    for await (const line of lines) text.push(line);
+    const file = text.join('').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; data: any });
+    expect(file.filter((line) => line.type === 'memory').map((line) => line.data.id).sort()).toEqual([...ids].sort());
+    expect(file[file.length - 1]).toMatchObject({ type: 'end', data: { counts: { memories: 3 } } });
+    expect(await expireMemories(services)).toBe(1);
   });
 
   test('when an export ends early, then the account takes changes again', async () => {

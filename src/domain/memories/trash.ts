@@ -201,6 +201,7 @@ export async function expireMemories(services: Services, batch = 100): Promise<n
   let expired = 0;
   for (;;) {
     const due = await memoriesDueToExpire(services.db, services.clock.now(), batch);
+    let passed = 0;
     for (const { id, account_id: accountId } of due) {
       const trashed = await writeInAccount(services, accountId, async (trx) => {
         const now = services.clock.now();
@@ -208,10 +209,18 @@ export async function expireMemories(services: Services, batch = 100): Promise<n
         if (!row || (await factsSourcedFrom(trx, row.account_id, id)).length > 0) return false;
         await moveToTrash(trx, row, 'expired', now);
         return true;
+      }).catch((err: unknown) => {
+        // An account whose import or export holds its writes: its Memories wait for the next pass.
+        if (err instanceof AppError && err.code === 'account_busy') {
+          passed += 1;
+          return false;
+        }
+        throw err;
       });
       if (trashed) expired += 1;
     }
-    if (due.length < batch) return expired;
+    // A batch of nothing but waiting Memories would be read again and again.
+    if (due.length < batch || passed === due.length) return expired;
   }
 }
 

@@ -39,6 +39,11 @@ export function writeInAccount<T>(services: Services, accountId: string, work: (
   if (services.imports.holding(accountId) !== undefined) {
     return Promise.reject(accountBusy('An import into this account is running; its other changes wait until it has finished: retry then.'));
   }
+  // So does an export read a page at a time (the embedded database), background writes included:
+  // a Memory moved to the trash between two pages would end the export's reading short.
+  if (services.exports.isReading(accountId)) {
+    return Promise.reject(accountBusy('An export of this account is being read; its changes wait until it has been read: retry then.'));
+  }
   return services.accountWrites.run(accountId, () =>
     services.db.transaction().execute(async (trx) => {
       await holdAccountWrites(trx, accountId);
