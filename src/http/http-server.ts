@@ -35,20 +35,60 @@ export function createHttpServer(listener: RequestListener, config: Pick<Config,
       maxHeaderSize: MAX_HEADER_BYTES,
     },
     (req, res) => {
+      trackExchange(req, res);
       watchBody(req, res, config.requestTimeoutMs);
       listener(req, res);
     },
   );
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
-    // A connection that has had an answer (the request was refused before its body was read, say)
-    // is only closed: a second answer would not belong to any request.
-    if (!socket.writable || err.code === 'ECONNRESET' || (socket as Socket).bytesWritten > 0) {
+    // A connection whose last request is not over (refused before its body was read, say: the
+    // rest of the body is what failed to parse) is only closed: a second answer would not belong
+    // to any request. Between two requests of a kept-alive connection, the next one is answered.
+    if (!socket.writable || err.code === 'ECONNRESET' || unfinished.has(socket as Socket)) {
       socket.destroy();
       return;
     }
-    socket.end(rawResponse(refusal(err)));
+    refuseAndClose(socket as Socket, refusal(err));
   });
   return server;
+}
+
+/** Connections whose current request has not been read to its end or not answered in full. */
+const unfinished = new WeakSet<Socket>();
+
+function trackExchange(req: IncomingMessage, res: ServerResponse): void {
+  const { socket } = req;
+  unfinished.add(socket);
+  let read = req.complete;
+  let answered = false;
+  const settle = () => {
+    if (read && answered) unfinished.delete(socket);
+  };
+  req.once('end', () => {
+    read = true;
+    settle();
+  });
+  res.once('finish', () => {
+    read ||= req.complete;
+    answered = true;
+    settle();
+  });
+}
+
+/** How long a refused client has to read its answer before its connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Sends the answer and closes the connection once the client has read it. What the client still
+ * sends (the rest of a 70 KB request line, written at once) is read and dropped meanwhile: a
+ * connection closed with unread bytes is reset, and a reset can reach the client before the
+ * answer does.
+ */
+function refuseAndClose(socket: Socket, error: AppError): void {
+  socket.end(rawResponse(error));
+  socket.on('data', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 /** Cuts off a request whose body does not arrive in time: 408 with the envelope when nothing was answered yet. */
@@ -97,8 +137,7 @@ function watchBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
       req.socket.destroy();
       return;
     }
-    req.socket.end(rawResponse(new AppError('request_timeout', 'The request was not received in time.')));
-    req.socket.destroySoon?.();
+    refuseAndClose(req.socket, new AppError('request_timeout', 'The request was not received in time.'));
   }
 }
 

@@ -179,6 +179,37 @@ describe('the HTTP server', () => {
     }
   });
 
+  test('a request line over 16 KiB on a kept-alive connection, after an answered request, is answered 414 too; the envelope names the Request-Id of its header', async () => {
+    const running = await serve();
+    try {
+      // Node's fetch keeps its connection alive and writes the whole request line at once.
+      const base = `http://127.0.0.1:${running.port}`;
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const res = await fetch(`${base}/v1/memories?q=${'a'.repeat(70_000)}`);
+      const body = (await res.json()) as { error: { code: string; request_id: string } };
+      expect({ status: res.status, code: body.error.code }).toEqual({ status: 414, code: 'uri_too_long' });
+      expect(body.error.request_id).toBe(res.headers.get('request-id'));
+
+      // The same over one raw connection: the first answer, then the 414 on the same socket.
+      const raw = await exchange(running.port, (s) => {
+        s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+        let sent = false;
+        s.on('data', () => {
+          if (sent) return;
+          sent = true;
+          s.write(`GET /v1/memories?q=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        });
+      });
+      const second = raw.raw.slice(raw.raw.indexOf('HTTP/1.1', 1));
+      expect(second).toMatch(/^HTTP\/1\.1 414 /);
+      const header = /request-id: ([^\r]+)/i.exec(second)?.[1];
+      expect(header).toEqual(expect.any(String));
+      expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4)).error.request_id).toBe(header);
+    } finally {
+      await close(running);
+    }
+  });
+
   test('headers never finished, or a body sent a byte at a time, are cut off at their timeouts with 408 request_timeout', async () => {
     const running = await serve({ headersTimeoutMs: 1000, requestTimeoutMs: 2000 });
     try {
