@@ -7,8 +7,9 @@ import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { connectRedis } from './http/rate-limit';
-import { createHttpServer } from './http/http-server';
+import { indexAllMemories } from './domain/search/search-index';
+import { connectRedis } from './edge/rate-limit';
+import { createHttpServer } from './edge/http-server';
 import { undoUnfinishedImports } from './domain/portability/import-undo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -68,7 +69,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 }
 
 /**
- * Opens the database and brings its schema up to date. On a PostgreSQL server the migrations run
+ * Opens the database and brings its schema up to date, then indexes the Memories a migration left
+ * to the application (migrations never run its code). On a PostgreSQL server the migrations run
  * over a connection of their own, without the serving pool's statement and lock timeouts (a
  * migration may rewrite a large table); the embedded database has one connection, for both.
  */
@@ -78,6 +80,7 @@ async function openMigrated(config: Config): Promise<{ database: Database; appli
     const migrating = openPostgres(config.databaseUrl, 1);
     try {
       applied = await migrateToLatest(migrating.db);
+      await indexAllMemories(migrating.db);
     } finally {
       await migrating.close();
     }
@@ -93,7 +96,10 @@ async function openMigrated(config: Config): Promise<{ database: Database; appli
       idleInTransactionTimeoutMs: config.databaseIdleTransactionTimeoutMs,
     },
   });
-  if (!config.databaseUrl) applied = await migrateToLatest(database.db);
+  if (!config.databaseUrl) {
+    applied = await migrateToLatest(database.db);
+    await indexAllMemories(database.db);
+  }
   return { database, applied };
 }
 

@@ -21,6 +21,7 @@ import * as questionWords from './migrations/2026_11_25_0019_question_words';
 import * as apiKeyLines from './migrations/2026_11_27_0020_api_key_lines';
 import * as equalStatementsOutOfSight from './migrations/2026_11_27_0021_equal_statements_out_of_sight';
 import * as importJournal from './migrations/2026_11_27_0022_import_journal';
+import * as unindexedMemories from './migrations/2026_11_27_0023_unindexed_memories';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0020_api_key_lines': apiKeyLines,
   '2026_11_27_0021_equal_statements_out_of_sight': equalStatementsOutOfSight,
   '2026_11_27_0022_import_journal': importJournal,
+  '2026_11_27_0023_unindexed_memories': unindexedMemories,
 };
 
 /** The names of every migration, oldest first. */

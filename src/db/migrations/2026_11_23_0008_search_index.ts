@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { indexAllMemories } from '../../domain/search/search-index';
 
-// Frozen in time: takes Kysely<any>, never the application's current types. The one exception is
-// the indexing of existing Memories, which must use the same analysis as new ones: a later change
-// to the analysis comes with a migration that indexes again.
+// Frozen in time: takes Kysely<any>, never the application's current types or code. The Memories
+// that exist when it runs are left unindexed (`search_length` 0): the application indexes them with
+// its own analysis when it starts (see indexUnindexedMemories), as it indexes every new Memory.
 export async function up(db: Kysely<any>): Promise<void> {
   // An inverted index in ordinary tables. Each account's distinct terms, with how many of its
   // Memories contain each (`docs`) and how many of those API keys may see (`key_docs`, secret
@@ -60,8 +59,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists memories_search`.execute(db);
   await sql`alter table memories drop column if exists search`.execute(db);
   await db.schema.dropTable('memory_words').ifExists().execute();
-
-  await indexAllMemories(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

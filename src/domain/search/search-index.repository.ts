@@ -1,6 +1,14 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { termWeightSql } from './bm25';
-import type { IndexableMemory } from './search-index';
+
+/** What indexing needs of a Memory. */
+export interface IndexableMemory {
+  readonly id: string;
+  readonly account_id: string;
+  readonly text: string;
+  readonly tags: readonly string[];
+  readonly sensitivity: string;
+}
 
 /**
  * The statements of the search index's write side (see search-index.ts). They take any Kysely,
@@ -168,6 +176,17 @@ export async function unindexedMemories(
         select id, account_id, text, tags, sensitivity, search_doc from memories
         where search_doc > ${after} and search_length = 0
         order by search_doc limit ${limit}`.execute(db)
+  ).rows;
+}
+
+/** Those of the Memories that are still not indexed, their rows locked until the transaction ends. */
+export async function unindexedAmong(db: IndexQueryable, ids: readonly string[]): Promise<IndexableMemory[]> {
+  if (ids.length === 0) return [];
+  return (
+    await sql<IndexableMemory>`
+        select id, account_id, text, tags, sensitivity from memories
+        where id = any(${ids}) and search_length = 0
+        order by search_doc for update`.execute(db)
   ).rows;
 }
 

@@ -1,6 +1,10 @@
 import type { Kysely, RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import { holdAccountWrites } from '../shared/account-writes';
 import { memoryTerms, tokenize } from './analyzer';
 import { isSecret } from '../memories/visibility';
+import type { IndexableMemory } from './search-index.repository';
+export type { IndexableMemory };
 import {
   addTermsAndStats,
   addToKeyDocs,
@@ -13,6 +17,7 @@ import {
   indexedUnderAll,
   insertPostings,
   setPostingsSecrecy,
+  unindexedAmong,
   unindexedMemories,
   writeIndexColumns,
   type IndexQueryable as Queryable,
@@ -26,17 +31,7 @@ import {
  * in sorted order so two writers that share terms wait for each other instead of deadlocking.
  */
 
-// Functions here take any Kysely (see search-index.repository.ts), so that the migration that
-// builds the index can use them.
 
-/** What indexing needs of a Memory. */
-export interface IndexableMemory {
-  readonly id: string;
-  readonly account_id: string;
-  readonly text: string;
-  readonly tags: readonly string[];
-  readonly sensitivity: string;
-}
 
 /** Indexes Memories that are not indexed yet (new ones, or ones just unindexed), of any accounts. */
 export async function indexMemories(db: Queryable, memories: readonly IndexableMemory[]): Promise<void> {
@@ -169,15 +164,28 @@ export async function setIndexedSecrecy(db: Queryable, memoryId: string, secret:
   await addToKeyDocs(db, termIds, sign);
 }
 
-/** Indexes every Memory that is not indexed yet, a batch at a time (the migration's backfill). */
-export async function indexAllMemories(db: Kysely<any>, batch = 500): Promise<number> {
+/**
+ * Indexes every Memory that is not indexed yet, a batch at a time, and returns how many it looked
+ * at: those a migration left to the application (it indexes with the application's analysis,
+ * which no migration may import), when the application starts. Each account's share of a batch
+ * is read again and indexed in a transaction that holds the account's write lock, so that
+ * instances starting together, or the account's own writes, never index a Memory twice.
+ */
+export async function indexAllMemories(db: Kysely<DB>, batch = 500): Promise<number> {
   let after = 0;
-  let indexed = 0;
+  let looked = 0;
   for (;;) {
     const rows = await unindexedMemories(db, after, batch);
-    if (rows.length === 0) return indexed;
-    await indexMemories(db, rows);
-    indexed += rows.length;
+    if (rows.length === 0) return looked;
+    for (const accountId of [...new Set(rows.map((row) => row.account_id))].sort()) {
+      const ids = rows.filter((row) => row.account_id === accountId).map((row) => row.id);
+      looked += await db.transaction().execute(async (trx) => {
+        await holdAccountWrites(trx, accountId);
+        const still = await unindexedAmong(trx, ids);
+        await indexMemories(trx, still);
+        return still.length;
+      });
+    }
     after = Number(rows[rows.length - 1]!.search_doc);
   }
 }
