@@ -9,6 +9,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import YAML from 'yaml';
+import AjvModule, { _ as ajvCode } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+
+const Ajv = AjvModule.default ?? AjvModule;
+const addFormats = addFormatsModule.default ?? addFormatsModule;
+const standaloneCode = standaloneModule.default ?? standaloneModule;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specPath = join(root, 'openapi.yaml');
@@ -255,7 +262,7 @@ function toolDescription(summary, op, notes) {
  * built from the operation's parameters and request body: path, query and header parameters and
  * the body's properties become the tool's arguments.
  */
-function mcpToolsModule() {
+function collectTools() {
   const tools = [];
   const names = new Set();
   for (const [path, item] of Object.entries(spec.paths)) {
@@ -353,6 +360,10 @@ function mcpToolsModule() {
       }
     }
   }
+  return tools;
+}
+
+function mcpToolsModule(tools) {
   const json = (value) => JSON.stringify(value, null, 2);
   return (
     HEADER +
@@ -383,6 +394,32 @@ function mcpToolsModule() {
   );
 }
 
+/**
+ * The validators of every operation's arguments (as MCP tools and the application's forms send
+ * them), compiled by Ajv into standalone code: the service runs them without compiling a schema.
+ * They are Ajv's validators with every error (`allErrors`), no coercion of types, and the
+ * defaults of the schema filled in. Formats the code cannot hold inline (a function such as the
+ * service's own `date-time`) are taken from CONTRACT_FORMATS at run time.
+ */
+function argumentValidatorsModule(tools) {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    useDefaults: true,
+    coerceTypes: false,
+    code: { source: true, esm: true, formats: ajvCode`require("../domain/shared/instants").CONTRACT_FORMATS` },
+  });
+  addFormats(ajv);
+  // The same kind of definition as the service's (an object with `validate`): the code calls it so.
+  ajv.addFormat('date-time', { type: 'string', validate: () => true });
+  const exports = {};
+  for (const tool of tools) {
+    ajv.addSchema(tool.inputSchema, tool.name);
+    exports[tool.name] = tool.name;
+  }
+  return HEADER + '// @ts-nocheck\n/* eslint-disable */\n' + standaloneCode(ajv, exports) + '\n';
+}
+
 /** The official client's types: openapi-typescript with its default options, as a client team runs it. */
 async function clientSchemaModule() {
   return HEADER + astToString(await openapiTS(new URL(`file://${specPath}`)));
@@ -401,10 +438,12 @@ function clientOperationsModule() {
 }
 
 const clientDir = join(root, 'clients', 'typescript', 'src', 'generated');
+const tools = collectTools();
 const outputs = {
   [join(outDir, 'openapi.ts')]: await typesModule(),
   [join(outDir, 'contract.ts')]: contractModule(),
-  [join(outDir, 'mcp-tools.ts')]: mcpToolsModule(),
+  [join(outDir, 'mcp-tools.ts')]: mcpToolsModule(tools),
+  [join(outDir, 'argument-validators.ts')]: argumentValidatorsModule(tools),
   [join(outDir, 'openapi.json')]: contractJson(),
   [join(clientDir, 'schema.ts')]: await clientSchemaModule(),
   [join(clientDir, 'operations.ts')]: clientOperationsModule(),

@@ -5,7 +5,7 @@ import express from 'express';
 import pino from 'pino';
 import { ExportSlots } from '../src/domain/portability/export-slots';
 import { AccountQueue } from '../src/domain/shared/account-queue';
-import { RunningImports } from '../src/domain/portability/import';
+import { RunningImports } from '../src/domain/portability/running-imports';
 import { openDatabase } from '../src/db/connect';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
 import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';

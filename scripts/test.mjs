@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The whole check, as CI runs it: generated types current, type check, contract lint, then the
+// The whole check, as CI runs it: generated types current, type check, contract lint, the layers
+// of src/ (dependency-cruiser), then the
 // jest suite on the embedded database (or on PostgreSQL when TEST_DATABASE_URL is set).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,6 +25,8 @@ const steps = [
   ['Generated types are current', process.execPath, [join(root, 'codegen', 'generate.mjs'), '--check']],
   ['Type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['Contract lint', bin('redocly'), ['lint', 'openapi.yaml', '--config', 'codegen/redocly.yaml']],
+  // No import cycle in src/ (type-only imports count), and no import against the layers.
+  ['Layers', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
   [
     process.env.TEST_DATABASE_URL ? 'Tests on PostgreSQL' : 'Tests on the embedded database',
     bin('jest'),

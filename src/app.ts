@@ -16,11 +16,12 @@ import type { ReviewCheck } from './domain/library/review';
 import { AccountQueue } from './domain/shared/account-queue';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
-import { recordActivity, recordRefusalsBeforeTools } from './http/activity';
-import { authenticate, refuseCredentialsInUrl } from './http/auth';
-import { checkErrorShapes, errorHandler, safeError, sendError, serviceUnavailable, unknownRoute } from './http/errors';
-import { noStore, requestId, requestLog } from './http/request-context';
-import { closeStalledAnswers } from './http/write-timeout';
+import { recordActivity, recordRefusalsBeforeTools } from './edge/activity';
+import { authenticate, refuseCredentialsInUrl } from './edge/auth';
+import { errorHandler, safeError, sendError, unknownRoute } from './edge/errors';
+import { checkErrorShapes, serviceUnavailable } from './pipeline/envelope';
+import { noStore, requestId, requestLog } from './edge/request-context';
+import { closeStalledAnswers } from './edge/write-timeout';
 import {
   accountBudget,
   chargeRequest,
@@ -29,10 +30,10 @@ import {
   principalBudget,
   principalLimiter,
   type RedisConnection,
-} from './http/rate-limit';
+} from './edge/rate-limit';
 import { IdempotencyStore } from './domain/idempotency/idempotency';
 import { ExportSlots } from './domain/portability/export-slots';
-import { RunningImports } from './domain/portability/import';
+import { RunningImports } from './domain/portability/running-imports';
 import { handlers } from './routes';
 import { MCP_PATH, mcpRouter } from './mcp/http';
 import { checkOrigin } from './mcp/origin';

@@ -8,7 +8,7 @@ import type { Clock } from './shared/clock';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
 import type { ExportSlots } from './portability/export-slots';
-import type { RunningImports } from './portability/import';
+import type { RunningImports } from './portability/running-imports';
 
 /** The services every use case is given: the database, the clock and the shared in-process ones. */
 export interface Services {

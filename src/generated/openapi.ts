@@ -1156,8 +1156,10 @@ export type components = {
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
-            /** @description JSON pointer of the field, such as `/body/text` or `/query/limit`. */
+            /** @description JSON pointer of the field, such as `/body/text` or `/query/limit`; in an MCP tool error, the pointer into the arguments, such as `/text`. */
             path: string;
+            /** @description In an MCP tool error, the argument the field is (or is in), such as `text` or `if_match`. */
+            argument?: string;
             message: string;
         } & {
             [key: string]: unknown;

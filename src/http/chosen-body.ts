@@ -1,19 +1,15 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CONTRACT } from '../contract-file';
+import { CONTRACT_FORMATS } from '../domain/shared/instants';
 import { operations, type OperationId } from '../generated/contract';
+import type { Problem } from '../pipeline/invalid-input';
 
 type Json = Record<string, unknown>;
 
-/** One broken rule, in the shape express-openapi-validator reports it. */
-export interface SchemaErrorItem {
-  path: string;
-  message: string;
-  errorCode: string;
-}
-
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
 addFormats(ajv);
+ajv.addFormat('date-time', CONTRACT_FORMATS['date-time']);
 ajv.addSchema({ $id: 'mtl-contract', components: { schemas: (CONTRACT.components as Json).schemas } });
 const validators = new Map<string, ValidateFunction | null>();
 
@@ -33,22 +29,13 @@ function chosenSchema(operationId: OperationId, body: unknown): string | null {
   return chosen ?? null;
 }
 
-/** An Ajv error as express-openapi-validator words it: the path under `/body`, naming a missing or unknown property. */
-export function asValidatorItem(error: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params' | 'message'>): SchemaErrorItem {
-  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
-  const property = params.missingProperty ?? params.additionalProperty;
-  let message = error.message ?? 'is invalid';
-  if (error.keyword === 'enum' && params.allowedValues) message += `: ${params.allowedValues.join(', ')}`;
-  return { path: `/body${error.instancePath}${property !== undefined ? `/${property}` : ''}`, message, errorCode: `${error.keyword}.openapi.validation` };
-}
-
 /**
  * Every rule a body of a discriminated union (a workflow request, chosen by `action`) breaks in
  * the schema its discriminator chooses; null when the body is not one, or names no known choice.
  * express-openapi-validator checks such a body with a validator that stops at its first error;
- * MCP checks each choice's tool arguments with all of them, and so does this.
+ * the arguments of each choice's MCP tool are checked with all of them, and so is this.
  */
-export function chosenBodyErrors(operationId: OperationId, body: unknown): SchemaErrorItem[] | null {
+export function chosenBodyErrors(operationId: OperationId, body: unknown): Problem[] | null {
   const chosen = chosenSchema(operationId, body);
   if (!chosen) return null;
   let validate = validators.get(chosen);
@@ -57,5 +44,11 @@ export function chosenBodyErrors(operationId: OperationId, body: unknown): Schem
     validators.set(chosen, validate);
   }
   if (!validate || validate(body)) return validate ? [] : null;
-  return (validate.errors ?? []).map(asValidatorItem);
+  return (validate.errors ?? []).map((error) => {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+    const property = params.missingProperty ?? params.additionalProperty;
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'enum' && params.allowedValues) message += `: ${params.allowedValues.join(', ')}`;
+    return { in: 'body', pointer: `${error.instancePath}${property !== undefined ? `/${property}` : ''}`, message, keyword: error.keyword };
+  });
 }

@@ -4,8 +4,8 @@ import type { RequestHandler, Response } from 'express';
 import { contractForValidation } from '../contract-file';
 import { AppError } from '../domain/shared/errors';
 import type { OperationInfo } from '../pipeline/operations';
-import { errorBody } from './errors';
-import { locals } from './request-context';
+import { errorBody } from '../pipeline/envelope';
+import { locals } from '../edge/request-context';
 
 type Json = Record<string, unknown>;
 

@@ -9,10 +9,9 @@ import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
 import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
-import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from './body';
-import { unknownQueryParameter, withParameterErrors, type ValidatorErrorItem } from './errors';
-import { refuseBadInput, refuseOverBounds } from './input-rules';
-import { locals } from './request-context';
+import { absentBodyAsEmpty, jsonBody, refuseLongerThan, requireMediaType } from '../edge/body';
+import { refuseBadInput, refuseOverBounds, unknownQueryParameter, verdictOf, type ValidatorErrorItem } from './validation';
+import { locals } from '../edge/request-context';
 import { checkResponses } from './response-check';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -232,7 +231,7 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
       const value = { ...query, ...Object.fromEntries(emptyLists.map((name) => [name, []])) };
       Object.defineProperty(req, 'query', { value, writable: true, configurable: true, enumerable: true });
     }
-    validate(req, res, (verdict?: unknown) => next(withParameterErrors(verdict, found)));
+    validate(req, res, (verdict?: unknown) => next(verdictOf(verdict, found, { operationId: operation.id, body: req.body })));
   };
 }
 

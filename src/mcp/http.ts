@@ -2,10 +2,10 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
-import { BODY_VALUES_MAX, jsonBody, requireJson } from '../http/body';
-import { errorBody } from '../http/errors';
-import type { ChargeRequest } from '../http/rate-limit';
-import { locals } from '../http/request-context';
+import { BODY_VALUES_MAX, jsonBody, requireJson } from '../edge/body';
+import { errorBody } from '../pipeline/envelope';
+import type { ChargeRequest } from '../edge/rate-limit';
+import { locals } from '../edge/request-context';
 import { LARGEST_BODY_BYTES } from '../pipeline/operations';
 import type { OperationPipeline } from '../pipeline/pipeline';
 import type { ToolRunner } from './server';
@@ -77,8 +77,8 @@ export function localRunner(options: LocalRunnerOptions): ToolRunner {
     answered(bytes) {
       answeredBytes += bytes;
     },
-    run(tool, request) {
-      return pipeline.execute({ id: tool.operationId, ...request, principal, requestId });
+    run(tool, args) {
+      return pipeline.callWithArguments({ shape: tool, arguments: args, principal, requestId });
     },
     called(tool: McpToolDefinition, status: number, durationMs: number) {
       locals(response).toolCalls = (locals(response).toolCalls ?? 0) + 1;

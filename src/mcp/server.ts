@@ -12,9 +12,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { operations } from '../generated/contract';
-import { errorBody, toAppError } from '../http/errors';
 import type { Principal } from '../domain/shared/principal';
-import { findTool, prepareCall, toolsFor, type McpToolDefinition, type OperationRequest, type OperationResult } from './tools';
+import { asAppError, errorBody } from '../pipeline/envelope';
+import type { OperationResult } from '../pipeline/pipeline';
+import { findTool, toolsFor, type McpToolDefinition } from './tools';
 
 export const SERVER_INFO = { name: 'mtl', title: 'MTL — Memory and Template Library', version: '1.0.0' };
 
@@ -41,7 +42,8 @@ export interface ToolRunner {
   begin?(): Promise<() => void>;
   /** Counts the bytes of an answer given (toward what one request may answer in all). */
   answered?(bytes: number): void;
-  run(tool: McpToolDefinition, request: OperationRequest): Promise<OperationResult>;
+  /** Runs the tool's operation with the call's arguments (checked by the operation pipeline); refusals are envelopes. */
+  run(tool: McpToolDefinition, args: unknown): Promise<OperationResult>;
   /** Called once per tool call with the REST status it came to (for activity and logs). */
   called?(tool: McpToolDefinition, status: number, durationMs: number): void;
 }
@@ -82,10 +84,10 @@ export async function callTool(runner: ToolRunner, name: string, args: unknown):
     let result: OperationResult;
     try {
       await runner.charge?.();
-      result = await runner.run(tool, prepareCall(tool, runner.principal, args));
+      result = await runner.run(tool, args);
     } catch (err) {
-      const error = toAppError(err, { operationId: tool.operationId });
-      result = { status: error.status, body: errorBody(error, runner.requestId) };
+      const error = asAppError(err);
+      result = { status: error.status, body: errorBody(error, runner.requestId), headers: {} };
     }
     runner.called?.(tool, result.status, Number((process.hrtime.bigint() - started) / 1_000_000n));
     const answer = toolResult(result);
@@ -106,7 +108,7 @@ const SERVER_ERROR = -32000;
 
 /** A refusal as a JSON-RPC error whose `data` is the REST error envelope. */
 function asJsonRpcError(err: unknown, runner: ToolRunner): McpError {
-  const error = toAppError(err);
+  const error = asAppError(err);
   return new McpError(SERVER_ERROR, error.message, errorBody(error, runner.requestId));
 }
 

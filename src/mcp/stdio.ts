@@ -3,7 +3,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { callOperationUntyped, createMtlClient, type MtlClient } from '../../clients/typescript/src';
 import { AppError, rateLimited } from '../domain/shared/errors';
 import type { Principal } from '../domain/shared/principal';
-import { errorBody } from '../http/errors';
+import { argumentNaming, prepareArgumentCall, type ArgumentShape } from '../pipeline/arguments';
+import { renamedFields } from '../pipeline/invalid-input';
+import type { ErrorCode } from '../domain/shared/errors';
+import { errorBody } from '../pipeline/envelope';
 import { createMcpServer, type ToolRunner } from './server';
 
 /**
@@ -17,7 +20,9 @@ export function remoteRunner(client: MtlClient, principal: Principal, baseUrl: s
     get requestId() {
       return randomUUID();
     },
-    async run(tool, request) {
+    async run(tool, args) {
+      // The pipeline's first steps run here, so a call the server would refuse is refused without asking it.
+      const request = prepareArgumentCall(tool, principal, args);
       try {
         const response = await callOperationUntyped(client, tool.operationId, {
           path: request.path,
@@ -27,22 +32,33 @@ export function remoteRunner(client: MtlClient, principal: Principal, baseUrl: s
         });
         if (!isEnvelope(response.body)) {
           const error = foreignAnswer(baseUrl, response.status, response.headers);
-          return { status: error.status, body: errorBody(error, randomUUID()) };
+          return { status: error.status, body: errorBody(error, randomUUID()), headers: {} };
         }
         return {
+          headers: {},
           status: response.status,
-          body: response.body,
+          body: inArgumentTerms(response.body as Envelope, tool),
           replayed: response.headers.get('idempotent-replayed') === 'true',
         };
       } catch (err) {
         const error = new AppError('service_unavailable', `${unreachable(baseUrl, err)}.`, { retry_after_seconds: RETRY_AFTER_SECONDS });
-        return { status: error.status, body: errorBody(error, randomUUID()) };
+        return { status: error.status, body: errorBody(error, randomUUID()), headers: {} };
       }
     },
   };
 }
 
 const RETRY_AFTER_SECONDS = 5;
+
+type Envelope = { ok: boolean; error?: { code: ErrorCode; message: string; request_id: string; details?: Record<string, unknown> } };
+
+/** A refusal of the server, whose fields a rule of the domain named as REST does (`/body/expires_at`), in the tool's terms. */
+function inArgumentTerms(body: Envelope, tool: ArgumentShape): unknown {
+  if (body.ok || !body.error) return body;
+  const { code, message, details } = body.error;
+  const renamed = renamedFields(new AppError(code, message, details), argumentNaming(tool));
+  return { ...body, error: { ...body.error, message: renamed.message, ...(renamed.details ? { details: renamed.details } : {}) } };
+}
 
 /** MTL answers with its JSON envelope (`ok` true or false); a proxy's or another server's page is no such answer. */
 function isEnvelope(body: unknown): boolean {

@@ -3,12 +3,14 @@ import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
 import type { Services } from '../domain/services';
 import type { AccountQueue } from '../domain/shared/account-queue';
-import { assertNotBeingImported } from '../domain/portability/import';
+import { assertNotBeingImported } from '../domain/portability/running-imports';
 import { assertNotBeingExported } from '../domain/portability/export-slots';
 import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
-import { AppError, safeError } from '../domain/shared/errors';
+import { safeError } from '../domain/shared/errors';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
-import { errorBody, toAppError } from '../http/errors';
+import { argumentNaming, prepareArgumentCall, type ArgumentShape } from './arguments';
+import { asAppError, errorBody } from './envelope';
+import { renamedFields, type FieldNaming } from './invalid-input';
 import type { Handler, Handlers, Upload } from './handlers';
 import { bodyLimitOf } from './operations';
 import { DigestedUpload } from './upload-digest';
@@ -19,10 +21,14 @@ const CHANGES: ReadonlySet<OperationId> = new Set(
 );
 
 /**
- * One path from a request to the domain, whichever transport it came by (REST or MCP): the
- * caller's access, then (after the transport has checked the request against the contract)
- * idempotency, the operation's handler and its answer or error envelope, and the API key's
- * activity entry.
+ * One path from a request to the domain, whichever transport it came by: the caller's access
+ * (`admit`), the input's check against the contract, idempotency, the operation's handler, its
+ * answer or error envelope, and the API key's activity entry (`record`).
+ *
+ * A REST request is checked by express-openapi-validator, which runs in the validation slot of
+ * the REST transport's route (after `admit`, before `execute`); a call that names the inputs as
+ * arguments (MCP, the application's forms) goes through `callWithArguments`, which admits it,
+ * checks it with the validators generated from the contract and executes it.
  */
 
 /** An operation's request after validation, as every transport hands it over. */
@@ -36,6 +42,8 @@ export interface OperationCall {
   readonly upload?: Upload;
   readonly principal: Principal;
   readonly requestId: string;
+  /** How the caller names a field (by default REST's pointers, which the domain's rules use too). */
+  readonly naming?: FieldNaming;
 }
 
 /** An operation's answer: a success body, or an error envelope with its status. */
@@ -46,6 +54,14 @@ export interface OperationResult {
   readonly headers: Record<string, string>;
   /** True when an Idempotency-Key replayed a stored answer. */
   readonly replayed?: boolean;
+}
+
+/** A call that names the operation's inputs as arguments (an MCP tool call, a form). */
+export interface ArgumentCall {
+  readonly shape: ArgumentShape;
+  readonly arguments: unknown;
+  readonly principal: Principal;
+  readonly requestId: string;
 }
 
 /** One line of an API key's activity, as a transport knows it (whose key and when are added here). */
@@ -70,6 +86,20 @@ export class OperationPipeline {
   /** The caller's access to the operation, checked before its input: a read-only key learns that it may not write, not what to fix. */
   admit(principal: Principal, id: OperationId): void {
     assertOperationAllowed(principal, id);
+  }
+
+  /** Admits, checks and runs a call made with arguments; every refusal is its envelope, with each field named by its argument. */
+  async callWithArguments(call: ArgumentCall): Promise<OperationResult> {
+    const id = call.shape.operationId;
+    const naming = argumentNaming(call.shape);
+    let request;
+    try {
+      request = prepareArgumentCall(call.shape, call.principal, call.arguments);
+    } catch (err) {
+      // Refused by the checks of the arguments, which name each field by its argument already.
+      return this.refusal({ id, requestId: call.requestId }, err);
+    }
+    return this.execute({ id, ...request, principal: call.principal, requestId: call.requestId, naming });
   }
 
   /**
@@ -139,7 +169,7 @@ export class OperationPipeline {
   }
 
   private async invoke(call: OperationCall): Promise<OperationResult> {
-    assertNotBeingImported(this.deps.services, call.principal.accountId);
+    assertNotBeingImported(this.deps.services.imports, call.principal.accountId);
     if (CHANGES.has(call.id)) assertNotBeingExported(this.deps.services.exports, call.principal.accountId);
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
     const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
@@ -147,8 +177,8 @@ export class OperationPipeline {
   }
 
   /** An error as the caller sees it; failures on our side are logged. */
-  private refusal(call: OperationCall, err: unknown): OperationResult {
-    const error = err instanceof AppError ? err : toAppError(err, { operationId: call.id, body: call.body });
+  private refusal(call: Pick<OperationCall, 'id' | 'requestId' | 'naming'>, err: unknown): OperationResult {
+    const error = call.naming ? renamedFields(asAppError(err), call.naming) : asAppError(err);
     if (error.status === 503) {
       this.deps.logger.warn({ error: safeError(err), request_id: call.requestId }, 'database unavailable');
     } else if (error.status >= 500) {

@@ -2,7 +2,7 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from '../support
 import { expectError } from '../support/assertions';
 import { operations } from '../../src/generated/contract';
 import { mcpTools } from '../../src/generated/mcp-tools';
-import { BODY_VALUES_MAX } from '../../src/http/body';
+import { BODY_VALUES_MAX } from '../../src/edge/body';
 import { MCP_BATCH_MAX_MESSAGES } from '../../src/mcp/http';
 
 /**
@@ -71,7 +71,7 @@ describe('an array longer than its limit', () => {
     expect(res.body.error.details.errors).toEqual([{ in: 'body', path: '/body/tags', message: 'must NOT have more than 20 items' }]);
     const mcp = await toolError(alice.readWriteKey, 'create_memory', { text: 'tagged', tags });
     expect(mcp.code).toBe('invalid_request');
-    expect(mcp.details.errors.map((error) => error.path)).toEqual(['/body/tags']);
+    expect(mcp.details.errors.map((error) => error.path)).toEqual(['/tags']);
     expect((await t.http.get('/v1/memories').set(bearer(alice.session))).body.data).toEqual([]);
   });
 });

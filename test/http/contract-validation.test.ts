@@ -3,7 +3,7 @@ import request from 'supertest';
 import pino from 'pino';
 import { AccountQueue } from '../../src/domain/shared/account-queue';
 import { IdempotencyStore } from '../../src/domain/idempotency/idempotency';
-import { errorHandler, unknownRoute } from '../../src/http/errors';
+import { errorHandler, unknownRoute } from '../../src/edge/errors';
 import { ResponseChecker } from '../../src/http/response-check';
 import { restRouter } from '../../src/http/rest-router';
 import { OperationPipeline } from '../../src/pipeline/pipeline';

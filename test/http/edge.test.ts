@@ -1,10 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createHttpServer } from '../../src/http/http-server';
+import { createHttpServer } from '../../src/edge/http-server';
 import { OPERATIONS } from '../../src/pipeline/operations';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
+import { inArgumentTerms } from '../mcp/rest-parity';
 import { createMemory, listMemories } from '../../src/domain/memories/memories';
 
 // Bad input that Node.js, Express or the database would refuse in their own words is answered
@@ -82,7 +83,8 @@ describe('NUL in text', () => {
     expect(result.isError).toBe(true);
     const envelope = JSON.parse(result.content[0]!.text);
     expect(envelope.error.code).toBe('invalid_request');
-    expect(envelope.error.details.errors).toEqual([{ in: 'body', path: '/body/text', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(envelope.error.details.errors).toEqual([{ in: 'body', path: '/text', argument: 'text', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(envelope.error.message).toBe('text must not contain the NUL character (U+0000)');
     expect(await count(alice.readOnlyKey, '/v1/memories')).toBe(0);
   });
 });
@@ -348,7 +350,7 @@ describe('one error vocabulary', () => {
     ]);
 
     const viaMcp = await callTool(t, alice.readWriteKey, 'create_subject', { name: '   ' });
-    expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(blank.body.error.details);
+    expect(JSON.parse(viaMcp.content[0]!.text).error).toMatchObject(inArgumentTerms(blank.body.error));
   });
 });
 
@@ -393,7 +395,7 @@ describe('timestamps that are no instant', () => {
       expect(res.body.error.details.errors).toEqual([error]);
       const viaMcp = await callTool(t, alice.readWriteKey, tool[0], tool[1]);
       expect(viaMcp.isError).toBe(true);
-      expect(JSON.parse(viaMcp.content[0]!.text).error.details).toEqual(res.body.error.details);
+      expect(JSON.parse(viaMcp.content[0]!.text).error).toMatchObject(inArgumentTerms(res.body.error));
     }
     // Nothing was written: one Memory, still without an expiry.
     const listed = (await t.http.get('/v1/memories').set(key)).body.data;

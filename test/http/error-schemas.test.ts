@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import { CONTRACT } from '../../src/contract-file';
 import { AppError } from '../../src/domain/shared/errors';
 import { enums } from '../../src/generated/contract';
-import { checkErrorShapes, errorBody } from '../../src/http/errors';
-import { errorSchemasByCode, errorShapeChecker } from '../../src/http/error-shapes';
+import { checkErrorShapes, errorBody } from '../../src/pipeline/envelope';
+import { errorSchemasByCode, errorShapeChecker } from '../../src/pipeline/error-shapes';
 
 // Error details are typed per code in the contract, and the service is held to those types.
 

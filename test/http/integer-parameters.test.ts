@@ -143,8 +143,11 @@ describe.each(MCP_CASES)('MCP: %s', (_name, tool, argument) => {
     expect(envelope.error).toMatchObject({ code: 'invalid_request', status: 400 });
     const { in: part, name } = tool.parameters[argument]!;
     // An enum's parameter may be named twice: not an integer, and not one of its values.
-    const errors = envelope.error.details.errors as Array<{ in: string; path: string }>;
+    // Over MCP the field is named by its argument: `path` points into the arguments.
+    const errors = envelope.error.details.errors as Array<{ in: string; path: string; argument: string }>;
     expect(errors.length).toBeGreaterThan(0);
-    for (const error of errors) expect(error).toMatchObject({ in: part, path: `/${part === 'path' ? 'params' : 'query'}/${name}` });
+    expect(name).toBe(argument);
+    for (const error of errors) expect(error).toMatchObject({ in: part, path: `/${argument}`, argument });
+    expect(envelope.error.message).toMatch(new RegExp(`^${argument} `));
   });
 });

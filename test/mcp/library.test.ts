@@ -226,21 +226,22 @@ describe('refusals shared with REST', () => {
     expect(await callOk(c.ro, 'read_template_draft', { template_id: id })).toEqual(before);
   });
 
-  test('a workflow request missing its fields names every one of them, in the same words as the tool call', async () => {
+  test('a workflow request missing its fields names every one of them, each by its argument over MCP', async () => {
     const c = await newCreator();
     const key = c.account.readWriteKey;
     const create = await callError(c.rw, 'create_template', {});
     expectSameError(create, await workflow(app, key, { action: 'create' }), 'invalid_request');
-    expect((create.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['/body/name', '/body/category', '/body/license']);
+    expect((create.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['/name', '/category', '/license']);
 
     const publish = await callError(c.rw, 'publish_template', {});
     expectSameError(publish, await workflow(app, key, { action: 'publish' }), 'invalid_request');
     expect((publish.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual([
-      '/body/template_id',
-      '/body/revision',
-      '/body/release_notes',
-      '/body/confirm',
+      '/template_id',
+      '/revision',
+      '/release_notes',
+      '/confirm',
     ]);
+    expect(publish.message).toMatch(/^template_id must have required property 'template_id'; revision /);
 
     const broken = { name: '', license: 'WTFPL', colour: 'blue' };
     expectSameError(await callError(c.rw, 'create_template', broken), await workflow(app, key, { action: 'create', ...broken }), 'invalid_request');

@@ -480,7 +480,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
 
     const error = await callError(ro, 'get_memories', { ids });
     expectSameError(error, await app.http.get(`/v1/memories/batch?ids=${ids.join(',')}`).set(bearer(account.readOnlyKey)));
-    expect(error).toMatchObject({ code: 'batch_too_large', status: 400, details: { errors: [{ path: '/query/ids' }] } });
+    expect(error).toMatchObject({ code: 'batch_too_large', status: 400, details: { errors: [{ path: '/ids', argument: 'ids' }] } });
 
     // Eight is still a batch.
     const eight = await callOk(ro, 'get_memories', { ids: ids.slice(0, 8) });
@@ -508,10 +508,10 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       for (const error of (mcp.details as { errors: Array<{ message: string }> }).errors) expect(error.message).toMatch(/^[a-z]/);
     }
     const both = await callError(rw, 'search_memories', { q: '', colour: 'blue' });
-    expect((both.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['/query/colour', '/query/q', '/query/q']);
+    expect((both.details as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['/colour', '/q', '/q']);
   });
 
-  describe('invalid arguments are invalid_request naming the request path, as over REST', () => {
+  describe('invalid arguments are invalid_request naming the argument, where REST names the request path', () => {
     // One account for these: each test checks that its own refused calls wrote nothing.
     let shared: Caller;
     let memory: { id: string };
@@ -524,12 +524,12 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       app.http.post('/v1/memories').set(bearer(account.readWriteKey)).send(body);
 
     test.each([
-      ['text of the wrong type', { text: 5 }, '/body/text'],
-      ['a missing required text', {}, '/body/text'],
-      ['a tag of the wrong type', { text: 'x', tags: [1] }, '/body/tags/0'],
-      ['text that is only whitespace', { text: '   ' }, '/body/text'],
-      ['pinned of the wrong type', { text: 'x', pinned: 'yes' }, '/body/pinned'],
-      ['too many tags', { text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, '/body/tags'],
+      ['text of the wrong type', { text: 5 }, '/text'],
+      ['a missing required text', {}, '/text'],
+      ['a tag of the wrong type', { text: 'x', tags: [1] }, '/tags/0'],
+      ['text that is only whitespace', { text: '   ' }, '/text'],
+      ['pinned of the wrong type', { text: 'x', pinned: 'yes' }, '/pinned'],
+      ['too many tags', { text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, '/tags'],
     ])('create_memory with %s', async (_case, args, path) => {
       const { account, rw } = shared;
       const before = await snapshot(account);
@@ -546,7 +546,8 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
 
       const wrongType = await callError(rw, 'update_memory', { id: memory.id, pinned: 'yes' });
       expectSameError(wrongType, await app.http.patch(`/v1/memories/${memory.id}`).set(bearer(account.readWriteKey)).send({ pinned: 'yes' }));
-      expect(wrongType.details.errors).toEqual([{ in: 'body', path: '/body/pinned', message: 'must be boolean' }]);
+      expect(wrongType.details.errors).toEqual([{ in: 'body', path: '/pinned', argument: 'pinned', message: 'must be boolean' }]);
+      expect(wrongType.message).toBe('pinned must be boolean');
 
       const tooLong = 'x'.repeat(201);
       const header = await callError(rw, 'update_memory', { id: memory.id, if_match: tooLong, text: 'changed' });
@@ -554,7 +555,8 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
         header,
         await app.http.patch(`/v1/memories/${memory.id}`).set(bearer(account.readWriteKey)).set('If-Match', tooLong).send({ text: 'changed' }),
       );
-      expect(header.details.errors.map((e: { path: string }) => e.path)).toEqual(['/headers/if-match']);
+      expect(header.details.errors.map((e: { argument: string }) => e.argument)).toEqual(['if_match']);
+      expect(header.message).toMatch(/^if_match must NOT have more than 200 characters/);
       expect(await snapshot(account)).toEqual(before);
     });
 
@@ -562,15 +564,16 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       const { account, ro } = shared;
       const missing = await callError(ro, 'search_memories', {});
       expectSameError(missing, await app.http.get('/v1/memories/search').set(bearer(account.readOnlyKey)));
-      expect(missing.details.errors).toEqual([{ in: 'query', path: '/query/q', message: expect.any(String) }]);
+      expect(missing.details.errors).toEqual([{ in: 'query', path: '/q', argument: 'q', message: expect.any(String) }]);
 
       const tooMany = await callError(ro, 'list_memories', { limit: 101 });
       expectSameError(tooMany, await app.http.get('/v1/memories?limit=101').set(bearer(account.readOnlyKey)));
-      expect(tooMany.details.errors).toEqual([{ in: 'query', path: '/query/limit', message: expect.any(String) }]);
+      expect(tooMany.details.errors).toEqual([{ in: 'query', path: '/limit', argument: 'limit', message: expect.any(String) }]);
 
       const malformed = await callError(ro, 'get_memories', { ids: ['mem_nope'] });
       expectSameError(malformed, await app.http.get('/v1/memories/batch?ids=mem_nope').set(bearer(account.readOnlyKey)));
-      expect(malformed.details.errors.map((e: { path: string }) => e.path)).toEqual(['/query/ids/0']);
+      expect(malformed.details.errors.map((e: { path: string }) => e.path)).toEqual(['/ids/0']);
+      expect(malformed.message).toMatch(/^ids\[0\] must be an ID/);
     });
 
     test('an argument the tool does not have is invalid_request as REST names it, and nothing is written', async () => {
@@ -579,7 +582,7 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       const error = await callError(rw, 'create_memory', { text: 'x', bogus: 1 });
       const rest = await memoryBody(account, { text: 'x', bogus: 1 });
       expectSameError(error, rest);
-      expect(error.details.errors).toEqual([{ in: 'body', path: '/body/bogus', message: expect.any(String) }]);
+      expect(error.details.errors).toEqual([{ in: 'body', path: '/bogus', argument: 'bogus', message: expect.any(String) }]);
       // A tool without a body names it as REST names an unknown query parameter.
       const listError = await callError(rw, 'list_memories', { bogus: 1 });
       const listRest = await app.http.get('/v1/memories').query({ bogus: 1 }).set(bearer(account.readWriteKey));
@@ -587,34 +590,43 @@ describe('refused calls over MCP carry the REST error and write nothing', () => 
       expect(await snapshot(account)).toEqual(before);
     });
 
-    test('a value outside an enum is invalid_request naming the same path as REST', async () => {
+    test('a value outside an enum is invalid_request naming the argument where REST names its path', async () => {
       const { account, rw } = shared;
       const before = await snapshot(account);
       const error = await callError(rw, 'create_memory', { text: 'x', type: 'diary' });
       const rest = await memoryBody(account, { text: 'x', type: 'diary' });
-      expect(error.code).toBe(rest.body.error.code);
-      expect(error.details.errors.map((e: { path: string }) => e.path)).toEqual(
-        rest.body.error.details.errors.map((e: { path: string }) => e.path),
-      );
+      expectSameError(error, rest);
+      expect(rest.body.error.message).toMatch(/^\/body\/type must be equal to one of the allowed values: note, /);
+      expect(error.message).toMatch(/^type must be equal to one of the allowed values: note, /);
+      expect(error.details.errors).toEqual([{ in: 'body', path: '/type', argument: 'type', message: expect.any(String) }]);
       expect(await snapshot(account)).toEqual(before);
     });
 
-    test('a malformed Memory ID names the same path as REST (/params/id)', async () => {
+    test('a malformed Memory ID names the argument (id), where REST names /params/id', async () => {
       const { account, ro } = shared;
       const id = await callError(ro, 'get_memory', { id: 'mem_nope' });
       const idRest = await app.http.get('/v1/memories/mem_nope').set(bearer(account.readOnlyKey));
       expect(id.code).toBe('invalid_request');
       expect(idRest.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual(['/params/id']);
       expectSameError(id, idRest);
+      expect(id.details.errors.map((e: { argument: string }) => e.argument)).toEqual(['id']);
+      expect(id.message).toMatch(/^id must be an ID that starts with "mem_"/);
     });
 
     // The body's "at least one field" rule holds for the flattened arguments too.
     test('update_memory with no field to change is invalid_request, as over REST', async () => {
       const { account, rw } = shared;
       const rest = await app.http.patch(`/v1/memories/${memory.id}`).set(bearer(account.readWriteKey)).send({});
-      expect(rest.body.error).toMatchObject({ code: 'invalid_request', status: 400 });
-      expectSameError(await callError(rw, 'update_memory', { id: memory.id }), rest);
-      expectSameError(await callError(rw, 'update_memory', { id: memory.id, if_match: '"7"' }), rest);
+      expect(rest.body.error).toMatchObject({ code: 'invalid_request', status: 400, message: '/body must NOT have fewer than 1 properties' });
+      // Over MCP the body is the arguments besides the parameters: the message names them.
+      const expected = {
+        code: 'invalid_request',
+        status: 400,
+        message: 'arguments must give at least 1 of text, type, sensitivity, tags, pinned, expires_at',
+        details: { errors: [{ in: 'body', path: '', message: 'must give at least 1 of text, type, sensitivity, tags, pinned, expires_at' }] },
+      };
+      expect(await callError(rw, 'update_memory', { id: memory.id })).toMatchObject(expected);
+      expect(await callError(rw, 'update_memory', { id: memory.id, if_match: '"7"' })).toMatchObject(expected);
     });
   });
 });

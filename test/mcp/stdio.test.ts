@@ -97,7 +97,8 @@ test('tool calls become REST requests: results, refusals and codes are the REST 
   // Invalid arguments are refused with the validator's code, before any request.
   const invalid = await callError(client, 'create_memory', { text: 42 });
   expect(invalid.code).toBe('invalid_request');
-  expect(invalid.details.errors).toEqual([expect.objectContaining({ path: '/body/text' })]);
+  expect(invalid.details.errors).toEqual([{ in: 'body', path: '/text', argument: 'text', message: 'must be string' }]);
+  expect(invalid.message).toBe('text must be string');
 });
 
 test('a call whose arguments are not an object is a tool error with invalid_request, as over HTTP', async () => {
@@ -141,7 +142,7 @@ test('a call whose arguments are not an object is a tool error with invalid_requ
     expect(answer.result?.isError).toBe(true);
     expect(JSON.parse(answer.result!.content[0]!.text).error).toMatchObject({
       code: 'invalid_request',
-      details: { errors: [{ in: 'body', path: '/arguments', message: 'must be an object' }] },
+      message: 'arguments must be an object', details: { errors: [{ in: 'body', path: '', message: 'must be an object' }] },
     });
   } finally {
     child.kill();

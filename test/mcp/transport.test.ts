@@ -108,7 +108,7 @@ describe('arguments that are not an object', () => {
     const alone = await t.http.post('/mcp').set(MCP_HEADERS).set(bearer(alice.readWriteKey)).send(call(1, 'list_memories', [1]));
     expect(alone.status).toBe(200);
     const refusal = refusalOf(alone.body);
-    expect(refusal).toMatchObject({ code: 'invalid_request', status: 400, details: { errors: [{ in: 'body', path: '/arguments', message: 'must be an object' }] } });
+    expect(refusal).toMatchObject({ code: 'invalid_request', status: 400, message: 'arguments must be an object', details: { errors: [{ in: 'body', path: '', message: 'must be an object' }] } });
 
     const batches = [
       [call(1, 'list_memories', [1]), call(2, 'create_memory', { text: 'in a batch' })],

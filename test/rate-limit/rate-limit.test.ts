@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { createApiKey } from '../../src/domain/api-keys/api-keys';
-import { connectRedis, type RedisConnection } from '../../src/http/rate-limit';
+import { connectRedis, type RedisConnection } from '../../src/edge/rate-limit';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { end, fileId, header, importText, memoryLine, toText } from '../portability/helpers';

@@ -2,7 +2,18 @@ import { sql } from 'kysely';
 import type { ActivityRow, Queryable } from '../../db/schema';
 import { newId } from '../shared/ids';
 import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
-import type { ActivityEntry } from './activity';
+
+export interface ActivityEntry {
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly at: Date;
+  readonly method: string;
+  readonly route: string | null;
+  readonly operation: string | null;
+  readonly status: number;
+  readonly requestId: string;
+  readonly durationMs: number;
+}
 
 /**
  * Writes activity entries in one statement. One array per column: a batch is one statement with

@@ -5,18 +5,9 @@ import type { Clock } from '../shared/clock';
 import { safeError } from '../shared/errors';
 import { deleteActivityOlderThan, insertActivity } from './activity.repository';
 import { advanceLastUsed } from './api-keys.repository';
+import type { ActivityEntry } from './activity.repository';
+export type { ActivityEntry };
 
-export interface ActivityEntry {
-  readonly accountId: string;
-  readonly keyId: string;
-  readonly at: Date;
-  readonly method: string;
-  readonly route: string | null;
-  readonly operation: string | null;
-  readonly status: number;
-  readonly requestId: string;
-  readonly durationMs: number;
-}
 
 const RETENTION_DAYS = 90;
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;

@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
-import type { ChangedEntity, ChangeOp } from './change-feed';
+
+export type ChangedEntity = 'memory' | 'subject';
+export type ChangeOp = 'upsert' | 'delete';
 
 /**
  * Advances the account's change counter by `count` and returns its new value. The update takes

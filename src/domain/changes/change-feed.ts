@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
 import { advanceChangeSeq, deleteChangesOlderThan, insertChanges } from './change-feed.repository';
+import type { ChangedEntity, ChangeOp } from './change-feed.repository';
+export type { ChangedEntity, ChangeOp };
 
-export type ChangedEntity = 'memory' | 'subject';
-export type ChangeOp = 'upsert' | 'delete';
 
 export interface Change {
   readonly entity: ChangedEntity;

@@ -28,6 +28,13 @@ export function isInstant(value: string): boolean {
 export const DATE_TIME_FORMAT = { type: 'string', validate: isInstant } as const;
 
 /**
+ * The formats of the contract that generated validators take at run time (see
+ * `src/generated/argument-validators.ts`): the code of a format that is a function cannot be
+ * written into them.
+ */
+export const CONTRACT_FORMATS = { 'date-time': DATE_TIME_FORMAT } as const;
+
+/**
  * A date-time sent by a caller, as the instant it names, or `400 invalid_request` naming the
  * field, as the contract's validation words it: never a value that JavaScript or the database
  * would move to another day, nor a failure of the database.

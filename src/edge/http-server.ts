@@ -6,7 +6,7 @@ import type { RequestListener } from 'node:http';
 import type { Config } from '../config';
 import { AppError } from '../domain/shared/errors';
 import { OPERATIONS } from '../pipeline/operations';
-import { errorBody } from './errors';
+import { errorBody } from '../pipeline/envelope';
 
 /** The request line and headers together, as Node.js reads them (its default, stated in the contract). */
 export const MAX_HEADER_BYTES = 16 * 1024;
