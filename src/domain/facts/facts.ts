@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { recordChanges, subjectChanged } from '../changes/change-feed';
+import { applyChanges } from '../projections/projections';
 import type { DB, FactRow, FactSuggestionRow, Queryable } from '../../db/schema';
 import type { RequestQuery } from '../../contract-types';
 import type { FactSuggestionCreate } from '../../generated/openapi';
@@ -273,7 +273,7 @@ export async function acceptFactSuggestion(
     const updated = await reviewSuggestion(trx, row.id, { status: 'accepted', fact_id: fact.id, reviewed_at: now });
     // The Subject's fact_count changed: resume reports it, to API keys if a Fact they see came or went.
     const keysSeeFacts = await factsKeysMaySee(trx, row.supersedes === null ? [fact.id] : [fact.id, row.supersedes]);
-    await recordChanges(trx, principal.accountId, [subjectChanged(row.subject_id, keysSeeFacts.size > 0)], now);
+    await applyChanges(trx, principal.accountId, [{ kind: 'facts_changed', subjectId: row.subject_id, keysSeeIt: keysSeeFacts.size > 0 }], now);
     const suggestion = await toSuggestion(trx, principal, updated);
     const [created] = await toFacts(trx, principal, [fact]);
     return { suggestion, fact: created as Fact };

@@ -18,7 +18,7 @@ import {
   type Memory,
   type MemoryRevision,
 } from './memory-mapper';
-import { afterMemoryCreated, afterMemoryUpdated } from './memory-effects';
+import { applyChanges } from '../projections/projections';
 import {
   filteredMemories,
   findVisibleRevision,
@@ -69,7 +69,7 @@ export async function createMemory(services: Services, principal: Principal, inp
       expires_at: expiresAt,
     });
     await insertRevision(trx, row, principal);
-    await afterMemoryCreated(trx, row);
+    await applyChanges(trx, row.account_id, [{ kind: 'memory_added', memory: row }], row.updated_at);
     return toMemory(row);
   });
 }
@@ -162,7 +162,7 @@ export async function updateMemory(
     }
     const updated = await updateMemoryRow(trx, row, changes, now);
     await insertRevision(trx, updated, principal);
-    await afterMemoryUpdated(trx, row, updated);
+    await applyChanges(trx, updated.account_id, [{ kind: 'memory_changed', before: row, after: updated }], updated.updated_at);
     return toMemory(updated);
   });
 }

@@ -2,15 +2,12 @@ import type { Transaction } from 'kysely';
 import type { DB, MemoryRow, TrashedLink, TrashedMemoryRow } from '../../db/schema';
 import type { TrashedMemory } from '../../generated/openapi';
 import type { Services } from '../services';
-import { refreshDuplicatesOfMemory } from '../insights/insights';
 import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
-import { countLinkAdded } from '../subjects/link-counts.repository';
-import { recordChanges, subjectChangedByLink } from '../changes/change-feed';
-import { afterMemoryCreated, beforeMemoryDeleted } from './memory-effects';
-import { isSecret } from './visibility';
+import { beforeMemoryDeleted } from './memory-effects';
+import { applyChanges } from '../projections/projections';
 import { factsSourcedFrom, findVisibleMemory, insertMemory, memoryNotFound } from './memories.repository';
 import { toMemory, toMemoryPreview, type Memory } from './memory-mapper';
 import {
@@ -175,15 +172,10 @@ export async function restoreMemory(services: Services, principal: Principal, id
     });
     if (links.length > 0) await insertLinks(trx, principal.accountId, id, links);
     await insertSuggestionSourcesOf(trx, principal.accountId, id, suggestionIds);
-    await afterMemoryCreated(trx, memory, now);
-    for (const link of links) {
-      await refreshDuplicatesOfMemory(trx, principal.accountId, id, now, [link.subject_id]);
-      await countLinkAdded(trx, link.subject_id, id);
-    }
-    await recordChanges(
+    await applyChanges(
       trx,
       principal.accountId,
-      links.map((link) => subjectChangedByLink(link.subject_id, !isSecret(memory))),
+      [{ kind: 'memory_added', memory }, ...links.map((link) => ({ kind: 'linked' as const, memory, subjectId: link.subject_id }))],
       now,
     );
     return toMemory(memory);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MemoryRow } from '../../db/schema';
-import { recordChanges } from '../changes/change-feed';
+import { applyChanges } from '../projections/projections';
 import { beforeMemoryDeleted } from '../memories/memory-effects';
 import { deleteMemoryRow, eraseRemains } from '../memories/trash.repository';
 import type { Services } from '../services';
@@ -58,7 +58,7 @@ export async function undoImportRun(services: Services, accountId: string, runId
     await deleteImportedTemplates(trx, accountId, ids('template'));
     const subjectIds = ids('subject');
     for (const subjectId of subjectIds) await deleteSubjectRow(trx, subjectId);
-    await recordChanges(trx, accountId, subjectIds.map((subjectId) => ({ entity: 'subject' as const, entityId: subjectId, op: 'delete' as const })), now);
+    await applyChanges(trx, accountId, subjectIds.map((subjectId) => ({ kind: 'subject_removed' as const, subjectId })), now);
     if (ids('profile').length > 0) await deleteImportedProfile(trx, accountId);
     await endImportRun(trx, accountId, runId);
   });

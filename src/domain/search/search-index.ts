@@ -68,7 +68,7 @@ const UNINDEXED: IndexColumns = { search_terms: [], search_length: 0 };
 /**
  * The first half of indexing one account's Memories: the account's statistics and each term's
  * counts grow (new terms are added), in one statement, so that the locks it takes on them (under
- * the account's own, see memory-effects.ts) are taken together, in term order. The Memories' rows
+ * the account's own, see projections.ts) are taken together, in term order. The Memories' rows
  * are then written with their search columns (new rows take them on insert, which spares a second
  * write of each row), and their postings last.
  */

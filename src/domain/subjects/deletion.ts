@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { components, DeletionImpact as Impact } from '../../generated/openapi';
-import { recordChanges } from '../changes/change-feed';
+import { applyChanges } from '../projections/projections';
 import type { Services } from '../services';
 import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
@@ -93,6 +93,6 @@ export async function deleteSubject(
       });
     }
     await deleteSubjectRow(trx, subjectId);
-    await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: subjectId, op: 'delete' }], now);
+    await applyChanges(trx, principal.accountId, [{ kind: 'subject_removed', subjectId }], now);
   });
 }

@@ -52,36 +52,27 @@ async function linkedSubjects(trx: Transaction<DB>, memoryId: string): Promise<s
 }
 
 /**
- * Before a Memory is deleted: removes its links and counts them down; returns the links removed.
- * The caller holds the Memory's row lock, so no link to it can be added meanwhile. The link rows
- * go before the counts are locked, the order unlinkMemory takes them in.
+ * After a Memory's links were removed with it (the link rows go before the counts are locked, the
+ * order unlinkMemory takes them in): the Subjects it was linked to count it down.
  */
-export async function countMemoryRemoved(
-  trx: Transaction<DB>,
-  memoryId: string,
-  wasSecret: boolean,
-): Promise<Array<{ subject_id: string }>> {
-  const removed = await trx.deleteFrom('memory_links').where('memory_id', '=', memoryId).returning('subject_id').execute();
-  const subjects = removed.map((row) => row.subject_id);
-  if (subjects.length === 0) return removed;
-  await lockCounts(trx, subjects);
+export async function countLinksRemoved(trx: Transaction<DB>, subjectIds: readonly string[], wasSecret: boolean): Promise<void> {
+  if (subjectIds.length === 0) return;
+  await lockCounts(trx, subjectIds);
   await trx
     .updateTable('subject_memory_counts')
     .set({ links: sql`links - 1`, secret_links: sql`secret_links - ${wasSecret ? 1 : 0}` })
-    .where('subject_id', 'in', subjects)
+    .where('subject_id', 'in', [...subjectIds])
     .execute();
-  return removed;
 }
 
-/** After a Memory became secret, or stopped being secret (the caller holds its row lock); returns the Subjects it is linked to. */
-export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string, nowSecret: boolean): Promise<string[]> {
+/** After a Memory became secret, or stopped being secret (the caller holds its row lock). */
+export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string, nowSecret: boolean): Promise<void> {
   const subjects = await linkedSubjects(trx, memoryId);
-  if (subjects.length === 0) return subjects;
+  if (subjects.length === 0) return;
   await lockCounts(trx, subjects);
   await trx
     .updateTable('subject_memory_counts')
     .set({ secret_links: sql`secret_links + ${nowSecret ? 1 : -1}` })
     .where('subject_id', 'in', (eb) => eb.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId))
     .execute();
-  return subjects;
 }

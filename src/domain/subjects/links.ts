@@ -1,11 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { recordChanges, subjectChangedByLink } from '../changes/change-feed';
 import type { Services } from '../services';
-import { refreshDuplicatesOfMemory, refreshMentionOfPair } from '../insights/insights';
-import { countLinkAdded, countLinkRemoved } from './link-counts.repository';
+import { applyChanges } from '../projections/projections';
 import { toMemoryPreview, type Memory } from '../memories/memory-mapper';
 import { findVisibleMemory, requireVisibleMemory } from '../memories/memories.repository';
-import { isSecret } from '../memories/visibility';
 import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { pageByTimeAndId, pageRequest, type Page, type PageQuery, type PageRequest } from '../shared/pagination';
@@ -32,10 +29,7 @@ export async function linkMemory(
       const existing = await getLink(trx, subjectId, memoryId);
       return { link: toLink(existing), created: false };
     }
-    await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
-    await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
-    await countLinkAdded(trx, subjectId, memoryId);
-    await recordChanges(trx, principal.accountId, [subjectChangedByLink(subjectId, !isSecret(memory))], now);
+    await applyChanges(trx, principal.accountId, [{ kind: 'linked', memory, subjectId }], now);
     return { link: toLink(inserted), created: true };
   });
 }
@@ -48,10 +42,7 @@ export async function unlinkMemory(services: Services, principal: Principal, sub
     const removed = visible !== undefined && (await deleteLink(trx, subjectId, memoryId));
     if (!removed) throw new AppError('link_not_found', 'This Memory is not linked to this Subject.');
     const now = services.clock.now();
-    await refreshDuplicatesOfMemory(trx, principal.accountId, memoryId, now, [subjectId]);
-    await refreshMentionOfPair(trx, principal.accountId, subjectId, memoryId, now);
-    await countLinkRemoved(trx, subjectId, memoryId);
-    await recordChanges(trx, principal.accountId, [subjectChangedByLink(subjectId, !isSecret(visible))], now);
+    await applyChanges(trx, principal.accountId, [{ kind: 'unlinked', memory: visible, subjectId }], now);
   });
 }
 

@@ -1,7 +1,6 @@
 import type { SubjectCreate, SubjectUpdate } from '../../generated/openapi';
-import { recordChanges } from '../changes/change-feed';
+import { applyChanges } from '../projections/projections';
 import type { Services } from '../services';
-import { refreshMentionsOfSubject } from '../insights/insights';
 import { writeInAccount } from '../shared/account-writes';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -60,8 +59,7 @@ export async function createSubject(services: Services, principal: Principal, in
         created_at: now,
         updated_at: now,
       });
-      await refreshMentionsOfSubject(trx, principal.accountId, row, now);
-      await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: row.id, op: 'upsert' }], now);
+      await applyChanges(trx, principal.accountId, [{ kind: 'subject_saved', subject: row, named: true }], now);
       return row.id;
     });
     return toSubject((await findSubject(services.db, principal, id)) as SubjectWithCount);
@@ -101,8 +99,7 @@ export async function updateSubject(
       if (Object.keys(changes).length === 0) return;
       const now = services.clock.now();
       const row = await updateSubjectRow(trx, id, { ...changes, updated_at: now });
-      if ('name' in changes || 'aliases' in changes) await refreshMentionsOfSubject(trx, principal.accountId, row, now);
-      await recordChanges(trx, principal.accountId, [{ entity: 'subject', entityId: id, op: 'upsert' }], now);
+      await applyChanges(trx, principal.accountId, [{ kind: 'subject_saved', subject: row, named: 'name' in changes || 'aliases' in changes }], now);
     });
   } catch (err) {
     if (isUniqueViolation(err) && name !== undefined) throw duplicateName(name);
