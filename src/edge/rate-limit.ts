@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { createClient } from 'redis';
@@ -88,32 +89,67 @@ export function accountBudget(limit: number, store: Store): RateBudget {
   return { name: 'account', limit, store, holder: (principal) => `account:${principal.accountId}` };
 }
 
-function budgetLimiter(budget: RateBudget): RequestHandler {
-  return rateLimit({
-    ...common,
-    limit: budget.limit,
-    store: budget.store,
-    identifier: budget.name,
-    keyGenerator: (_req, res) => {
-      const { principal } = locals(res);
-      return principal ? budget.holder(principal) : 'none';
-    },
-    handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
-  });
+/**
+ * The partition key of a budget's holder in `RateLimit-Policy` (`pk`), as express-rate-limit
+ * writes it: the first 12 hex digits of the holder's SHA-256, in base64. Kept per holder, so a
+ * request does not hash it again; the map is emptied when it grows large.
+ */
+const partitionKeys = new Map<string, string>();
+const PARTITION_KEYS_KEPT = 10_000;
+
+function partitionKeyOf(holder: string): string {
+  let key = partitionKeys.get(holder);
+  if (key === undefined) {
+    if (partitionKeys.size >= PARTITION_KEYS_KEPT) partitionKeys.clear();
+    key = Buffer.from(createHash('sha256').update(holder).digest('hex').slice(0, 12)).toString('base64');
+    partitionKeys.set(holder, key);
+  }
+  return key;
+}
+
+/** What a charge left on the request, as express-rate-limit leaves it (`req.rateLimit`): the last budget charged. */
+interface Charged {
+  rateLimit?: RateLimitInfo;
+}
+
+/**
+ * Takes one request from each budget in turn (its store's `increment`), writing each budget's
+ * entry of the `RateLimit` header (and, for a request of its own, of `RateLimit-Policy`, in the
+ * IETF draft 8 format); refuses with `rate_limited` at the first budget that is used up, and
+ * charges none after it.
+ */
+async function charge(budgets: readonly RateBudget[], principal: Principal | undefined, req: Charged, res: Response, withPolicy: boolean): Promise<void> {
+  for (const budget of budgets) {
+    const holder = principal ? budget.holder(principal) : 'none';
+    const { totalHits, resetTime } = await budget.store.increment(holder);
+    const remaining = Math.max(0, budget.limit - totalHits);
+    const seconds = secondsUntil(resetTime);
+    req.rateLimit = { limit: budget.limit, used: totalHits, remaining, resetTime, key: holder };
+    if (withPolicy) {
+      if (!res.headersSent) {
+        res.append('RateLimit', `"${budget.name}"; r=${remaining}; t=${seconds}`);
+        res.append('RateLimit-Policy', `"${budget.name}"; q=${budget.limit}; w=${WINDOW_MS / 1000}; pk=:${partitionKeyOf(holder)}:`);
+      }
+    } else {
+      announceRemaining(res, budget.name, remaining, seconds);
+    }
+    if (totalHits > budget.limit) throw tooManyRequests(resetTime);
+  }
 }
 
 /**
  * Charges a request to each budget in turn, and refuses it with `rate_limited` at the first that
  * is used up (later ones are not charged: a request the key may not make uses none of its
  * account's budget). Each budget adds its entry to the `RateLimit-Policy` and `RateLimit` headers.
+ * The budgets' counts are kept by express-rate-limit's stores (in the process, or in Redis); the
+ * charge itself is this function, which does for each request only what the headers and the
+ * refusal need.
  */
 export function principalLimiter(budgets: readonly RateBudget[]): RequestHandler {
-  return budgets
-    .map(budgetLimiter)
-    .reduceRight<RequestHandler>(
-      (rest, limiter) => (req, res, next) => limiter(req, res, (refusal?: unknown) => (refusal ? next(refusal) : rest(req, res, next))),
-      (_req, _res, next) => next(),
-    );
+  for (const budget of budgets) budget.store.init?.({ windowMs: WINDOW_MS } as Parameters<NonNullable<Store['init']>>[0]);
+  return (req, res, next) => {
+    charge(budgets, locals(res).principal, req as Charged, res, true).then(() => next(), next);
+  };
 }
 
 /** Takes one more request from a principal's budgets, or refuses with `rate_limited`. */
@@ -136,13 +172,7 @@ function announceRemaining(res: Response, name: string, remaining: number, secon
  * changed.
  */
 export function chargeRequest(budgets: readonly RateBudget[]): ChargeRequest {
-  return async (principal, res) => {
-    for (const budget of budgets) {
-      const { totalHits, resetTime } = await budget.store.increment(budget.holder(principal));
-      announceRemaining(res, budget.name, Math.max(0, budget.limit - totalHits), secondsUntil(resetTime));
-      if (totalHits > budget.limit) throw tooManyRequests(resetTime);
-    }
-  };
+  return (principal, res) => charge(budgets, principal, {}, res, false);
 }
 
 /**
