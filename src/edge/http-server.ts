@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { AppError } from '../domain/shared/errors';
 import { OPERATIONS } from '../pipeline/operations';
 import { errorBody } from '../pipeline/envelope';
+import { VALID_REQUEST_ID } from './request-context';
 
 /** The request line and headers together, as Node.js reads them (its default, stated in the contract). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -48,7 +49,7 @@ export function createHttpServer(listener: RequestListener, config: Pick<Config,
       socket.destroy();
       return;
     }
-    refuseAndClose(socket as Socket, refusal(err));
+    refuseAndClose(socket as Socket, refusal(err), sentRequestId(err.rawPacket));
   });
   return server;
 }
@@ -84,8 +85,8 @@ const LINGER_MS = 2_000;
  * connection closed with unread bytes is reset, and a reset can reach the client before the
  * answer does.
  */
-function refuseAndClose(socket: Socket, error: AppError): void {
-  socket.end(rawResponse(error));
+function refuseAndClose(socket: Socket, error: AppError, requestId: string = randomUUID()): void {
+  socket.end(rawResponse(error, requestId));
   socket.on('data', () => undefined);
   socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
@@ -137,7 +138,9 @@ function watchBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
       req.socket.destroy();
       return;
     }
-    refuseAndClose(req.socket, new AppError('request_timeout', 'The request was not received in time.'));
+    // The answer names the request ID the app gave the request (the client's own, when it sent one).
+    const requestId = (res as { locals?: { requestId?: unknown } }).locals?.requestId;
+    refuseAndClose(req.socket, new AppError('request_timeout', 'The request was not received in time.'), typeof requestId === 'string' ? requestId : undefined);
   }
 }
 
@@ -158,9 +161,21 @@ function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): AppError 
   }
 }
 
+/** A `Request-Id` header line, as it may stand in what Node.js read of a refused request. */
+const REQUEST_ID_LINE = /\r\nrequest-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i;
+
+/**
+ * The request ID the client sent with a request Node.js refused (a request line or headers too
+ * long), when what was read holds the whole header and it is valid: the answer names it, as every
+ * answer of the app echoes the client's. Otherwise a new one.
+ */
+function sentRequestId(rawPacket: Buffer | undefined): string {
+  const sent = rawPacket ? REQUEST_ID_LINE.exec(rawPacket.toString('latin1'))?.[1] : undefined;
+  return sent !== undefined && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
 /** A complete HTTP/1.1 response that closes the connection: the app never saw the request. */
-function rawResponse(error: AppError): string {
-  const requestId = randomUUID();
+function rawResponse(error: AppError, requestId: string): string {
   const body = JSON.stringify(errorBody(error, requestId));
   return [
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}`,

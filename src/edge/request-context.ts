@@ -30,7 +30,7 @@ export function locals(res: Response): RequestLocals {
   return res.locals as RequestLocals;
 }
 
-const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Echoes a valid incoming Request-Id, otherwise makes one; every response carries it. */
 export const requestId: RequestHandler = (req, res, next) => {

@@ -212,6 +212,28 @@ describe('the HTTP server', () => {
     }
   });
 
+  test("a refused request line or header names the client's own Request-Id when it was read, in the envelope and the header", async () => {
+    const running = await serve();
+    try {
+      const longLine = await exchange(running.port, (s) => s.write(`GET /v1/memories?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nRequest-Id: trace-414\r\n\r\n`));
+      expect(longLine.status).toBe(414);
+      expect((longLine.body as { error: { request_id: string } }).error.request_id).toBe('trace-414');
+      expect(longLine.headers).toMatch(/\r\nrequest-id: trace-414\r\n/i);
+
+      const longHeaders = await exchange(running.port, (s) => s.write(`GET /v1/memories HTTP/1.1\r\nHost: x\r\nRequest-Id: trace-431\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`));
+      expect(longHeaders.status).toBe(431);
+      expect((longHeaders.body as { error: { request_id: string } }).error.request_id).toBe('trace-431');
+
+      // One that is not a valid request ID is not echoed: the answer has an ID of its own.
+      const invalid = await exchange(running.port, (s) => s.write(`GET /v1/memories?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nRequest-Id: not valid!\r\n\r\n`));
+      const id = (invalid.body as { error: { request_id: string } }).error.request_id;
+      expect(id).not.toBe('not valid!');
+      expect(invalid.headers).toContain(`Request-Id: ${id}`);
+    } finally {
+      await close(running);
+    }
+  });
+
   test('headers never finished, or a body sent a byte at a time, are cut off at their timeouts with 408 request_timeout', async () => {
     const running = await serve({ headersTimeoutMs: 1000, requestTimeoutMs: 2000 });
     try {
@@ -229,6 +251,8 @@ describe('the HTTP server', () => {
       clearInterval(timer);
       expect(body.ms).toBeLessThan(6_000);
       expect({ status: body.status, raw: body.raw }).toEqual({ status: 408, raw: expect.stringContaining('request_timeout') });
+      // The request ID the app gave the request, in the envelope and the header alike.
+      expect((body.body as { error: { request_id: string } }).error.request_id).toBe(/request-id: ([^\r]+)/i.exec(body.headers)?.[1]);
     } finally {
       await close(running);
     }
