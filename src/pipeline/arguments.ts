@@ -42,6 +42,18 @@ export function argumentShape(name: string): ArgumentShape | undefined {
 
 /** Names each field by its argument: `type`, `files[0].path`; the part itself as `arguments`. */
 export function argumentNaming(shape: ArgumentShape): FieldNaming {
+  let naming = namings.get(shape);
+  if (!naming) {
+    naming = namingOf(shape);
+    namings.set(shape, naming);
+  }
+  return naming;
+}
+
+/** Each shape's naming, made on its first call: a call's refusal names fields without building it again. */
+const namings = new WeakMap<ArgumentShape, FieldNaming>();
+
+function namingOf(shape: ArgumentShape): FieldNaming {
   const byParameter = new Map(Object.entries(shape.parameters).map(([argument, parameter]) => [`${parameter.in}:${parameter.name}`, argument]));
   return (problem) => {
     const { name, rest } = splitPointer(problem.pointer);
