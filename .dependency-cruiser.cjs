@@ -48,6 +48,15 @@ module.exports = {
       from: { path: '^src/edge/' },
       to: { path: [`^src/(${TRANSPORTS.join('|')})/`, '^src/(app|server)\\.ts$'] },
     },
+    {
+      name: 'derived-state-through-projections',
+      severity: 'error',
+      comment:
+        'Derived state (search index, insights, link and section counts, change feed) is written only by the projections; ' +
+        'the rest of the code hands them its changes through projections.ts and never reaches a projection itself.',
+      from: { pathNot: '^src/domain/projections/' },
+      to: { path: '^src/domain/projections/', pathNot: '^src/domain/projections/projections\\.ts$' },
+    },
     ...TRANSPORTS.map((transport) => ({
       name: `${transport}-apart-from-other-transports`,
       severity: 'error',

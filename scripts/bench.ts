@@ -30,7 +30,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { createApiKey } from '../src/domain/api-keys/api-keys';
 import { updateDraft } from '../src/domain/library/templates';
 import { runWorkflow } from '../src/domain/library/workflow';
-import { indexAllMemories } from '../src/domain/search/search-index';
+import { indexAllMemories } from '../src/domain/projections/projections';
 import { newId } from '../src/domain/shared/ids';
 import type { Principal } from '../src/domain/shared/principal';
 

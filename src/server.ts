@@ -7,7 +7,7 @@ import { createApp, createLogger, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { indexAllMemories } from './domain/search/search-index';
+import { indexAllMemories } from './domain/projections/projections';
 import { connectRedis } from './edge/rate-limit';
 import { createHttpServer } from './edge/http-server';
 import { undoUnfinishedImports } from './domain/portability/import-undo';

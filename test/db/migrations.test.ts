@@ -4,7 +4,7 @@ import { fromPGlite, openPostgres, pgliteExtensions, type Database } from '../..
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate';
 import type { Services } from '../../src/domain/services';
 import { searchMemories } from '../../src/domain/memories/search';
-import { indexAllMemories } from '../../src/domain/search/search-index';
+import { indexAllMemories } from '../../src/domain/projections/projections';
 import { termWeight } from '../../src/domain/search/bm25';
 import { newId } from '../../src/domain/shared/ids';
 import { adminQuery, testDatabaseUrl, withDatabase } from '../support/database';

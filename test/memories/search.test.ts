@@ -1,4 +1,4 @@
-import { indexAllMemories } from '../../src/domain/search/search-index';
+import { indexAllMemories } from '../../src/domain/projections/projections';
 import { expectError } from '../support/assertions';
 import { monotonicClock } from '../support/clock';
 import { newId } from '../../src/domain/shared/ids';

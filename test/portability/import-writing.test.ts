@@ -30,15 +30,21 @@ const sessionOf = (account: TestAccount): Principal => ({ kind: 'session', accou
 
 const LINKED = 3;
 
-/** A file of `count` Memories, the first few linked to one Subject. */
-function fileOf(count: number, subjectName = 'Ada Lovelace'): Line[] {
+/** A file of `count` Memories, the first `linked` linked to one Subject. */
+function fileOf(count: number, subjectName = 'Ada Lovelace', linked = LINKED): Line[] {
   const lines: Line[] = [header(), subjectLine(fileId('sub', 1), subjectName)];
   for (let n = 1; n <= count; n += 1) lines.push(memoryLine(fileId('mem', n), `Imported note number ${n} about the garden and the engine`));
-  for (let n = 1; n <= LINKED; n += 1) {
+  for (let n = 1; n <= linked; n += 1) {
     lines.push({ type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', n), created_at: '2026-11-01T09:00:00.000Z' } });
   }
-  lines.push(end({ subjects: 1, memories: count, links: LINKED }));
+  lines.push(end({ subjects: 1, memories: count, links: linked }));
   return lines;
+}
+
+/** The account's startup-context counts as the service keeps them, by section and sensitivity. */
+async function sectionCounts(accountId: string): Promise<Record<string, number>> {
+  const rows = await services.db.selectFrom('memory_section_counts').selectAll().where('account_id', '=', accountId).execute();
+  return Object.fromEntries(rows.filter((row) => row.memories !== 0).map((row) => [`${row.section}/${row.sensitivity}`, row.memories]));
 }
 
 function numbered(lines: readonly Line[]): () => AsyncIterable<NumberedLine> {
@@ -61,7 +67,10 @@ describe('an import that fails while it is written', () => {
     const subject = await t.http.post('/v1/subjects').set(s).send({ name: 'Ada Lovelace' });
     await t.http.post(`/v1/subjects/${subject.body.data.id}/memories`).set(s).send({ memory_id: kept.body.data.id });
     const before = await exportLines(t, bob.session);
-    const good = fileOf(600);
+    const countsBefore = await sectionCounts(bob.accountId);
+    // More links than one slice of an import writes (on the embedded database), so that some
+    // are written, counted and taken out again.
+    const good = fileOf(600, 'Ada Lovelace', 300);
     // The file changes between its check and its writing (the check passed on the first): its
     // last link names a Memory that is not in it, found only once most of it is written.
     const bad = [...good.slice(0, -2), { type: 'link', data: { subject_id: fileId('sub', 1), memory_id: fileId('mem', 9_999), created_at: '2026-11-01T09:00:00.000Z' } }, good[good.length - 1]!];
@@ -74,11 +83,14 @@ describe('an import that fails while it is written', () => {
     expect(ofType(after, 'subject')).toEqual(ofType(before, 'subject'));
     expect(ofType(after, 'link')).toEqual(ofType(before, 'link'));
     expect((await t.http.get(`/v1/subjects/${subject.body.data.id}`).set(s)).body.data.memory_count).toBe(1);
+    expect(await sectionCounts(bob.accountId)).toEqual(countsBefore);
     expect((await t.http.get('/v1/memories/search').query({ q: 'garden engine' }).set(s)).body.data).toEqual([]);
     expect(await journalRows()).toBe(0);
     // And the same file, unchanged, imports in full.
     pass = 0;
-    await expect(importAccount(services, sessionOf(bob), numbered(good))).resolves.toMatchObject({ imported: { memories: 600, links: LINKED }, merged_subjects: 1 });
+    await expect(importAccount(services, sessionOf(bob), numbered(good))).resolves.toMatchObject({ imported: { memories: 600, links: 300 }, merged_subjects: 1 });
+    expect((await t.http.get(`/v1/subjects/${subject.body.data.id}`).set(s)).body.data.memory_count).toBe(301);
+    expect(await sectionCounts(bob.accountId)).toEqual({ ...countsBefore, 'recent/normal': (countsBefore['recent/normal'] ?? 0) + 600 });
   });
 
   test('when a file is refused by its check, then it is refused before anything is written: its first pass reads it all, and there is no second', async () => {

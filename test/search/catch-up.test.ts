@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/connect';
-import { indexAllMemories } from '../../src/domain/search/search-index';
+import { indexAllMemories } from '../../src/domain/projections/projections';
 import { newId } from '../../src/domain/shared/ids';
 import { openTestDatabase } from '../support/database';
 

@@ -1,14 +1,13 @@
-import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { textArray } from '../../db/sql';
 import type { DB, MemoryInsightRow, Queryable } from '../../db/schema';
-import { containsTerms, hasIndexedWords } from '../search/search-index';
+import { containsTerms, hasIndexedWords } from '../search/index-terms';
 import { pageByTimeAndId, type Page, type PageRequest } from '../shared/pagination';
 import type { Principal } from '../shared/principal';
 import { allMemoriesVisibleTo } from '../memories/visibility';
 import { escapeLike } from './mentions';
 
 type Kind = MemoryInsightRow['kind'];
-type NewInsightRow = Insertable<DB['memory_insights']>;
 
 /** Texts this similar (pg_trgm) or equal after folding are possible duplicates. */
 export const DUPLICATE_SIMILARITY = 0.85;
@@ -37,48 +36,6 @@ export async function insightsInScope(
   if (scope.subjectId) existing = existing.where('subject_id', '=', scope.subjectId);
   if (scope.memoryId) existing = existing.where('memory_ids', '@>', textArray([scope.memoryId]));
   return existing.execute();
-}
-
-export async function deleteInsights(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
-  await trx.deleteFrom('memory_insights').where('id', 'in', ids).execute();
-}
-
-/** Inserts pending insights; one whose Subject has an insight with its cause already is skipped. */
-export async function insertPendingInsights(trx: Transaction<DB>, rows: readonly NewInsightRow[]): Promise<void> {
-  // A statement's parameters are limited: 1,000 rows of nine columns at a time.
-  for (let start = 0; start < rows.length; start += 1_000) {
-    await trx
-      .insertInto('memory_insights')
-      .values(rows.slice(start, start + 1_000))
-      .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
-      .execute();
-  }
-}
-
-/** The insight of a Subject with this cause, if any. */
-export async function deleteInsightOfCause(trx: Transaction<DB>, subjectId: string, causeKey: string): Promise<void> {
-  await trx.deleteFrom('memory_insights').where('subject_id', '=', subjectId).where('cause_key', '=', causeKey).execute();
-}
-
-/** The insights of these Subjects with these causes, pair by pair. */
-export async function deleteInsightsOfCauses(
-  trx: Transaction<DB>,
-  causes: ReadonlyArray<{ subjectId: string; causeKey: string }>,
-): Promise<void> {
-  await sql`
-    delete from memory_insights i
-    using unnest(${sql.val(causes.map((cause) => cause.subjectId))}::text[], ${sql.val(causes.map((cause) => cause.causeKey))}::text[])
-      as l(subject_id, cause_key)
-    where i.subject_id = l.subject_id and i.cause_key = l.cause_key`.execute(trx);
-}
-
-/** Every insight a Memory is part of. */
-export async function removeInsightsOfMemory(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<void> {
-  await trx
-    .deleteFrom('memory_insights')
-    .where('account_id', '=', accountId)
-    .where('memory_ids', '@>', textArray([memoryId]))
-    .execute();
 }
 
 /** The account's Subjects, by what they are mentioned as. */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { pruneChanges } from '../changes/change-feed';
+import { pruneChanges } from '../projections/projections';
 import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.repository';
 import type { Services } from '../services';
 import { expireMemories, purgeOldTrash } from '../memories/trash';

@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DB, MemoryRow, NewMemoryRow, Queryable } from '../../db/schema';
 import { visibleMemories } from '../memories/memories.repository';
-import type { IndexColumns } from '../search/search-index';
+import type { IndexColumns } from '../projections/projections';
 import { isWellFormed } from '../shared/text';
 
 /**
@@ -229,15 +229,3 @@ export async function insertTemplate(
   await db.insertInto('template_files').values(files).execute();
 }
 
-/** Recounts the linked Memories (and the secret ones among them) of these Subjects. */
-export async function recountLinks(db: Queryable, subjectIds: readonly string[]): Promise<void> {
-  await db
-    .updateTable('subject_memory_counts as c')
-    .set({
-      links: sql`(select count(*)::int from memory_links l where l.subject_id = c.subject_id)`,
-      secret_links: sql`(select count(*)::int from memory_links l join memories m on m.id = l.memory_id
-            where l.subject_id = c.subject_id and m.sensitivity = 'secret')`,
-    })
-    .where('c.subject_id', 'in', subjectIds)
-    .execute();
-}

@@ -1,15 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
 import { limits } from '../../generated/contract';
-import { recordChanges, type Change } from '../changes/change-feed';
-import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubject, removeMentionsOfLinks } from '../insights/insights';
-import { SubjectMentions } from '../insights/mentions';
 import type { Violation } from '../library/draft-rules';
 import { assertValidDraft, normalizeTemplateTags, starterReadme } from '../library/templates';
 import { normalizeTags } from '../memories/memory-mapper';
-import { SectionDeltas } from '../memories/section-counts';
-import { addToSectionCounts } from '../memories/section-counts.repository';
-import { prepareIndex } from '../search/search-index';
+import { ImportProjections } from '../projections/projections';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { Principal } from '../shared/principal';
@@ -30,7 +25,6 @@ import {
   insertSubjectUnlessNamed,
   insertTemplate,
   insertWorkspaceProfile,
-  recountLinks,
   setSuccessors,
   subjectNamed,
 } from './import.repository';
@@ -95,14 +89,9 @@ export class Importer {
   private readonly templateIds = new Set<string>();
   /** Superseded Facts whose successor is named by its file ID: a successor may come later in the file. */
   private readonly successors: Array<{ line: number; factId: string | null; subjectId: string; successor: string }> = [];
-  /** Every Subject of the account so far (its own and the file's): what new Memories' mentions are looked for. */
-  private readonly mentionable: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
-  /** The matcher of those Subjects' terms, built again when Subjects were added since. */
-  private mentions: SubjectMentions<{ id: string; name: string; aliases: readonly string[] }> | null = null;
-  /** Subjects created after Memories were written: their mentions in those are looked for at the end. */
-  private readonly lateSubjects: Array<{ id: string; name: string; aliases: readonly string[] }> = [];
+  /** Derived state, brought up to date as the import writes (see in-bulk.ts). */
+  private readonly projections: ImportProjections;
   private hadMemories = false;
-  private readonly touchedSubjects = new Set<string>();
   private readonly read = emptyCounts();
   private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
   private merged = 0;
@@ -111,8 +100,6 @@ export class Importer {
   private pendingMemories: Array<{ data: MemoryData; id: string }> = [];
   private pendingChars = 0;
   private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
-  private readonly newLinks: Array<{ subjectId: string; memoryId: string }> = [];
-  private readonly sections = new SectionDeltas();
   private hasProfile = false;
   private templatesOwned = 0;
   private lastLine = 0;
@@ -141,13 +128,14 @@ export class Importer {
 
   constructor(
     private readonly principal: Principal,
-    private readonly now: Date,
+    now: Date,
     /** Where reads of the account go while checking; writing, the transaction's own. */
     private readonly reader: Queryable,
     private readonly writes: ImportWrites | null,
   ) {
     this.secrets = canSeeSecrets(principal);
     this.asKey = principal.kind !== 'session';
+    this.projections = new ImportProjections(principal.accountId, now);
   }
 
   private get accountId(): string {
@@ -173,7 +161,7 @@ export class Importer {
 
   async prepare(): Promise<void> {
     const account = await accountBeforeImport(this.writes ? this.trx : this.reader, this.accountId);
-    this.addMentionable(account.subjects);
+    this.projections.subjectsExisting(account.subjects);
     this.hadMemories = account.hasMemories;
     this.hasProfile = account.hasProfile;
     this.templatesOwned = account.templates;
@@ -280,18 +268,10 @@ export class Importer {
       return;
     }
     this.wrote('subject', id);
-    const subject = { id, name, aliases };
-    this.addMentionable([subject]);
-    if (this.hadMemories || this.imported.memories > 0) this.lateSubjects.push(subject);
+    this.projections.subjectAdded({ id, name, aliases }, this.hadMemories || this.imported.memories > 0);
     this.subjects.set(data.id, id);
     this.createdSubjects.add(id);
-    this.touchedSubjects.add(id);
     this.imported.subjects += 1;
-  }
-
-  private addMentionable(subjects: ReadonlyArray<{ id: string; name: string; aliases: readonly string[] }>): void {
-    this.mentionable.push(...subjects);
-    this.mentions = null;
   }
 
   /** Subjects this import created (a second Subject of the file with one's name is a clash, not a merge). */
@@ -408,19 +388,10 @@ export class Importer {
       // One already past is trashed as expired by the next expiry pass, as it would have been.
       expires_at: data.expires_at ? new Date(data.expires_at) : null,
     }));
-    const index = await prepareIndex(this.trx, this.accountId, rows);
-    const written = await insertMemories(this.trx, this.accountId, rows.map((row) => ({ ...row, ...index.columns(row.id) })));
+    await this.projections.addMemories(this.trx, rows, (indexed) => insertMemories(this.trx, this.accountId, indexed));
     this.wrote('memory', ...rows.map((row) => row.id));
     const revisions = batch.flatMap(({ data, id }) => this.revisionRows(id, data.revisions));
     await insertRevisions(this.trx, this.accountId, revisions);
-    for (const row of rows) this.sections.add(row, 1);
-    await index.writePostings(written);
-    this.mentions ??= new SubjectMentions(this.mentionable);
-    await addMentionsOfNewMemories(this.trx, this.accountId, rows, this.mentions, this.now);
-    const changes = rows.map(
-      (row): Change => ({ entity: 'memory', entityId: row.id, op: 'upsert', keyVisible: { before: false, after: row.sensitivity !== 'secret' } }),
-    );
-    await recordChanges(this.trx, this.accountId, changes, this.now);
     this.imported.memories += rows.length;
   }
 
@@ -463,12 +434,10 @@ export class Importer {
     if (batch.length === 0) return;
     this.pendingLinks = [];
     const inserted = await insertNewLinks(this.trx, this.accountId, batch);
-    const links = inserted.map((link) => ({ subjectId: link.subject_id, memoryId: link.memory_id }));
-    for (const link of links) {
-      this.newLinks.push(link);
-      this.touchedSubjects.add(link.subjectId);
-    }
-    await removeMentionsOfLinks(this.trx, links);
+    await this.projections.addLinks(
+      this.trx,
+      inserted.map((link) => ({ subjectId: link.subject_id, memoryId: link.memory_id })),
+    );
     this.imported.links += inserted.length;
   }
 
@@ -494,7 +463,7 @@ export class Importer {
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
-    this.touchedSubjects.add(subjectId);
+    this.projections.subjectChanged(subjectId);
     if (this.asKey || !this.writes) {
       this.facts.set(data.id, { id: null, subjectId });
       if (successor !== null) this.successors.push({ line, factId: null, subjectId, successor });
@@ -705,27 +674,6 @@ export class Importer {
     this.state = 'ended';
     await this.flushLinks();
     await this.linkSuccessors();
-    if (this.writes) await this.settle();
-  }
-
-  /**
-   * What a write through the other routes keeps current, brought up to date once for the whole
-   * import: the section counts, the Subjects' linked-Memory counts, the insights, and the change
-   * feed's entries for the Subjects whose links or Facts changed.
-   */
-  private async settle(): Promise<void> {
-    const sections = this.sections.nonZero();
-    if (sections.length > 0) await addToSectionCounts(this.trx, this.accountId, sections);
-    const touched = [...this.touchedSubjects].sort();
-    if (touched.length > 0) await recountLinks(this.trx, touched);
-    // New Memories' mentions of the Subjects known when they were written were found then; a
-    // Subject that came later (or into an account that had Memories) is looked for in all of them.
-    for (const subject of this.lateSubjects) {
-      await refreshMentionsOfSubject(this.trx, this.accountId, subject, this.now);
-      await this.writes!.between();
-    }
-    await addDuplicatesOfLinks(this.writes!, this.accountId, this.newLinks, this.now);
-    const changes = touched.map((id): Change => ({ entity: 'subject', entityId: id, op: 'upsert' }));
-    await recordChanges(this.trx, this.accountId, changes, this.now);
+    if (this.writes) await this.projections.settle(this.writes);
   }
 }

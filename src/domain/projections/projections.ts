@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { DB, MemoryRow } from '../../db/schema';
-import { recordChanges, subjectChanged, subjectChangedByLink, type Change } from '../changes/change-feed';
+import { recordChanges, subjectChanged, subjectChangedByLink, type Change } from './change-feed';
 import { subjectsOfFactsSourcedFrom } from '../facts/facts.repository';
-import { refreshDuplicatesOfMemory, refreshMentionOfPair, refreshMentionsOfMemory, refreshMentionsOfSubject } from '../insights/insights';
-import { removeInsightsOfMemory } from '../insights/insights.repository';
-import { countMemoryChange } from '../memories/section-counts';
+import { refreshDuplicatesOfMemory, refreshMentionOfPair, refreshMentionsOfMemory, refreshMentionsOfSubject } from './insights';
+import { removeInsightsOfMemory } from './insights.repository';
+import { countMemoryChange } from './section-counts';
 import { isSecret } from '../memories/visibility';
-import { indexMemories, setIndexedSecrecy, unindexMemory } from '../search/search-index';
-import { countLinkAdded, countLinkRemoved, countLinksRemoved, countSecrecyChanged } from '../subjects/link-counts.repository';
+import { indexMemories, setIndexedSecrecy, unindexMemory } from './search-index';
+import { countLinkAdded, countLinkRemoved, countLinksRemoved, countSecrecyChanged } from './link-counts';
 
 /**
  * Derived state: what the service keeps beside an account's knowledge so that reads stay cheap
@@ -197,3 +197,8 @@ export async function applyChanges(trx: Transaction<DB>, accountId: string, chan
   if (changes.length === 0) return;
   for (const projection of PROJECTIONS) await projection.apply(trx, accountId, changes, at);
 }
+
+export { ImportProjections } from './in-bulk';
+export { indexAllMemories } from './search-index';
+export { pruneChanges } from './change-feed';
+export type { IndexColumns } from './search-index';

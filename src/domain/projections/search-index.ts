@@ -1,7 +1,7 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { holdAccountWrites } from '../shared/account-writes';
-import { memoryTerms, tokenize } from './analyzer';
+import { memoryTerms } from '../search/analyzer';
 import { isSecret } from '../memories/visibility';
 import type { IndexableMemory } from './search-index.repository';
 export type { IndexableMemory };
@@ -14,7 +14,6 @@ import {
   deletePostings,
   deleteUnusedTerms,
   indexColumnsOf,
-  indexedUnderAll,
   insertPostings,
   setPostingsSecrecy,
   unindexedAmong,
@@ -188,20 +187,4 @@ export async function indexAllMemories(db: Kysely<DB>, batch = 500): Promise<num
     }
     after = Number(rows[rows.length - 1]!.search_doc);
   }
-}
-
-const termsOf = (words: string) => [...new Set(tokenize(words).flatMap((token) => (token.term === null ? [] : [token.term])))];
-
-/** Whether `words` has a word the index holds (not only stop words or symbols). */
-export function hasIndexedWords(words: string): boolean {
-  return termsOf(words).length > 0;
-}
-
-/**
- * A condition on `memories` rows: the Memory is indexed under every term of `words` (a narrowing
- * for callers that then apply rules of their own to the text). Words the index does not hold
- * (see hasIndexedWords) narrow nothing: without any, no Memory qualifies.
- */
-export function containsTerms(accountId: string, words: string): RawBuilder<boolean> {
-  return indexedUnderAll(accountId, termsOf(words));
 }

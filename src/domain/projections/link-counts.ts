@@ -76,3 +76,17 @@ export async function countSecrecyChanged(trx: Transaction<DB>, memoryId: string
     .where('subject_id', 'in', (eb) => eb.selectFrom('memory_links').select('subject_id').where('memory_id', '=', memoryId))
     .execute();
 }
+
+/** After links were added in bulk (an import): each Subject counts its new links, and the secret Memories among them. */
+export async function countLinksAdded(trx: Transaction<DB>, links: ReadonlyArray<{ subjectId: string; memoryId: string }>): Promise<void> {
+  if (links.length === 0) return;
+  await lockCounts(trx, links.map((link) => link.subjectId));
+  await sql`
+    update subject_memory_counts c set links = c.links + d.links, secret_links = c.secret_links + d.secret_links
+    from (select l.subject_id, count(*)::int as links, (count(*) filter (where ${secretMemory('m')}))::int as secret_links
+          from unnest(${sql.val(links.map((link) => link.subjectId))}::text[], ${sql.val(links.map((link) => link.memoryId))}::text[])
+            as l(subject_id, memory_id)
+          join memories m on m.id = l.memory_id
+          group by l.subject_id) d
+    where c.subject_id = d.subject_id`.execute(trx);
+}

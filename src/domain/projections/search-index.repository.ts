@@ -1,5 +1,5 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { termWeightSql } from './bm25';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { termWeightSql } from '../search/bm25';
 
 /** What indexing needs of a Memory. */
 export interface IndexableMemory {
@@ -11,8 +11,7 @@ export interface IndexableMemory {
 }
 
 /**
- * The statements of the search index's write side (see search-index.ts). They take any Kysely,
- * so that the migration that builds the index can use them.
+ * The statements of the search index's write side (see search-index.ts).
  */
 export type IndexQueryable = Kysely<any> | Transaction<any>;
 
@@ -188,16 +187,4 @@ export async function unindexedAmong(db: IndexQueryable, ids: readonly string[])
         where id = any(${ids}) and search_length = 0
         order by search_doc for update`.execute(db)
   ).rows;
-}
-
-/**
- * A condition on `memories` rows: the Memory is indexed under every one of `terms` of the
- * account; with no terms, none is.
- */
-export function indexedUnderAll(accountId: string, terms: readonly string[]): RawBuilder<boolean> {
-  if (terms.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`memories.search_doc in (
-    select p.doc from search_terms t join search_postings p on p.term_id = t.id
-    where t.account_id = ${accountId} and t.term = any(${sql.val(terms)}::text[])
-    group by p.doc having count(*) = ${terms.length})`;
 }
