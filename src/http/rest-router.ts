@@ -198,6 +198,8 @@ function validatorOf(contract: Json, operation: OperationInfo): RequestHandler {
     // Answers are checked against the contract by `checkResponses`, with one compiler for all operations.
     validateResponses: false,
     validateSecurity: false,
+    // The contract takes no multipart body: no step of the validator looks for one.
+    fileUploader: false,
     ignoreUndocumented: false,
     // The contract is checked once, by the lint in the test command; each of the operations'
     // validators would otherwise check it again against the OpenAPI schema when made.

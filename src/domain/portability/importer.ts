@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { DB, NewMemoryRow, Queryable } from '../../db/schema';
 import { limits } from '../../generated/contract';
 import type { Violation } from '../library/draft-rules';
@@ -508,21 +508,28 @@ export class Importer {
     const key = statementKey(data.statement);
     if (await currentFactStating(this.trx, this.principal, subjectId, key)) return;
     if (await pendingSuggestionStating(this.trx, this.principal, subjectId, key)) return;
+    await this.addSuggestion(data, subjectId, key, sources, { note: null, status: 'pending', fact_id: null, supersedes: null, reviewed_at: null });
+    this.factsAsSuggestions += 1;
+  }
+
+  /** Writes a suggestion of the file's statement, with its sources. */
+  private async addSuggestion(
+    data: { statement: string; created_at: string },
+    subjectId: string,
+    key: string,
+    sources: readonly string[],
+    decision: Pick<Insertable<DB['fact_suggestions']>, 'note' | 'status' | 'fact_id' | 'supersedes' | 'reviewed_at'>,
+  ): Promise<void> {
     const { id: inserted } = await insertSuggestion(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
       account_id: this.accountId,
       subject_id: subjectId,
       statement: data.statement,
       statement_key: key,
-      note: null,
-      status: 'pending',
-      fact_id: null,
-      supersedes: null,
       created_at: new Date(data.created_at),
-      reviewed_at: null,
+      ...decision,
     });
     this.wrote('suggestion', inserted);
-    this.factsAsSuggestions += 1;
     if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
   }
 
@@ -581,22 +588,14 @@ export class Importer {
     const key = statementKey(data.statement);
     // A merged Subject with the same suggestion pending (one the caller can see) keeps its own.
     if (status === 'pending' && (await pendingSuggestionStating(this.trx, this.principal, subjectId, key))) return;
-    const { id: inserted } = await insertSuggestion(this.trx, {
-      id: newId('factSuggestion', Date.parse(data.created_at)),
-      account_id: this.accountId,
-      subject_id: subjectId,
-      statement: data.statement,
-      statement_key: key,
+    await this.addSuggestion(data, subjectId, key, sources, {
       note: data.note,
       status,
       fact_id: decided ? (fact?.id ?? null) : null,
       supersedes: decided ? (superseded?.id ?? null) : null,
-      created_at: new Date(data.created_at),
       reviewed_at: decided && data.reviewed_at !== null ? new Date(data.reviewed_at) : null,
     });
-    this.wrote('suggestion', inserted);
     this.imported.fact_suggestions += 1;
-    if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, inserted, sources);
   }
 
   private async template(line: number, data: ExportData<'template'>): Promise<void> {
