@@ -22,6 +22,7 @@ import * as apiKeyLines from './migrations/2026_11_27_0020_api_key_lines';
 import * as equalStatementsOutOfSight from './migrations/2026_11_27_0021_equal_statements_out_of_sight';
 import * as importJournal from './migrations/2026_11_27_0022_import_journal';
 import * as unindexedMemories from './migrations/2026_11_27_0023_unindexed_memories';
+import * as accountReviewLists from './migrations/2026_11_28_0024_account_review_lists';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0021_equal_statements_out_of_sight': equalStatementsOutOfSight,
   '2026_11_27_0022_import_journal': importJournal,
   '2026_11_27_0023_unindexed_memories': unindexedMemories,
+  '2026_11_28_0024_account_review_lists': accountReviewLists,
 };
 
 /** The names of every migration, oldest first. */

@@ -1700,6 +1700,102 @@ export const operations = {
     "bodyDefaults": {},
     "bodyMediaType": null
   },
+  "listAccountFactSuggestions": {
+    "method": "GET",
+    "path": "/fact-suggestions",
+    "tag": "Facts",
+    "summary": "List the account's Fact suggestions, across its Subjects",
+    "description": "Every Subject's suggestions in one list, newest first, optionally only one status: with\n`status=pending`, what waits for review. The same suggestions as each Subject's list\n(`GET /subjects/{subject_id}/fact-suggestions`), with the same visibility: for API keys,\nsecret sources are left out, and a suggestion none of whose sources they can see is not\nlisted.",
+    "access": "read",
+    "idempotent": false,
+    "mcpTool": true,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
+  "listAccountMemoryInsights": {
+    "method": "GET",
+    "path": "/memory-insights",
+    "tag": "Insights",
+    "summary": "List the account's pending Memory insights, across its Subjects",
+    "description": "Every Subject's pending insights in one list, oldest first: the same insights as each\nSubject's list (`GET /subjects/{subject_id}/memory-insights`), with the same visibility\n(insights that involve a secret Memory are not shown to API keys).",
+    "access": "read",
+    "idempotent": false,
+    "mcpTool": true,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
   "acceptFactSuggestion": {
     "method": "POST",
     "path": "/fact-suggestions/{suggestion_id}/accept",

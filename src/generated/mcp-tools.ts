@@ -4290,6 +4290,289 @@ export const mcpTools: readonly McpToolDefinition[] = [
     }
   },
   {
+    "name": "list_account_fact_suggestions",
+    "operationId": "listAccountFactSuggestions",
+    "title": "List the account's Fact suggestions, across its Subjects",
+    "description": "List the account's Fact suggestions, across its Subjects\n\nEvery Subject's suggestions in one list, newest first, optionally only one status: with\n`status=pending`, what waits for review. The same suggestions as each Subject's list\n(`GET /subjects/{subject_id}/fact-suggestions`), with the same visibility: for API keys,\nsecret sources are left out, and a suggestion none of whose sources they can see is not\nlisted.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "status": {
+        "in": "query",
+        "name": "status"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "description": "A proposed Fact, backed by source Memories. For API keys, secret sources are left out of\n`sources`, and a suggestion none of whose sources they can see does not exist for them\n(its statement was drawn from secret text, or from Memories since trashed).\n",
+            "required": [
+              "id",
+              "subject_id",
+              "statement",
+              "note",
+              "sources",
+              "status",
+              "fact_id",
+              "supersedes",
+              "created_at",
+              "reviewed_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "subject_id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "note": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "sources": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "memory_id"
+                  ],
+                  "properties": {
+                    "memory_id": {
+                      "type": "string",
+                      "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                    }
+                  }
+                }
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "accepted",
+                  "rejected"
+                ]
+              },
+              "fact_id": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                "description": "The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact)."
+              },
+              "supersedes": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                "description": "The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact)."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "reviewed_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "list_account_memory_insights",
+    "operationId": "listAccountMemoryInsights",
+    "title": "List the account's pending Memory insights, across its Subjects",
+    "description": "List the account's pending Memory insights, across its Subjects\n\nEvery Subject's pending insights in one list, oldest first: the same insights as each\nSubject's list (`GET /subjects/{subject_id}/memory-insights`), with the same visibility\n(insights that involve a secret Memory are not shown to API keys).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "subject_id",
+              "kind",
+              "status",
+              "summary",
+              "memory_ids",
+              "created_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "subject_id": {
+                "type": "string",
+                "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "unlinked_mention",
+                  "possible_duplicate"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "dismissed"
+                ]
+              },
+              "summary": {
+                "type": "string"
+              },
+              "memory_ids": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
     "name": "get_workspace_profile",
     "operationId": "getWorkspaceProfile",
     "title": "Load workspace guidance",

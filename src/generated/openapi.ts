@@ -571,6 +571,52 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/fact-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's Fact suggestions, across its Subjects
+         * @description Every Subject's suggestions in one list, newest first, optionally only one status: with
+         *     `status=pending`, what waits for review. The same suggestions as each Subject's list
+         *     (`GET /subjects/{subject_id}/fact-suggestions`), with the same visibility: for API keys,
+         *     secret sources are left out, and a suggestion none of whose sources they can see is not
+         *     listed.
+         */
+        get: operations["listAccountFactSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's pending Memory insights, across its Subjects
+         * @description Every Subject's pending insights in one list, oldest first: the same insights as each
+         *     Subject's list (`GET /subjects/{subject_id}/memory-insights`), with the same visibility
+         *     (insights that involve a secret Memory are not shown to API keys).
+         */
+        get: operations["listAccountMemoryInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fact-suggestions/{suggestion_id}/accept": {
         parameters: {
             query?: never;
@@ -4408,6 +4454,83 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountFactSuggestions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["SuggestionStatus"];
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suggestions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactSuggestionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountMemoryInsights: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pending insights. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryInsightListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             414: components["responses"]["UriTooLong"];

@@ -182,20 +182,23 @@ export async function insertSuggestionSources(
     .execute();
 }
 
-/** One page of a Subject's suggestions that the principal may see (of one status, if given), newest first. */
+/**
+ * One page of the suggestions that the principal may see, of a Subject or (null) of the whole
+ * account, of one status if given, newest first.
+ */
 export async function pageOfSuggestions(
   db: Queryable,
   principal: Principal,
-  subjectId: string,
+  subjectId: string | null,
   status: FactSuggestionRow['status'] | undefined,
   request: PageRequest,
 ): Promise<Page<FactSuggestionRow>> {
   let select = db
     .selectFrom('fact_suggestions')
     .selectAll()
-    .where('subject_id', '=', subjectId)
     .where('account_id', '=', principal.accountId)
     .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'));
+  if (subjectId !== null) select = select.where('subject_id', '=', subjectId);
   if (status) select = select.where('status', '=', status);
   return pageByTimeAndId(select, request, { time: 'created_at', id: 'id' }, (row) => [row.created_at, row.id], (row) => row);
 }

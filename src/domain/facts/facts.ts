@@ -206,6 +206,13 @@ export async function listFactSuggestions(services: Services, principal: Princip
   return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };
 }
 
+/** Every Subject's suggestions in one list (with `status=pending`, the review inbox), newest first. */
+export async function listAccountFactSuggestions(services: Services, principal: Principal, query: SuggestionListQuery): Promise<Page<FactSuggestion>> {
+  const request = pageRequest('account_fact_suggestions', { status: query.status }, query);
+  const page = await pageOfSuggestions(services.db, principal, null, query.status, request);
+  return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };
+}
+
 async function lockPendingSuggestion(trx: Transaction<DB>, principal: Principal, suggestionId: string): Promise<FactSuggestionRow> {
   const row = await lockSuggestion(trx, principal.accountId, suggestionId);
   if (!row) throw new AppError('suggestion_not_found', 'No Fact suggestion with this ID.');

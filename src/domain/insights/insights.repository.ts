@@ -213,13 +213,14 @@ export async function duplicatePairsAmong(
 }
 
 /** Insights of a Subject the principal may see: those whose Memories it may all see. */
-function visibleInsights(db: Queryable, principal: Principal, subjectId: string) {
-  return db
+/** The insights the principal may see: of one Subject, or of all the account's when `subjectId` is null. */
+function visibleInsights(db: Queryable, principal: Principal, subjectId: string | null) {
+  const insights = db
     .selectFrom('memory_insights as i')
     .selectAll('i')
     .where('i.account_id', '=', principal.accountId)
-    .where('i.subject_id', '=', subjectId)
     .where(allMemoriesVisibleTo(principal, 'i.memory_ids'));
+  return subjectId === null ? insights : insights.where('i.subject_id', '=', subjectId);
 }
 
 /** The oldest pending insights of a Subject the principal may see, and how many there are. */
@@ -237,11 +238,11 @@ export async function pendingInsightsOf(
   return { items, total: count.count };
 }
 
-/** One page of the pending insights of a Subject the principal may see, oldest first. */
+/** One page of the pending insights the principal may see, of a Subject or (null) of the whole account, oldest first. */
 export async function pageOfPendingInsights(
   db: Queryable,
   principal: Principal,
-  subjectId: string,
+  subjectId: string | null,
   request: PageRequest,
 ): Promise<Page<MemoryInsightRow>> {
   return pageByTimeAndId(

@@ -22,9 +22,16 @@ export async function pendingInsights(
   return pendingInsightsOf(services.db, principal, subjectId, limit);
 }
 
+/** A Subject's pending insights (its page and `GET /subjects/{id}/memory-insights`), oldest first. */
 export async function listMemoryInsights(services: Services, principal: Principal, subjectId: string, query: PageQuery): Promise<Page<MemoryInsight>> {
   await assertSubjectExists(services.db, principal, subjectId);
   const page = await pageOfPendingInsights(services.db, principal, subjectId, pageRequest('memory_insights', { subject_id: subjectId }, query));
+  return mapPage(page, toMemoryInsight);
+}
+
+/** Every pending insight of the account, across its Subjects (the review inbox), oldest first. */
+export async function listAccountMemoryInsights(services: Services, principal: Principal, query: PageQuery): Promise<Page<MemoryInsight>> {
+  const page = await pageOfPendingInsights(services.db, principal, null, pageRequest('account_memory_insights', {}, query));
   return mapPage(page, toMemoryInsight);
 }
 

@@ -108,6 +108,14 @@ export const operations = {
     "method": "get",
     "path": "/subjects/{subject_id}/memory-insights"
   },
+  "listAccountFactSuggestions": {
+    "method": "get",
+    "path": "/fact-suggestions"
+  },
+  "listAccountMemoryInsights": {
+    "method": "get",
+    "path": "/memory-insights"
+  },
   "acceptFactSuggestion": {
     "method": "post",
     "path": "/fact-suggestions/{suggestion_id}/accept"
