@@ -140,7 +140,11 @@ export function createApp(deps: AppDependencies): App {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(CONTRACT_TEXT);
   });
-  app.use('/docs', swaggerUi.serveFiles(CONTRACT), swaggerUi.setup(CONTRACT, { customSiteTitle: 'MTL API reference' }));
+  // "Try it out" sends its requests to the server the page came from (a relative URL): the
+  // contract's first server, localhost:3000, is another origin on any other address, which the
+  // page's Content-Security-Policy (connect-src 'self') refuses.
+  const reference = { ...CONTRACT, servers: [{ url: API_BASE, description: 'This server' }] };
+  app.use('/docs', swaggerUi.serveFiles(reference), swaggerUi.setup(reference, { customSiteTitle: 'MTL API reference' }));
 
   const authenticated = authenticate(auth, failedAuthentication);
   // The credential's own budget first: a request it may not make uses none of its account's.

@@ -163,6 +163,17 @@ describe('local session tokens', () => {
     expect(await verify(await mintSessionToken(strict.session, 'alice'))).not.toBeNull();
   });
 
+  test('when a token is asked for longer than the server accepts, then minting it is refused, naming the limit and its variable', async () => {
+    const { session } = loadConfig({ DATA_DIR: tempDir(), APP_JWT_SECRET: SECRET });
+    await expect(mintSessionToken(session, 'alice', { ttl: '48h' })).rejects.toThrow(
+      /^SESSION_MAX_LIFETIME_SECONDS: the server accepts session tokens valid for at most 86400 seconds \(24 hours\); a ttl of 48h is 172800 seconds/,
+    );
+    const longer = loadConfig({ DATA_DIR: tempDir(), APP_JWT_SECRET: SECRET, SESSION_MAX_LIFETIME_SECONDS: String(48 * 3600) }).session;
+    const token = await mintSessionToken(longer, 'alice', { ttl: '48h' });
+    expect(await createSessionVerifier(longer)(token)).toEqual({ subject: 'alice', name: 'alice' });
+    expect(await createSessionVerifier(longer)(await mintSessionToken(session, 'alice', { ttl: '24h' }))).not.toBeNull();
+  });
+
   test('an expired token is refused', async () => {
     const { session } = loadConfig({ DATA_DIR: tempDir(), APP_JWT_SECRET: SECRET });
     const token = await mintSessionToken(session, 'alice', { ttl: '-1m' });

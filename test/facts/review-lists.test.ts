@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { bearer, type TestAccount } from '../support/app';
+import { bearer } from '../support/app';
 import { expectError } from '../support/assertions';
 import type { Schemas } from '../support/client';
 import { createMemory, createSubject, linkMemory } from '../support/factories';

@@ -224,6 +224,15 @@ describe('unauthenticated routes outside /v1', () => {
     expect(res.text).toMatch(/<html/i);
   });
 
+  test('when "Try it out" sends a request from /docs, then it goes to the server the page came from, which its Content-Security-Policy allows', async () => {
+    const page = await t.http.get('/docs/').redirects(2);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const init = await t.http.get('/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    const servers = /"servers": (\[[^\]]*\])/.exec(init.text);
+    expect(JSON.parse(servers![1]!)).toEqual([{ url: '/v1', description: 'This server' }]);
+  });
+
   test('helmet headers are present on API and non-API responses', async () => {
     for (const res of [
       await t.http.get('/healthz'),

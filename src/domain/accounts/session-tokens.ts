@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import type { SessionConfig } from '../../config';
 import { ConfigError } from '../../config';
 
@@ -20,5 +20,15 @@ export async function mintSessionToken(config: SessionConfig, subject: string, o
     .setExpirationTime(options.ttl ?? '12h');
   if (config.issuer) jwt = jwt.setIssuer(config.issuer);
   if (config.audience) jwt = jwt.setAudience(config.audience);
-  return jwt.sign(config.secret);
+  const token = await jwt.sign(config.secret);
+  // The server refuses a token valid for longer than it allows: say so now, not with a bare 401 later.
+  const { iat = 0, exp = 0 } = decodeJwt(token);
+  if (exp - iat > config.maxLifetimeSeconds) {
+    throw new ConfigError(
+      'SESSION_MAX_LIFETIME_SECONDS',
+      `the server accepts session tokens valid for at most ${config.maxLifetimeSeconds} seconds (${config.maxLifetimeSeconds / 3600} hours); ` +
+        `a ttl of ${options.ttl ?? '12h'} is ${exp - iat} seconds: ask for less, or raise SESSION_MAX_LIFETIME_SECONDS`,
+    );
+  }
+  return token;
 }
