@@ -1073,6 +1073,16 @@ export type paths = {
          *     `400 idempotency_key_reused`: at once when its length differs, after its body has been
          *     read when only its content does (a first import refused before the end of its file is
          *     told apart by length only). Not an MCP tool: use the REST route.
+         *
+         *     `mode=restore` puts a backup back into the account it came from: every record keeps the
+         *     ID it has in the file, and a record the account already has (a Subject, Memory, Fact,
+         *     suggestion or Template with that ID; a Memory in the trash too) is left as it is and
+         *     counted in `skipped.existing`, with the file's history, sources and successor of it. So
+         *     importing an account's own export into it again adds nothing, and adds back only what was
+         *     deleted for good since. Links and everything else follow the rules above (a link the
+         *     account has is not added twice). A file holding an ID that another account's record has
+         *     (it was exported by another account, or copied into one) is `400 invalid_import` naming
+         *     that line: import it with the default `mode=copy`, which gives every record a new ID.
          */
         post: operations["importAccount"];
         delete?: never;
@@ -2731,6 +2741,17 @@ export type components = {
                      *     history the user reviewed and not suggestions to make. 0 for a session's import.
                      */
                     superseded_facts: number;
+                    /**
+                     * @description A restore (`mode=restore`): records of the file the account already had, by
+                     *     their IDs, left as they were. All 0 for a copy.
+                     */
+                    existing: {
+                        subjects: number;
+                        memories: number;
+                        facts: number;
+                        fact_suggestions: number;
+                        templates: number;
+                    };
                 };
             };
         };
@@ -5156,7 +5177,13 @@ export interface operations {
     };
     importAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `copy` (the default): every record is written with a new ID. `restore`: each keeps its
+                 *     ID, and records the account already has are left as they are (`skipped.existing`).
+                 */
+                mode?: "copy" | "restore";
+            };
             header?: {
                 /**
                  * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the

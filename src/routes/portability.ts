@@ -20,7 +20,7 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
     status: 200,
     body: { streamed: 'application/x-ndjson', chunks: await openExport(services, principal) },
   }),
-  importAccount: async (services, { principal, upload }) => {
+  importAccount: async (services, { principal, upload, query }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
     const limits = { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES };
     // The body is received whole into a temporary file first, so that a client sending slowly
@@ -29,7 +29,7 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
       await services.imports.run(principal.accountId, async () => {
         const received = await spooledUpload(upload.chunks, services.spoolDirectory, limits.maxBytes);
         try {
-          return await importAccount(services, principal, () => linesOf(received.read(), limits));
+          return await importAccount(services, principal, () => linesOf(received.read(), limits), query.mode ?? 'copy');
         } finally {
           await received.close();
         }

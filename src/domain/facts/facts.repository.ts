@@ -179,6 +179,8 @@ export async function insertSuggestionSources(
   await db
     .insertInto('fact_suggestion_sources')
     .values(memoryIds.map((memory_id) => ({ account_id: accountId, suggestion_id: suggestionId, memory_id })))
+    // A source it has already stays once (an import restoring a suggestion's sources).
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -229,3 +229,40 @@ export async function insertTemplate(
   await db.insertInto('template_files').values(files).execute();
 }
 
+
+/** The tables whose IDs a restore keeps, by the kind of record; a Memory's ID is also taken while it is in the trash. */
+const ID_TABLES = {
+  subject: ['subjects'],
+  memory: ['memories', 'memory_trash'],
+  fact: ['facts'],
+  suggestion: ['fact_suggestions'],
+  template: ['templates'],
+} as const;
+
+export type RestoredKind = keyof typeof ID_TABLES;
+
+/**
+ * Which of these IDs records of this kind have, in the account (`ours`) and in other accounts
+ * (`theirs`); `trashed`, those of `ours` that are Memories in the trash.
+ */
+export async function idsTaken(
+  db: Queryable,
+  kind: RestoredKind,
+  accountId: string,
+  ids: readonly string[],
+): Promise<{ ours: Set<string>; theirs: Set<string>; trashed: Set<string> }> {
+  const taken = { ours: new Set<string>(), theirs: new Set<string>(), trashed: new Set<string>() };
+  if (ids.length === 0) return taken;
+  for (const table of ID_TABLES[kind]) {
+    const rows = await sql<{ id: string; account_id: string }>`
+      select id, account_id from ${sql.table(table)} where id = any(${sql.val(ids)}::text[])`.execute(db);
+    for (const row of rows.rows) {
+      if (row.account_id !== accountId) taken.theirs.add(row.id);
+      else {
+        taken.ours.add(row.id);
+        if (table === 'memory_trash') taken.trashed.add(row.id);
+      }
+    }
+  }
+  return taken;
+}

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { holdAccountWrites } from '../shared/account-writes';
 import type { Principal } from '../shared/principal';
 import { Pacer } from '../shared/pacer';
-import { Importer, type CreatedRow, type ImportSummary, type ImportWrites } from './importer';
+import { Importer, type CreatedRow, type ImportMode, type ImportSummary, type ImportWrites } from './importer';
 import { beginImportRun, endImportRun, noteImportRows, tryImportLock } from './import.repository';
 import { undoImportRun } from './import-undo';
 import { importInProgress } from './running-imports';
@@ -35,17 +35,22 @@ const PACE_MS = 20;
  * get new IDs; references between them are followed through the IDs seen earlier in the file.
  * `lines` reads the file from its start each time it is called.
  */
-export async function importAccount(services: Services, principal: Principal, lines: () => AsyncIterable<NumberedLine>): Promise<ImportSummary> {
+export async function importAccount(
+  services: Services,
+  principal: Principal,
+  lines: () => AsyncIterable<NumberedLine>,
+  mode: ImportMode = 'copy',
+): Promise<ImportSummary> {
   const now = services.clock.now();
   const pacer = new Pacer(PACE_MS);
-  const check = new Importer(principal, now, services.db, null);
+  const check = new Importer(principal, now, services.db, null, mode);
   await check.prepare();
   for await (const line of lines()) {
     await check.take(line);
     await pacer.pace();
   }
   await check.finish();
-  return services.singleConnection ? inSlices(services, principal, now, lines) : inOneTransaction(services, principal, now, lines);
+  return services.singleConnection ? inSlices(services, principal, now, lines, mode) : inOneTransaction(services, principal, now, lines, mode);
 }
 
 async function run(importer: Importer, lines: AsyncIterable<NumberedLine>, writes: ImportWrites): Promise<ImportSummary> {
@@ -63,7 +68,13 @@ async function run(importer: Importer, lines: AsyncIterable<NumberedLine>, write
 }
 
 /** The import written in one transaction, holding the account's write lock (PostgreSQL). */
-function inOneTransaction(services: Services, principal: Principal, now: Date, lines: () => AsyncIterable<NumberedLine>): Promise<ImportSummary> {
+function inOneTransaction(
+  services: Services,
+  principal: Principal,
+  now: Date,
+  lines: () => AsyncIterable<NumberedLine>,
+  mode: ImportMode,
+): Promise<ImportSummary> {
   const pacer = new Pacer(PACE_MS);
   return services.accountWrites.run(principal.accountId, () =>
     services.imports.writing(principal.accountId, 'writes', () =>
@@ -73,7 +84,7 @@ function inOneTransaction(services: Services, principal: Principal, now: Date, l
         // holdAccountWrites): a second import is refused above rather than kept waiting here.
         await holdAccountWrites(trx, principal.accountId);
         const writes: ImportWrites = { trx, memoryBatch: BATCH.memories, memoryBatchChars: BATCH.chars, between: () => pacer.pace() };
-        return run(new Importer(principal, now, trx, writes), lines(), writes);
+        return run(new Importer(principal, now, trx, writes, mode), lines(), writes);
       }),
     ),
   );
@@ -88,7 +99,13 @@ function inOneTransaction(services: Services, principal: Principal, now: Date, l
  * account's own requests are refused with `account_busy` (see RunningImports.writing), so no one
  * sees the import half written.
  */
-async function inSlices(services: Services, principal: Principal, now: Date, lines: () => AsyncIterable<NumberedLine>): Promise<ImportSummary> {
+async function inSlices(
+  services: Services,
+  principal: Principal,
+  now: Date,
+  lines: () => AsyncIterable<NumberedLine>,
+  mode: ImportMode,
+): Promise<ImportSummary> {
   const { accountId } = principal;
   const runId = randomUUID();
   await services.db.transaction().execute((trx) => beginImportRun(trx, accountId, runId, now));
@@ -113,7 +130,7 @@ async function inSlices(services: Services, principal: Principal, now: Date, lin
       sliceStarted = Date.now();
     },
   };
-  const importer = new Importer(principal, now, trx, writes);
+  const importer = new Importer(principal, now, trx, writes, mode);
   try {
     const summary = await services.imports.writing(accountId, 'everything', () => run(importer, lines(), writes));
     await endImportRun(trx, accountId, runId);

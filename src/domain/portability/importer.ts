@@ -19,6 +19,7 @@ import {
   accountBeforeImport,
   addFactSources,
   foldedName,
+  idsTaken,
   insertMemories,
   insertNewLinks,
   insertRevisions,
@@ -27,14 +28,39 @@ import {
   insertWorkspaceProfile,
   setSuccessors,
   subjectNamed,
+  type RestoredKind,
 } from './import.repository';
 
 export type ImportSummary = {
   imported: { memories: number; subjects: number; links: number; facts: number; fact_suggestions: number; templates: number };
   merged_subjects: number;
   facts_as_suggestions: number;
-  skipped: { workspace_profile: number; superseded_facts: number };
+  skipped: {
+    workspace_profile: number;
+    superseded_facts: number;
+    existing: { subjects: number; memories: number; facts: number; fact_suggestions: number; templates: number };
+  };
 };
+
+/**
+ * How an import treats the file's IDs: `copy` writes every record as a new one, with a new ID;
+ * `restore` keeps each record's ID and leaves a record the account has already (by its ID) as it
+ * is, so that a backup put back into the account it came from adds only what is missing.
+ */
+export type ImportMode = 'copy' | 'restore';
+
+/** How many IDs of the file a restore's checking pass looks up at once. */
+const CLAIMS_PER_LOOKUP = 1_000;
+
+/** A restore of a record whose ID another account's record has. */
+function takenElsewhere(id: string, line: number) {
+  return invalidLine(line, [
+    {
+      path: '/data/id',
+      message: `${id} is the ID of another account's record: a restore puts a backup back into the account it came from (import the file with mode=copy instead)`,
+    },
+  ]);
+}
 
 /** A record the import wrote, by kind: what an import that commits as it goes notes, to take out again if it fails. */
 export interface CreatedRow {
@@ -96,7 +122,20 @@ export class Importer {
   private readonly imported: ImportSummary['imported'] = { memories: 0, subjects: 0, links: 0, facts: 0, fact_suggestions: 0, templates: 0 };
   private merged = 0;
   private factsAsSuggestions = 0;
-  private readonly skipped: ImportSummary['skipped'] = { workspace_profile: 0, superseded_facts: 0 };
+  private readonly skipped: ImportSummary['skipped'] = {
+    workspace_profile: 0,
+    superseded_facts: 0,
+    existing: { subjects: 0, memories: 0, facts: 0, fact_suggestions: 0, templates: 0 },
+  };
+  /** A restore's checking pass: IDs of the file not looked up yet, with their lines, by kind. */
+  private readonly claims = new Map<RestoredKind, Array<{ id: string; line: number }>>();
+  /** A restore: the file's Memories the account has already, whose history is not written again. */
+  private readonly existingMemories = new Set<string>();
+  /**
+   * Those of them in the trash, which keeps their links and their places among sources until they
+   * are restored: a restore writes neither.
+   */
+  private readonly trashedMemories = new Set<string>();
   private pendingMemories: Array<{ data: MemoryData; id: string }> = [];
   private pendingChars = 0;
   private pendingLinks: Array<{ subject_id: string; memory_id: string; created_at: Date }> = [];
@@ -132,6 +171,7 @@ export class Importer {
     /** Where reads of the account go while checking; writing, the transaction's own. */
     private readonly reader: Queryable,
     private readonly writes: ImportWrites | null,
+    private readonly mode: ImportMode = 'copy',
   ) {
     this.secrets = canSeeSecrets(principal);
     this.asKey = principal.kind !== 'session';
@@ -225,6 +265,38 @@ export class Importer {
     if (seen.has(id)) throw invalidLine(line, [{ path: '/data/id', message: `${id} is in the file twice` }]);
   }
 
+  private get restoring(): boolean {
+    return this.mode === 'restore';
+  }
+
+  /**
+   * A restore's checking pass: the record keeps its ID, which no other account may have (the file
+   * was exported by another account, or copied into one). Looked up a thousand at a time.
+   */
+  private async claim(kind: RestoredKind, id: string, line: number): Promise<void> {
+    if (!this.restoring || this.writes) return;
+    const pending = this.claims.get(kind) ?? [];
+    pending.push({ id, line });
+    this.claims.set(kind, pending);
+    if (pending.length >= CLAIMS_PER_LOOKUP) await this.lookUpClaims();
+  }
+
+  /** Looks up every claim not looked up yet: the earliest line whose ID another account has is refused. */
+  private async lookUpClaims(): Promise<void> {
+    let taken: { id: string; line: number } | undefined;
+    for (const [kind, pending] of this.claims) {
+      const { theirs } = await idsTaken(this.reader, kind, this.accountId, pending.map((claim) => claim.id));
+      for (const claim of pending) if (theirs.has(claim.id) && (!taken || claim.line < taken.line)) taken = claim;
+    }
+    this.claims.clear();
+    if (taken) throw takenElsewhere(taken.id, taken.line);
+  }
+
+  /** A restore's writing pass: whether the account has a record of this kind with this ID already. */
+  private async exists(kind: RestoredKind, id: string): Promise<boolean> {
+    return this.restoring && (await idsTaken(this.trx, kind, this.accountId, [id])).ours.has(id);
+  }
+
   // ----- records
 
   private async profile(line: number, data: ExportData<'workspace_profile'>): Promise<void> {
@@ -243,8 +315,14 @@ export class Importer {
     this.read.subjects += 1;
     this.once(this.subjects, data.id, line);
     const name = data.name.trim();
+    await this.claim('subject', data.id, line);
     if (!this.writes) return this.checkSubject(line, data.id, name);
-    const id = newId('subject', Date.parse(data.created_at));
+    if (await this.exists('subject', data.id)) {
+      this.subjects.set(data.id, data.id);
+      this.skipped.existing.subjects += 1;
+      return;
+    }
+    const id = this.restoring ? data.id : newId('subject', Date.parse(data.created_at));
     const aliases = normalizeAliases(data.aliases);
     // The database tells which names are the same, as it does for a Subject created on its own.
     const inserted = await insertSubjectUnlessNamed(this.trx, {
@@ -308,7 +386,8 @@ export class Importer {
       errors.push({ path: '/data/revision', message: `must be below ${limits.memoryRevisionMax}: a Memory at the highest revision could not be changed again` });
     }
     if (errors.length > 0) throw invalidLine(line, errors);
-    const id = this.writes ? newId('memory', Date.parse(data.created_at)) : data.id;
+    await this.claim('memory', data.id, line);
+    const id = this.writes && !this.restoring ? newId('memory', Date.parse(data.created_at)) : data.id;
     this.memories.set(data.id, id);
     if (last < data.revision) this.history = { fileId: data.id, id, last, current: data.revision };
     if (!this.writes) return;
@@ -356,6 +435,7 @@ export class Importer {
     // The Memory's row is written first: its revisions refer to it.
     await this.written();
     await this.flushMemories();
+    if (this.existingMemories.has(open.id)) return;
     await insertRevisions(this.trx, this.accountId, this.revisionRows(open.id, data.revisions));
   }
 
@@ -370,10 +450,19 @@ export class Importer {
   }
 
   private async flushMemories(): Promise<void> {
-    const batch = this.pendingMemories;
+    let batch = this.pendingMemories;
     if (batch.length === 0) return;
     this.pendingMemories = [];
     this.pendingChars = 0;
+    if (this.restoring) {
+      // A restore leaves the Memories the account has (in the trash too) as they are.
+      const { ours, trashed } = await idsTaken(this.trx, 'memory', this.accountId, batch.map(({ id }) => id));
+      for (const id of ours) this.existingMemories.add(id);
+      for (const id of trashed) this.trashedMemories.add(id);
+      this.skipped.existing.memories += ours.size;
+      batch = batch.filter(({ id }) => !ours.has(id));
+      if (batch.length === 0) return;
+    }
     const rows: NewMemoryRow[] = batch.map(({ data, id }) => ({
       id,
       account_id: this.accountId,
@@ -430,9 +519,10 @@ export class Importer {
   private async flushLinks(): Promise<void> {
     if (!this.writes) return;
     await this.flushMemories();
-    const batch = this.pendingLinks;
-    if (batch.length === 0) return;
+    // A Memory in the trash keeps its links there, for when it is restored.
+    const batch = this.pendingLinks.filter((link) => !this.trashedMemories.has(link.memory_id));
     this.pendingLinks = [];
+    if (batch.length === 0) return;
     const inserted = await insertNewLinks(this.trx, this.accountId, batch);
     await this.projections.addLinks(
       this.trx,
@@ -441,8 +531,11 @@ export class Importer {
     this.imported.links += inserted.length;
   }
 
+  /** The Memories of a record's sources, by their IDs in the account; a restore leaves out those in the trash (which keeps their places). */
   private sources(line: number, sources: ReadonlyArray<{ memory_id: string }>): string[] {
-    return sources.map((source, index) => this.mapped(this.memories, source.memory_id, line, `/data/sources/${index}/memory_id`, 'Memory'));
+    return sources
+      .map((source, index) => this.mapped(this.memories, source.memory_id, line, `/data/sources/${index}/memory_id`, 'Memory'))
+      .filter((id) => !this.trashedMemories.has(id));
   }
 
   private async fact(line: number, data: ExportData<'fact'>): Promise<void> {
@@ -463,6 +556,15 @@ export class Importer {
     if (validUntil !== null && validUntil < validFrom) errors.push({ path: '/data/valid_until', message: 'must not be before valid_from' });
     if (successor === data.id) errors.push({ path: '/data/superseded_by', message: 'must name another Fact' });
     if (errors.length > 0) throw invalidLine(line, errors);
+    if (!this.asKey) await this.claim('fact', data.id, line);
+    if (!this.asKey && this.writes && (await this.exists('fact', data.id))) {
+      // It keeps its own fields and successor; a source it lost (a Memory deleted for good and
+      // brought back by this restore) comes back.
+      this.facts.set(data.id, { id: data.id, subjectId });
+      this.skipped.existing.facts += 1;
+      if (sources.length > 0) await addFactSources(this.trx, this.accountId, data.id, sources);
+      return;
+    }
     this.projections.subjectChanged(subjectId);
     if (this.asKey || !this.writes) {
       this.facts.set(data.id, { id: null, subjectId });
@@ -476,7 +578,7 @@ export class Importer {
     let factId = stated?.id;
     if (!factId) {
       const inserted = await insertFact(this.trx, {
-        id: newId('fact', Date.parse(data.created_at)),
+        id: this.restoring ? data.id : newId('fact', Date.parse(data.created_at)),
         account_id: this.accountId,
         subject_id: subjectId,
         statement: data.statement,
@@ -518,7 +620,7 @@ export class Importer {
     subjectId: string,
     key: string,
     sources: readonly string[],
-    decision: Pick<Insertable<DB['fact_suggestions']>, 'note' | 'status' | 'fact_id' | 'supersedes' | 'reviewed_at'>,
+    decision: Pick<Insertable<DB['fact_suggestions']>, 'note' | 'status' | 'fact_id' | 'supersedes' | 'reviewed_at'> & { id?: string },
   ): Promise<void> {
     const { id: inserted } = await insertSuggestion(this.trx, {
       id: newId('factSuggestion', Date.parse(data.created_at)),
@@ -576,12 +678,19 @@ export class Importer {
       errors.push({ path: '/data/reviewed_at', message: 'must be null exactly when the status is "pending"' });
     }
     if (errors.length > 0) throw invalidLine(line, errors);
+    await this.claim('suggestion', data.id, line);
     const fact = data.fact_id === null ? null : this.factOf(data.fact_id, line, '/data/fact_id');
     const superseded = data.supersedes == null ? null : this.factOf(data.supersedes, line, '/data/supersedes');
     if (superseded !== null && superseded.subjectId !== subjectId) {
       throw invalidLine(line, [{ path: '/data/supersedes', message: `refers to Fact ${data.supersedes}, which is of another Subject` }]);
     }
     if (!this.writes) return;
+    if (await this.exists('suggestion', data.id)) {
+      // As a Fact the account has: a source it lost comes back, and nothing else changes.
+      this.skipped.existing.fact_suggestions += 1;
+      if (sources.length > 0) await insertSuggestionSources(this.trx, this.accountId, data.id, sources);
+      return;
+    }
     // An API key's import brings every suggestion as pending: deciding one is the user's.
     const decided = !this.asKey;
     const status = decided ? data.status : 'pending';
@@ -589,6 +698,7 @@ export class Importer {
     // A merged Subject with the same suggestion pending (one the caller can see) keeps its own.
     if (status === 'pending' && (await pendingSuggestionStating(this.trx, this.principal, subjectId, key))) return;
     await this.addSuggestion(data, subjectId, key, sources, {
+      ...(this.restoring ? { id: data.id } : {}),
       note: data.note,
       status,
       fact_id: decided ? (fact?.id ?? null) : null,
@@ -602,6 +712,17 @@ export class Importer {
     this.read.templates += 1;
     this.once(this.templateIds, data.id, line);
     this.templateIds.add(data.id);
+    if (this.restoring) {
+      // Templates are few: each is looked up as it is read.
+      await this.claim('template', data.id, line);
+      // Looked up now, with every claim before it, so that the file's earliest foreign ID is named.
+      if (!this.writes) await this.lookUpClaims();
+      const { ours } = await idsTaken(this.writes ? this.trx : this.reader, 'template', this.accountId, [data.id]);
+      if (ours.has(data.id)) {
+        if (this.writes) this.skipped.existing.templates += 1;
+        return;
+      }
+    }
     if (this.templatesOwned + 1 > limits.templatesMax) {
       throw new AppError('template_limit_reached', `An account can own at most ${limits.templatesMax} Templates.`, {
         templates_max: limits.templatesMax,
@@ -625,7 +746,7 @@ export class Importer {
     this.templatesOwned += 1;
     if (!this.writes) return;
     const created = new Date(data.created_at);
-    const id = newId('template', created.getTime());
+    const id = this.restoring ? data.id : newId('template', created.getTime());
     const sizes = data.draft.files.map((file) => codePointLength(file.content));
     await insertTemplate(
       this.trx,
@@ -670,6 +791,7 @@ export class Importer {
         differing.map((type) => ({ path: `/data/counts/${type}`, message: `is ${counted(type)}, but the file holds ${this.read[type]}` })),
       );
     }
+    await this.lookUpClaims();
     this.state = 'ended';
     await this.flushLinks();
     await this.linkSuccessors();
