@@ -50,7 +50,17 @@ export async function importAccount(
     await pacer.pace();
   }
   await check.finish();
-  return services.singleConnection ? inSlices(services, principal, now, lines, mode) : inOneTransaction(services, principal, now, lines, mode);
+  const request: ImportRequest = { principal, now, lines, mode };
+  return services.singleConnection ? inSlices(services, request) : inOneTransaction(services, request);
+}
+
+/** An import whose file was checked, to be written. */
+interface ImportRequest {
+  readonly principal: Principal;
+  readonly now: Date;
+  /** The file's lines, read from its start each time it is called. */
+  readonly lines: () => AsyncIterable<NumberedLine>;
+  readonly mode: ImportMode;
 }
 
 async function run(importer: Importer, lines: AsyncIterable<NumberedLine>, writes: ImportWrites): Promise<ImportSummary> {
@@ -68,13 +78,7 @@ async function run(importer: Importer, lines: AsyncIterable<NumberedLine>, write
 }
 
 /** The import written in one transaction, holding the account's write lock (PostgreSQL). */
-function inOneTransaction(
-  services: Services,
-  principal: Principal,
-  now: Date,
-  lines: () => AsyncIterable<NumberedLine>,
-  mode: ImportMode,
-): Promise<ImportSummary> {
+function inOneTransaction(services: Services, { principal, now, lines, mode }: ImportRequest): Promise<ImportSummary> {
   const pacer = new Pacer(PACE_MS);
   return services.accountWrites.run(principal.accountId, () =>
     services.imports.writing(principal.accountId, 'writes', () =>
@@ -99,13 +103,7 @@ function inOneTransaction(
  * account's own requests are refused with `account_busy` (see RunningImports.writing), so no one
  * sees the import half written.
  */
-async function inSlices(
-  services: Services,
-  principal: Principal,
-  now: Date,
-  lines: () => AsyncIterable<NumberedLine>,
-  mode: ImportMode,
-): Promise<ImportSummary> {
+async function inSlices(services: Services, { principal, now, lines, mode }: ImportRequest): Promise<ImportSummary> {
   const { accountId } = principal;
   const runId = randomUUID();
   await services.db.transaction().execute((trx) => beginImportRun(trx, accountId, runId, now));
