@@ -235,7 +235,7 @@ describe('POST /v1/import', () => {
       imported: { memories: 7, subjects: 2, links: 6, facts: 2, fact_suggestions: 4, templates: 1 },
       merged_subjects: 0,
       facts_as_suggestions: 0,
-      skipped: { workspace_profile: 0, superseded_facts: 0 },
+      skipped: { workspace_profile: 0, superseded_facts: 0, existing: { subjects: 0, memories: 0, facts: 0, fact_suggestions: 0, templates: 0 } },
     });
     const copy = await exportLines(t, bob.session);
     // Templates come back as drafts that were never published: publication goes through review again.
@@ -335,7 +335,7 @@ describe('POST /v1/import', () => {
       imported: { memories: 1, subjects: 0, links: 1, facts: 0, fact_suggestions: 0, templates: 0 },
       merged_subjects: 1,
       facts_as_suggestions: 0,
-      skipped: { workspace_profile: 0, superseded_facts: 0 },
+      skipped: { workspace_profile: 0, superseded_facts: 0, existing: { subjects: 0, memories: 0, facts: 0, fact_suggestions: 0, templates: 0 } },
     });
     const subject = await ok(t.http.get(`/v1/subjects/${existing.id}`).set(bearer(bob.session)));
     expect(subject).toMatchObject({ name: 'ada lovelace', description: 'kept', memory_count: 1 });
@@ -389,7 +389,7 @@ describe('POST /v1/import', () => {
       imported: { memories: 3, subjects: 2, links: 3, facts: 0, fact_suggestions: 3, templates: 1 },
       merged_subjects: 0,
       facts_as_suggestions: 1,
-      skipped: { workspace_profile: 1, superseded_facts: 1 },
+      skipped: { workspace_profile: 1, superseded_facts: 1, existing: { subjects: 0, memories: 0, facts: 0, fact_suggestions: 0, templates: 0 } },
     });
     const s = bearer(bob.session);
     expect((await ok(t.http.get('/v1/context/workspace-profile').set(s))).guidance).toBe('');
