@@ -1,6 +1,6 @@
 import { AppError } from '../domain/shared/errors';
 import { openExport } from '../domain/portability/export';
-import { importAccount } from '../domain/portability/import';
+import { assertImportModeAllowed, importAccount } from '../domain/portability/import';
 import { spooledUpload } from '../domain/portability/spool';
 import { linesOf } from '../domain/portability/lines';
 import { bodyLimitOf } from '../pipeline/operations';
@@ -22,6 +22,8 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
   }),
   importAccount: async (services, { principal, upload, query }) => {
     if (!upload) throw new AppError('invalid_request', 'The import has no body.');
+    const mode = query.mode ?? 'copy';
+    assertImportModeAllowed(principal, mode);
     const limits = { maxBytes: bodyLimitOf('importAccount'), maxLineBytes: IMPORT_LINE_BYTES };
     // The body is received whole into a temporary file first, so that a client sending slowly
     // holds no transaction, lock or connection; the import reads it twice (checked, then written).
@@ -29,7 +31,7 @@ export const portabilityHandlers: HandlerGroup<TaggedOperations<'Export and impo
       await services.imports.run(principal.accountId, async () => {
         const received = await spooledUpload(upload.chunks, services.spoolDirectory, limits.maxBytes);
         try {
-          return await importAccount(services, principal, () => linesOf(received.read(), limits), query.mode ?? 'copy');
+          return await importAccount(services, principal, () => linesOf(received.read(), limits), mode);
         } finally {
           await received.close();
         }

@@ -132,6 +132,17 @@ describe('restoring a backup into the account it came from', () => {
     expect(ofType(await exportLines(t, a.session), 'memory')).toHaveLength(6);
   });
 
+  test('when an API key asks for a restore, then it is 403 session_required before the file is read, and nothing is written', async () => {
+    const { a, ids } = await account();
+    const file = await exportLines(t, a.session);
+    expect((await t.http.delete(`/v1/memories/${ids.third}`).query({ permanent: 'true' }).set(bearer(a.session))).status).toBe(200);
+    for (const key of [a.readWriteKey, a.readOnlyKey]) {
+      const res = await restore(key, file);
+      expectError(res, 403, key === a.readWriteKey ? 'session_required' : 'insufficient_key_mode');
+    }
+    expect(ofType(await exportLines(t, a.session), 'memory')).toHaveLength(2);
+  });
+
   test('when the mode is neither copy nor restore, then it is 400 invalid_request naming the parameter, and nothing is imported', async () => {
     const { a } = await account();
     const file = await exportLines(t, a.session);

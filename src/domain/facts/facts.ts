@@ -207,7 +207,7 @@ export async function listFactSuggestions(services: Services, principal: Princip
 }
 
 /** Every Subject's suggestions in one list (with `status=pending`, the review inbox), newest first. */
-export async function listAccountFactSuggestions(services: Services, principal: Principal, query: SuggestionListQuery): Promise<Page<FactSuggestion>> {
+export async function listAccountFactSuggestions(services: Services, principal: Principal, query: RequestQuery<'listAccountFactSuggestions'>): Promise<Page<FactSuggestion>> {
   const request = pageRequest('account_fact_suggestions', { status: query.status }, query);
   const page = await pageOfSuggestions(services.db, principal, null, query.status, request);
   return { items: await toSuggestions(services.db, principal, page.items), nextCursor: page.nextCursor };

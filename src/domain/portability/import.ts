@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { holdAccountWrites } from '../shared/account-writes';
 import type { Principal } from '../shared/principal';
 import { Pacer } from '../shared/pacer';
+import { AppError } from '../shared/errors';
 import { Importer, type CreatedRow, type ImportMode, type ImportSummary, type ImportWrites } from './importer';
 import { beginImportRun, endImportRun, noteImportRows, tryImportLock } from './import.repository';
 import { undoImportRun } from './import-undo';
@@ -35,6 +36,17 @@ const PACE_MS = 20;
  * get new IDs; references between them are followed through the IDs seen earlier in the file.
  * `lines` reads the file from its start each time it is called.
  */
+/**
+ * A restore is the user's: it puts the account's own backup back, secret Memories and reviewed
+ * Facts included, which an API key can neither see nor write; a key's import is a copy. Checked
+ * before the file is received.
+ */
+export function assertImportModeAllowed(principal: Principal, mode: ImportMode): void {
+  if (mode === 'restore' && principal.kind !== 'session') {
+    throw new AppError('session_required', 'A restore (mode=restore) is only available to the application (session token); an API key imports a copy.');
+  }
+}
+
 export async function importAccount(
   services: Services,
   principal: Principal,

@@ -1077,12 +1077,15 @@ export interface paths {
          *     `mode=restore` puts a backup back into the account it came from: every record keeps the
          *     ID it has in the file, and a record the account already has (a Subject, Memory, Fact,
          *     suggestion or Template with that ID; a Memory in the trash too) is left as it is and
-         *     counted in `skipped.existing`, with the file's history, sources and successor of it. So
-         *     importing an account's own export into it again adds nothing, and adds back only what was
-         *     deleted for good since. Links and everything else follow the rules above (a link the
-         *     account has is not added twice). A file holding an ID that another account's record has
-         *     (it was exported by another account, or copied into one) is `400 invalid_import` naming
-         *     that line: import it with the default `mode=copy`, which gives every record a new ID.
+         *     counted in `skipped.existing`, with the file's history and successor of it (a source it
+         *     lost with a Memory the restore brings back is added back). So importing an account's own
+         *     export into it again adds nothing, and adds back only what was deleted for good since. A
+         *     link of the file the account lacks is added, between records it had too; a Memory in the
+         *     trash keeps its links there. A file holding an ID that another account's record has (it
+         *     was exported by another account, or copied into one) is `400 invalid_import` naming the
+         *     earliest such line: import it with the default `mode=copy`, which gives every record a
+         *     new ID. A restore is the user's (the backup holds secret Memories and reviewed Facts): an
+         *     API key's `mode=restore` is `403 session_required`, before the file is read.
          */
         post: operations["importAccount"];
         delete?: never;
@@ -4966,8 +4969,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description `copy` (the default): every record is written with a new ID. `restore`: each keeps its
-                 *     ID, and records the account already has are left as they are (`skipped.existing`).
+                 * @description `copy` (the default): every record is written with a new ID. `restore` (application
+                 *     sessions only): each keeps its ID, and records the account already has are left as
+                 *     they are (`skipped.existing`).
                  */
                 mode?: "copy" | "restore";
             };
