@@ -4,9 +4,16 @@ module.exports = {
   roots: ['<rootDir>/test', '<rootDir>/clients/typescript/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.tsx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic', importSource: 'preact' } },
+        },
+        module: { type: 'commonjs' },
+      },
     ],
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -276,11 +276,10 @@ function collectTools() {
       const perAction = op['x-mtl-mcp-tools'];
       // `x-mtl-mcp-tool: false`: a REST-only operation (a streamed body, say), stated in the contract.
       if (single === false) continue;
-      if (sessionOnly) {
-        if (single || perAction) throw new Error(`${id} is application-only and cannot be an MCP tool`);
-        continue;
-      }
-      if (!single && !perAction) throw new Error(`${id} has no x-mtl-mcp-tool name`);
+      // An application-only operation is no MCP tool, but the application's forms call it with
+      // arguments too: its shape is named after its operation ID (createApiKey: create_api_key).
+      if (sessionOnly && (single || perAction)) throw new Error(`${id} is application-only and cannot be an MCP tool`);
+      if (!sessionOnly && !single && !perAction) throw new Error(`${id} has no x-mtl-mcp-tool name`);
       const readOnly = method === 'get' || op['x-mtl-read-only'] === true;
       const idempotent = op['x-mtl-idempotent'] === true;
       const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref(p));
@@ -297,7 +296,7 @@ function collectTools() {
       const body = op.requestBody ? deref(op.requestBody) : null;
       const bodySchema = body?.content?.['application/json']?.schema;
       const notes = [
-        readOnly ? '' : 'Needs a read-write API key (or an application session).',
+        sessionOnly ? 'Application only (a session).' : readOnly ? '' : 'Needs a read-write API key (or an application session).',
         idempotent ? 'Pass `idempotency_key` to make a retry safe: a repeat returns the first answer.' : '',
       ];
       const variants = perAction
@@ -314,7 +313,7 @@ function collectTools() {
               body: { ...variant, properties: rest, required: (variant.required ?? []).filter((r) => r !== bodySchema.discriminator.propertyName) },
             };
           })
-        : [{ name: single, summary: op.summary, destructive: op['x-mtl-destructive'] === true, fixedBody: {}, body: bodySchema ?? null }];
+        : [{ name: sessionOnly ? snakeCase(id) : single, summary: op.summary, destructive: op['x-mtl-destructive'] === true, fixedBody: {}, body: bodySchema ?? null }];
       for (const variant of variants) {
         if (names.has(variant.name)) throw new Error(`Duplicate MCP tool name ${variant.name}`);
         names.add(variant.name);
@@ -337,6 +336,7 @@ function collectTools() {
         tools.push({
           name: variant.name,
           operationId: id,
+          mcp: !sessionOnly,
           title: variant.summary,
           description: toolDescription(variant.summary, op, notes),
           readOnly,
@@ -363,6 +363,11 @@ function collectTools() {
   return tools;
 }
 
+/** createApiKey: create_api_key. */
+function snakeCase(id) {
+  return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
 function mcpToolsModule(tools) {
   const json = (value) => JSON.stringify(value, null, 2);
   return (
@@ -372,6 +377,8 @@ function mcpToolsModule(tools) {
     `export interface McpToolDefinition {\n` +
     `  readonly name: string;\n` +
     `  readonly operationId: OperationId;\n` +
+    `  /** Offered over MCP; an application-only operation's shape serves the application's forms only. */\n` +
+    `  readonly mcp: boolean;\n` +
     `  readonly title: string;\n` +
     `  readonly description: string;\n` +
     `  readonly readOnly: boolean;\n` +
@@ -390,7 +397,9 @@ function mcpToolsModule(tools) {
     `  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
     `  readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
     `}\n\n` +
-    `export const mcpTools: readonly McpToolDefinition[] = ${json(tools)};\n`
+    `/** How every operation that takes arguments takes them: the MCP tools, and the application-only operations' forms. */\n` +
+    `export const argumentShapes: readonly McpToolDefinition[] = ${json(tools)};\n\n` +
+    `export const mcpTools: readonly McpToolDefinition[] = argumentShapes.filter((shape) => shape.mcp);\n`
   );
 }
 

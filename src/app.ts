@@ -39,6 +39,7 @@ import { MCP_PATH, mcpRouter } from './mcp/http';
 import { checkOrigin } from './mcp/origin';
 import { restRouter } from './http/rest-router';
 import { OperationPipeline } from './pipeline/pipeline';
+import { applicationRouter } from './web/application';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -110,6 +111,7 @@ export function createApp(deps: AppDependencies): App {
     limiterStore(deps.redis, 'mtl:rl:auth:'),
     limiterStore(deps.redis, 'mtl:rl:principal:'),
     limiterStore(deps.redis, 'mtl:rl:account:'),
+    limiterStore(deps.redis, 'mtl:rl:sign-in:'),
   ] as const;
   const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
 
@@ -186,6 +188,8 @@ export function createApp(deps: AppDependencies): App {
       limit: limited,
     }),
   );
+  // The application's pages: a third transport of the same pipeline.
+  app.use(applicationRouter({ db: database.db, clock, config, logger, pipeline, throttleStore: limiterStores[3] }));
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 

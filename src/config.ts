@@ -84,6 +84,21 @@ export interface Config {
    * allocates fast (an import), so garbage, not data, sets the process's peak memory.
    */
   readonly heapGrowingPercent: number;
+  /** Who may create an account besides the owner: by the owner's invitation (closed), by any account's (invite), or anyone (open). */
+  readonly signUp: 'closed' | 'invite' | 'open';
+  /** Sign-in attempts allowed per client address, and per email, in 15 minutes. */
+  readonly signInLimitPerAddress: number;
+  readonly signInLimitPerEmail: number;
+  /** Sign-in at an OpenID Connect provider; null when not configured. */
+  readonly oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** How the sign-in page names the provider: "Sign in with <name>". */
+  readonly providerName: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -226,6 +241,34 @@ function sessionConfig(env: Env, databaseUrl: string | null, dataDir: string): S
   };
 }
 
+const SIGN_UP_POLICIES = ['closed', 'invite', 'open'] as const;
+
+function signUpPolicy(env: Env): Config['signUp'] {
+  const raw = env.SIGNUP?.trim().toLowerCase() || 'closed';
+  if (!(SIGN_UP_POLICIES as readonly string[]).includes(raw)) throw new ConfigError('SIGNUP', `must be one of ${SIGN_UP_POLICIES.join(', ')} (got "${env.SIGNUP}")`);
+  return raw as Config['signUp'];
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them. */
+function oidcConfig(env: Env): OidcConfig | null {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const given = names.filter((name) => env[name]?.trim());
+  if (given.length === 0) return null;
+  const missing = names.find((name) => !env[name]?.trim());
+  if (missing) throw new ConfigError(missing, `is required with ${given.join(' and ')}`);
+  const issuer = url(env, 'OIDC_ISSUER', ['https:', 'http:'])!;
+  const host = new URL(issuer).hostname;
+  if (new URL(issuer).protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+    throw new ConfigError('OIDC_ISSUER', 'must use https: (plain http is accepted only for a provider on this machine)');
+  }
+  return Object.freeze({
+    issuer,
+    clientId: env.OIDC_CLIENT_ID!.trim(),
+    clientSecret: env.OIDC_CLIENT_SECRET!.trim(),
+    providerName: env.OIDC_PROVIDER_NAME?.trim() || host,
+  });
+}
+
 /** Environment -> one frozen Config, or a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -273,5 +316,9 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedOrigins: origins(env, 'MCP_ALLOWED_ORIGINS'),
     exportConcurrency: databaseUrl ? integer(env, 'EXPORT_CONCURRENCY', Math.max(1, Math.floor(poolSize / 4)), 1, poolSize) : 1,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000),
+    signUp: signUpPolicy(env),
+    signInLimitPerAddress: integer(env, 'SIGN_IN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
+    signInLimitPerEmail: integer(env, 'SIGN_IN_LIMIT_PER_EMAIL', 10, 1, 100_000),
+    oidc: oidcConfig(env),
   });
 }

@@ -23,6 +23,7 @@ import * as equalStatementsOutOfSight from './migrations/2026_11_27_0021_equal_s
 import * as importJournal from './migrations/2026_11_27_0022_import_journal';
 import * as unindexedMemories from './migrations/2026_11_27_0023_unindexed_memories';
 import * as accountReviewLists from './migrations/2026_11_28_0024_account_review_lists';
+import * as applicationAccounts from './migrations/2026_11_28_0025_application_accounts';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0022_import_journal': importJournal,
   '2026_11_27_0023_unindexed_memories': unindexedMemories,
   '2026_11_28_0024_account_review_lists': accountReviewLists,
+  '2026_11_28_0025_application_accounts': applicationAccounts,
 };
 
 /** The names of every migration, oldest first. */

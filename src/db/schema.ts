@@ -380,6 +380,64 @@ export interface DB {
   memory_trash: MemoryTrashTable;
   import_runs: ImportRunsTable;
   import_run_rows: ImportRunRowsTable;
+  local_credentials: LocalCredentialsTable;
+  web_sessions: WebSessionsTable;
+  invitations: InvitationsTable;
+  account_identities: AccountIdentitiesTable;
+  oidc_sign_ins: OidcSignInsTable;
+}
+
+/** An account's email and password; `is_owner` marks the account `/setup` created (one at most). */
+export interface LocalCredentialsTable {
+  account_id: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  is_owner: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A signed-in browser: the cookie's value is kept only as its SHA-256 hash. */
+export interface WebSessionsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  csrf_token: string;
+  auth_method: 'password' | 'oidc';
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute end of the session, whatever its use. */
+  expires_at: Timestamp;
+}
+
+/** A link that lets one person create an account while sign-up is closed or by invitation. */
+export interface InvitationsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  used_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An OpenID Connect identity (issuer and `sub`) and the account it signs in to. */
+export interface AccountIdentitiesTable {
+  issuer: string;
+  subject: string;
+  account_id: string;
+  created_at: Timestamp;
+}
+
+/** A sign-in at the OpenID provider under way, found again by its `state` when the browser returns. */
+export interface OidcSignInsTable {
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string;
+  expires_at: Timestamp;
 }
 
 /** An import that commits as it goes, while it runs (see migration 0021). */

@@ -85,7 +85,13 @@ export const enums = {
     "account_busy",
     "api_key_limit_reached",
     "origin_not_allowed",
-    "batch_response_too_large"
+    "batch_response_too_large",
+    "csrf_failed",
+    "invalid_credentials",
+    "sign_up_closed",
+    "setup_complete",
+    "invitation_invalid",
+    "email_taken"
   ],
   "memoryType": [
     "note",
@@ -2854,7 +2860,7 @@ export const operations = {
     "path": "/account/api-keys/{key_id}/activity",
     "tag": "API keys",
     "summary": "List a key's recent activity",
-    "description": "Application only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content.",
+    "description": "Application only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content. `status_class` keeps the entries of one\nclass of status (`2xx` successes, `4xx` refusals, `5xx` failures); a cursor belongs to its\nfilter.",
     "access": "session",
     "idempotent": false,
     "mcpTool": false,
@@ -2871,6 +2877,21 @@ export const operations = {
           "type": "string",
           "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "key_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "status_class",
+        "in": "query",
+        "required": false,
+        "description": "Only entries whose status is of this class.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ]
         }
       },
       {

@@ -5,6 +5,8 @@ import type { OperationId } from './contract';
 export interface McpToolDefinition {
   readonly name: string;
   readonly operationId: OperationId;
+  /** Offered over MCP; an application-only operation's shape serves the application's forms only. */
+  readonly mcp: boolean;
   readonly title: string;
   readonly description: string;
   readonly readOnly: boolean;
@@ -24,10 +26,12 @@ export interface McpToolDefinition {
   readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
 }
 
-export const mcpTools: readonly McpToolDefinition[] = [
+/** How every operation that takes arguments takes them: the MCP tools, and the application-only operations' forms. */
+export const argumentShapes: readonly McpToolDefinition[] = [
   {
     "name": "list_memories",
     "operationId": "listMemories",
+    "mcp": true,
     "title": "List Memories",
     "description": "List Memories\n\nNewest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
     "readOnly": true,
@@ -228,6 +232,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_memory",
     "operationId": "createMemory",
+    "mcp": true,
     "title": "Create a Memory",
     "description": "Create a Memory\n\nRequires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -427,6 +432,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "search_memories",
     "operationId": "searchMemories",
+    "mcp": true,
     "title": "Search Memories",
     "description": "Search Memories\n\nRanked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order; when no Memory the caller may see has it, the query is answered as\nif it were not quoted, since questions often quote a title the Memories word\ndifferently), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); the words questions put around what they ask for (`kind`, `type`,\n`thing`, `something`, `describe`, `mention`, `ever`, `likely`) count only in a query\nwithout other words (`what type of car` looks for `car`; `type` alone finds `Blood\ntype: O negative`) or inside a phrase; words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation against a fixed length of 32 words, so\na Memory's weight depends on it alone) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches, and the best candidates are then scored with every query\nword they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without\nexclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with\nfilters, exclusions, required words or phrases that finds fewer than `limit` hits among\nthe entries read is ranked again over up to 32,000 entries of each of its words (all of\nthem for a word in fewer Memories); phrases are then looked\nfor among the best 10,000 Memories that have their words (and within 2,000,000\ncharacters of their text). All of a query's phrases, excluded ones included, are looked\nfor in one reading of each Memory's text, so their number does not multiply the work. Secret Memories, their words and\ntheir statistics never play a part in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity, or one typing\nslip away: a letter replaced, added or left out, or two neighbouring letters swapped), at\na discount, so one misspelt word among correct ones still finds and ranks the right\nMemory. A hit found only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters of the Memory's text with the matched\nwords wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are\nmarked, so a highlight has at most 1,132 characters), including words matched through\nstemming, folding or correction. It is text, not HTML: the text is not escaped, so a\ntag written in the Memory (`<mark>`, a script) appears in it as written, and it must never\nbe rendered as HTML. `highlight_html` is the same excerpt as HTML: the text escaped, the\n`<mark>` and `</mark>` around matched words its only markup. Returns at most `limit`\nhits; there is no cursor.",
     "readOnly": true,
@@ -632,6 +638,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_memories",
     "operationId": "batchGetMemories",
+    "mcp": true,
     "title": "Get several Memories by exact ID",
     "description": "Get several Memories by exact ID\n\nOne to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
     "readOnly": true,
@@ -799,7 +806,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     ],
                     "properties": {
                       "code": {
-                        "description": "Stable machine code of an error. The set is open: new codes may be added within `v1`, so\naccept any string here and handle an unknown code by the HTTP status and `retryable`. The\ncodes of this version are listed in `KnownErrorCode`.\n",
+                        "description": "Stable machine code of an error. The set is open: new codes may be added within `v1`, so\naccept any string here and handle an unknown code by the HTTP status and `retryable`. The\ncodes of this version are listed in `KnownErrorCode`. The application's pages and forms\n(outside `/v1`) answer with the same codes, and with their own: `csrf_failed` (403, a form\nwithout its CSRF token or from another origin), `invalid_credentials` (401, a sign-in that\nfailed, never saying whether the email exists), `sign_up_closed` (403), `setup_complete`\n(403, the owner account exists), `invitation_invalid` (404) and `email_taken` (409).\n",
                         "anyOf": [
                           {
                             "type": "string",
@@ -862,7 +869,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
                               "account_busy",
                               "api_key_limit_reached",
                               "origin_not_allowed",
-                              "batch_response_too_large"
+                              "batch_response_too_large",
+                              "csrf_failed",
+                              "invalid_credentials",
+                              "sign_up_closed",
+                              "setup_complete",
+                              "invitation_invalid",
+                              "email_taken"
                             ]
                           },
                           {
@@ -915,6 +928,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_trashed_memories",
     "operationId": "listTrashedMemories",
+    "mcp": true,
     "title": "List the trash",
     "description": "List the trash\n\nTrashed Memories, most recently trashed first, each with when it was trashed, when it\nwill be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened\nto 2,000 code points. For API keys, secret Memories are left out.",
     "readOnly": true,
@@ -1098,6 +1112,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "restore_memory",
     "operationId": "restoreMemory",
+    "mcp": true,
     "title": "Restore a Memory from the trash",
     "description": "Restore a Memory from the trash\n\nBrings a trashed Memory back as it was: same ID, fields, revision and revision history,\nits links to the Subjects that still exist (links to Subjects deleted meanwhile are not\nrestored), and its place among the sources of the Fact suggestions that still exist and\nare not accepted (an accepted suggestion keeps the sources its Fact was accepted with).\n`expires_at` is cleared when the Memory went to the trash because it expired, or when it\npassed while the Memory was in the trash; a Memory deleted before its `expires_at` comes\nback with it. Counts, insights and search follow, and the change feed reports it\nupserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it\nis secret); `400 memory_not_in_trash` when it is not in the trash.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -1223,6 +1238,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_memory",
     "operationId": "getMemory",
+    "mcp": true,
     "title": "Get one Memory",
     "description": "Get one Memory\n\nReturns the full text. The `ETag` header carries the revision.",
     "readOnly": true,
@@ -1348,6 +1364,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "update_memory",
     "operationId": "updateMemory",
+    "mcp": true,
     "title": "Update a Memory",
     "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action. A Memory at the highest revision number (2147483647, which only an\nimport can bring within reach) cannot be changed again: a change to it is\n`400 revision_limit_reached`, with `details.current_revision`.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -1540,6 +1557,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "delete_memory",
     "operationId": "deleteMemory",
+    "mcp": true,
     "title": "Delete a Memory (to the trash, or for good)",
     "description": "Delete a Memory (to the trash, or for good)\n\nMoves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights, counts and the sources of\nFact suggestions; the change feed reports it deleted), but it keeps its revisions, its\nlinks, its place among the sources of Fact suggestions and its `expires_at` for\n`TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`\nbrings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -1629,6 +1647,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_memory_revisions",
     "operationId": "listMemoryRevisions",
+    "mcp": true,
     "title": "List Memory revisions",
     "description": "List Memory revisions\n\nNewest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
     "readOnly": true,
@@ -1791,6 +1810,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_memory_revision",
     "operationId": "getMemoryRevision",
+    "mcp": true,
     "title": "Get one Memory revision in full",
     "description": "Get one Memory revision in full",
     "readOnly": true,
@@ -1931,6 +1951,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_memory_subjects",
     "operationId": "listMemorySubjects",
+    "mcp": true,
     "title": "List Subjects linked to a Memory",
     "description": "List Subjects linked to a Memory\n\nMost recently linked first.",
     "readOnly": true,
@@ -2065,6 +2086,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_context_map",
     "operationId": "getContextMap",
+    "mcp": true,
     "title": "Load a bounded Context Map around a Memory",
     "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys, nor do Facts whose\nsources are all secret.",
     "readOnly": true,
@@ -2222,6 +2244,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_subjects",
     "operationId": "listSubjects",
+    "mcp": true,
     "title": "List or search Subjects",
     "description": "List or search Subjects\n\nWithout `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
     "readOnly": true,
@@ -2370,6 +2393,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_subject",
     "operationId": "createSubject",
+    "mcp": true,
     "title": "Create a Subject",
     "description": "Create a Subject\n\nNames are unique per account, compared case-insensitively (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -2520,6 +2544,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_subject",
     "operationId": "getSubject",
+    "mcp": true,
     "title": "Get one Subject",
     "description": "Get one Subject",
     "readOnly": true,
@@ -2622,6 +2647,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "update_subject",
     "operationId": "updateSubject",
+    "mcp": true,
     "title": "Update one Subject",
     "description": "Update one Subject\n\nSend at least one field. A new name must stay unique (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -2763,6 +2789,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "delete_subject",
     "operationId": "deleteSubject",
+    "mcp": true,
     "title": "Delete a Subject after confirmation",
     "description": "Delete a Subject after confirmation\n\nThe second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -2838,6 +2865,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "prepare_subject_deletion",
     "operationId": "prepareSubjectDeletion",
+    "mcp": true,
     "title": "Prepare a confirmed Subject deletion",
     "description": "Prepare a confirmed Subject deletion\n\nThe first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -2947,6 +2975,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_subject_memories",
     "operationId": "listSubjectMemories",
+    "mcp": true,
     "title": "List Memories linked to a Subject",
     "description": "List Memories linked to a Subject\n\nMost recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
     "readOnly": true,
@@ -3104,6 +3133,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "link_memory",
     "operationId": "linkMemory",
+    "mcp": true,
     "title": "Link a Memory to a Subject",
     "description": "Link a Memory to a Subject\n\n201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -3191,6 +3221,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "unlink_memory",
     "operationId": "unlinkMemory",
+    "mcp": true,
     "title": "Remove a Memory link from a Subject",
     "description": "Remove a Memory link from a Subject\n\n`404 link_not_found` when the Memory is not linked to the Subject.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -3271,6 +3302,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_subject_context",
     "operationId": "getSubjectContext",
+    "mcp": true,
     "title": "Load bounded Subject context",
     "description": "Load bounded Subject context\n\nThe Subject, its current reviewed Facts that the caller can see (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
     "readOnly": true,
@@ -3638,6 +3670,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_subject_facts",
     "operationId": "listSubjectFacts",
+    "mcp": true,
     "title": "List reviewed Subject Facts",
     "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys, and a Fact\nwhose sources are all secret does not exist for them. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
     "readOnly": true,
@@ -3807,6 +3840,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_fact_suggestions",
     "operationId": "listFactSuggestions",
+    "mcp": true,
     "title": "List Fact suggestions of a Subject",
     "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status. For API keys, secret sources are left out, and\na suggestion none of whose sources they can see is not listed.",
     "readOnly": true,
@@ -3983,6 +4017,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "suggest_fact",
     "operationId": "createFactSuggestion",
+    "mcp": true,
     "title": "Create a source-backed Fact suggestion",
     "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`. Facts and suggestions the caller cannot see (for an API key, those\ndrawn from secret Memories alone) take no part in these rules: their statements are\nneither `fact_exists` nor an equal pending suggestion, so the key's suggestion is created,\nand naming such a Fact in `supersedes` is refused as an unknown ID is. The review then\nsettles it (accepting a statement a current Fact already states is `400 fact_exists`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -4163,6 +4198,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_memory_insights",
     "operationId": "listMemoryInsights",
+    "mcp": true,
     "title": "List pending read-only Memory insights",
     "description": "List pending read-only Memory insights\n\nGenerated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys. Among many Memories that all look alike, each takes\npart in at most 10 `possible_duplicate` insights of the Subject when it is linked,\nwritten or imported, and a Memory linked or written alone is compared with the 500 of\nthe Subject's Memories linked most recently: the insights point at duplicates, they do\nnot list every pair of them.",
     "readOnly": true,
@@ -4292,6 +4328,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_account_fact_suggestions",
     "operationId": "listAccountFactSuggestions",
+    "mcp": true,
     "title": "List the account's Fact suggestions, across its Subjects",
     "description": "List the account's Fact suggestions, across its Subjects\n\nEvery Subject's suggestions in one list, newest first, optionally only one status: with\n`status=pending`, what waits for review. The same suggestions as each Subject's list\n(`GET /subjects/{subject_id}/fact-suggestions`), with the same visibility: for API keys,\nsecret sources are left out, and a suggestion none of whose sources they can see is not\nlisted.",
     "readOnly": true,
@@ -4457,6 +4494,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_account_memory_insights",
     "operationId": "listAccountMemoryInsights",
+    "mcp": true,
     "title": "List the account's pending Memory insights, across its Subjects",
     "description": "List the account's pending Memory insights, across its Subjects\n\nEvery Subject's pending insights in one list, oldest first: the same insights as each\nSubject's list (`GET /subjects/{subject_id}/memory-insights`), with the same visibility\n(insights that involve a secret Memory are not shown to API keys).",
     "readOnly": true,
@@ -4573,8 +4611,554 @@ export const mcpTools: readonly McpToolDefinition[] = [
     }
   },
   {
+    "name": "accept_fact_suggestion",
+    "operationId": "acceptFactSuggestion",
+    "mcp": false,
+    "title": "Accept a Fact suggestion",
+    "description": "Accept a Fact suggestion\n\nApplication only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist and are not in the trash), valid from now. A suggestion already\nreviewed is `400 suggestion_already_reviewed`; one whose statement now equals a current\nFact is `400 fact_exists`; one with no source left is `400 source_not_found`. When the\nsuggestion `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,\n`superseded_by` = the new Fact); if it is no longer current (another acceptance superseded\nit first), the answer is `400 invalid_request` and nothing changes: of two acceptances that\nsupersede the same Fact, exactly one succeeds.\n\nApplication only (a session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": true,
+    "parameters": {
+      "suggestion_id": {
+        "in": "path",
+        "name": "suggestion_id"
+      },
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "suggestion_id": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+        }
+      },
+      "required": [
+        "suggestion_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "suggestion"
+          ],
+          "properties": {
+            "suggestion": {
+              "type": "object",
+              "description": "A proposed Fact, backed by source Memories. For API keys, secret sources are left out of\n`sources`, and a suggestion none of whose sources they can see does not exist for them\n(its statement was drawn from secret text, or from Memories since trashed).\n",
+              "required": [
+                "id",
+                "subject_id",
+                "statement",
+                "note",
+                "sources",
+                "status",
+                "fact_id",
+                "supersedes",
+                "created_at",
+                "reviewed_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "subject_id": {
+                  "type": "string",
+                  "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "statement": {
+                  "type": "string"
+                },
+                "note": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "sources": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "memory_id"
+                    ],
+                    "properties": {
+                      "memory_id": {
+                        "type": "string",
+                        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                      }
+                    }
+                  }
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "accepted",
+                    "rejected"
+                  ]
+                },
+                "fact_id": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact)."
+                },
+                "supersedes": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact)."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "reviewed_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            },
+            "fact": {
+              "allOf": [
+                {
+                  "type": "object",
+                  "description": "A reviewed statement about a Subject, drawn from its source Memories. For API keys, secret\nsources are left out of `sources`, and a Fact whose sources are all secret does not exist:\nit is in no list, context, map, count, export or rule answered to a key. A Fact with no\nsources at all (an import can make one) is shown to everyone.\n",
+                  "required": [
+                    "id",
+                    "subject_id",
+                    "statement",
+                    "sources",
+                    "accepted_at",
+                    "created_at",
+                    "valid_from",
+                    "valid_until",
+                    "superseded_by"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "subject_id": {
+                      "type": "string",
+                      "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "statement": {
+                      "type": "string"
+                    },
+                    "sources": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "memory_id"
+                        ],
+                        "properties": {
+                          "memory_id": {
+                            "type": "string",
+                            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                          }
+                        }
+                      }
+                    },
+                    "accepted_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "created_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "valid_from": {
+                      "type": "string",
+                      "format": "date-time",
+                      "description": "When the Fact became valid (its acceptance)."
+                    },
+                    "valid_until": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time",
+                      "description": "When a later Fact superseded it; null while the Fact is current."
+                    },
+                    "superseded_by": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                      "description": "The Fact that superseded this one; null while the Fact is current, and null too when\nthe caller cannot see the Fact that superseded it (`valid_until` still says when this\none ended).\n"
+                    }
+                  }
+                }
+              ],
+              "description": "The new Fact (accept only)."
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "reject_fact_suggestion",
+    "operationId": "rejectFactSuggestion",
+    "mcp": false,
+    "title": "Reject a Fact suggestion",
+    "description": "Reject a Fact suggestion\n\nApplication only. A suggestion already reviewed is `400 suggestion_already_reviewed`.\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "suggestion_id": {
+        "in": "path",
+        "name": "suggestion_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "suggestion_id": {
+          "type": "string",
+          "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "suggestion_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "suggestion"
+          ],
+          "properties": {
+            "suggestion": {
+              "type": "object",
+              "description": "A proposed Fact, backed by source Memories. For API keys, secret sources are left out of\n`sources`, and a suggestion none of whose sources they can see does not exist for them\n(its statement was drawn from secret text, or from Memories since trashed).\n",
+              "required": [
+                "id",
+                "subject_id",
+                "statement",
+                "note",
+                "sources",
+                "status",
+                "fact_id",
+                "supersedes",
+                "created_at",
+                "reviewed_at"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^fsg_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "subject_id": {
+                  "type": "string",
+                  "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "statement": {
+                  "type": "string"
+                },
+                "note": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "sources": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "memory_id"
+                    ],
+                    "properties": {
+                      "memory_id": {
+                        "type": "string",
+                        "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                      }
+                    }
+                  }
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "accepted",
+                    "rejected"
+                  ]
+                },
+                "fact_id": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "The Fact an accepted suggestion became (null until accepted, or when the caller cannot see that Fact)."
+                },
+                "supersedes": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "The Fact that accepting this suggestion closes, or null (also when the caller cannot see that Fact)."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "reviewed_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            },
+            "fact": {
+              "allOf": [
+                {
+                  "type": "object",
+                  "description": "A reviewed statement about a Subject, drawn from its source Memories. For API keys, secret\nsources are left out of `sources`, and a Fact whose sources are all secret does not exist:\nit is in no list, context, map, count, export or rule answered to a key. A Fact with no\nsources at all (an import can make one) is shown to everyone.\n",
+                  "required": [
+                    "id",
+                    "subject_id",
+                    "statement",
+                    "sources",
+                    "accepted_at",
+                    "created_at",
+                    "valid_from",
+                    "valid_until",
+                    "superseded_by"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "subject_id": {
+                      "type": "string",
+                      "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "statement": {
+                      "type": "string"
+                    },
+                    "sources": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "memory_id"
+                        ],
+                        "properties": {
+                          "memory_id": {
+                            "type": "string",
+                            "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+                          }
+                        }
+                      }
+                    },
+                    "accepted_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "created_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "valid_from": {
+                      "type": "string",
+                      "format": "date-time",
+                      "description": "When the Fact became valid (its acceptance)."
+                    },
+                    "valid_until": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time",
+                      "description": "When a later Fact superseded it; null while the Fact is current."
+                    },
+                    "superseded_by": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "pattern": "^fct_[0-9A-HJKMNP-TV-Z]{26}$",
+                      "description": "The Fact that superseded this one; null while the Fact is current, and null too when\nthe caller cannot see the Fact that superseded it (`valid_until` still says when this\none ended).\n"
+                    }
+                  }
+                }
+              ],
+              "description": "The new Fact (accept only)."
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "dismiss_memory_insight",
+    "operationId": "dismissMemoryInsight",
+    "mcp": false,
+    "title": "Dismiss a Memory insight",
+    "description": "Dismiss a Memory insight\n\nApplication only. Idempotent; a dismissed insight stays dismissed while its cause lasts.\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "insight_id": {
+        "in": "path",
+        "name": "insight_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "insight_id": {
+          "type": "string",
+          "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "insight_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "subject_id",
+            "kind",
+            "status",
+            "summary",
+            "memory_ids",
+            "created_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^ins_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "subject_id": {
+              "type": "string",
+              "pattern": "^sub_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "kind": {
+              "type": "string",
+              "enum": [
+                "unlinked_mention",
+                "possible_duplicate"
+              ]
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "pending",
+                "dismissed"
+              ]
+            },
+            "summary": {
+              "type": "string"
+            },
+            "memory_ids": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^mem_[0-9A-HJKMNP-TV-Z]{26}$"
+              }
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "name": "get_workspace_profile",
     "operationId": "getWorkspaceProfile",
+    "mcp": true,
     "title": "Load workspace guidance",
     "description": "Load workspace guidance\n\nEmpty guidance (and a null `updated_at`) when none was set.",
     "readOnly": true,
@@ -4626,8 +5210,73 @@ export const mcpTools: readonly McpToolDefinition[] = [
     }
   },
   {
+    "name": "update_workspace_profile",
+    "operationId": "updateWorkspaceProfile",
+    "mcp": false,
+    "title": "Set workspace guidance",
+    "description": "Set workspace guidance\n\nApplication only. Replaces the guidance (0–8,000 code points).\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": true,
+    "idempotent": false,
+    "parameters": {},
+    "bodyArguments": [
+      "guidance"
+    ],
+    "hasBody": true,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "guidance": {
+          "type": "string",
+          "maxLength": 8000
+        }
+      },
+      "required": [
+        "guidance"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "guidance",
+            "updated_at"
+          ],
+          "properties": {
+            "guidance": {
+              "type": "string"
+            },
+            "updated_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "name": "get_startup_context",
     "operationId": "getStartupContext",
+    "mcp": true,
     "title": "Load startup context",
     "description": "Load startup context\n\nSections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
     "readOnly": true,
@@ -4985,6 +5634,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "resume_context",
     "operationId": "resumeContext",
+    "mcp": true,
     "title": "Continue from a checkpoint",
     "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed), and so\nis accepting a Fact only if keys can see it or the Fact it supersedes.\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
     "readOnly": true,
@@ -5206,6 +5856,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "search_library_templates",
     "operationId": "searchLibraryTemplates",
+    "mcp": true,
     "title": "Search public Templates",
     "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.",
     "readOnly": true,
@@ -5402,6 +6053,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_library_template",
     "operationId": "getLibraryTemplate",
+    "mcp": true,
     "title": "Get one public Template",
     "description": "Get one public Template\n\nThe public listing and published file list of a published Template; 404 otherwise.",
     "readOnly": true,
@@ -5575,6 +6227,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_creator_status",
     "operationId": "getCreatorStatus",
+    "mcp": true,
     "title": "List owned Templates and workflow results",
     "description": "List owned Templates and workflow results\n\nEvery Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
     "readOnly": true,
@@ -5988,6 +6641,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "read_template_draft",
     "operationId": "readTemplateDraft",
+    "mcp": true,
     "title": "Read selected, bounded content from an owned draft",
     "description": "Read selected, bounded content from an owned draft\n\nA retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
     "readOnly": true,
@@ -6123,6 +6777,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "update_template_draft",
     "operationId": "updateTemplateDraft",
+    "mcp": true,
     "title": "Replace an owned private draft",
     "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, files that collide with\nfolders, sizes, text only, root README; see `DraftFilePath`) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
     "readOnly": false,
@@ -6457,6 +7112,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_template",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).",
     "description": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -6884,6 +7540,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "submit_template_for_review",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Run the review checks on the current draft revision of a Template.",
     "description": "Run the review checks on the current draft revision of a Template.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -7265,6 +7922,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "retry_template_review",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Run the review again after a `review_error`, on the same revision.",
     "description": "Run the review again after a `review_error`, on the same revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -7646,6 +8304,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "publish_template",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).",
     "description": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -8061,6 +8720,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "unpublish_template",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Take a published Template out of the public Library.",
     "description": "Take a published Template out of the public Library.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -8435,6 +9095,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "republish_template",
     "operationId": "runTemplateWorkflow",
+    "mcp": true,
     "title": "Publish an unpublished Template again, with its last published revision.",
     "description": "Publish an unpublished Template again, with its last published revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
     "readOnly": false,
@@ -8817,6 +9478,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "get_principal",
     "operationId": "getPrincipal",
+    "mcp": true,
     "title": "Describe the calling credential",
     "description": "Describe the calling credential\n\nWhether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
     "readOnly": true,
@@ -8884,5 +9546,742 @@ export const mcpTools: readonly McpToolDefinition[] = [
         }
       }
     }
+  },
+  {
+    "name": "list_api_keys",
+    "operationId": "listApiKeys",
+    "mcp": false,
+    "title": "List the account's API keys",
+    "description": "List the account's API keys\n\nApplication only. Newest first, revoked keys included. Never returns secrets.\n\nApplication only (a session).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "name",
+              "mode",
+              "prefix",
+              "created_at",
+              "last_used_at",
+              "expires_at",
+              "revoked_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "name": {
+                "type": "string"
+              },
+              "mode": {
+                "type": "string",
+                "enum": [
+                  "read_only",
+                  "read_write"
+                ]
+              },
+              "prefix": {
+                "type": "string",
+                "description": "The first 12 characters of the key, safe to display."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "last_used_at": {
+                "allOf": [
+                  {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  }
+                ],
+                "description": "May lag behind real use by up to a minute."
+              },
+              "expires_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "revoked_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
+  },
+  {
+    "name": "create_api_key",
+    "operationId": "createApiKey",
+    "mcp": false,
+    "title": "Create an API key",
+    "description": "Create an API key\n\nApplication only. The full key (`secret`) is in this response and nowhere else. An\naccount may have at most 100 keys in force (neither revoked nor expired); one more is\n`400 api_key_limit_reached` with `details.api_keys_max`. Revoking a key makes room for\nanother; rotating one does not take any.\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {},
+    "bodyArguments": [
+      "name",
+      "mode",
+      "expires_in_days"
+    ],
+    "hasBody": true,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "\\S"
+        },
+        "mode": {
+          "type": "string",
+          "enum": [
+            "read_only",
+            "read_write"
+          ]
+        },
+        "expires_in_days": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650,
+          "description": "The key stops working this many days after creation. Without it the key does not expire."
+        }
+      },
+      "required": [
+        "name",
+        "mode"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "mode",
+            "prefix",
+            "created_at",
+            "last_used_at",
+            "expires_at",
+            "revoked_at",
+            "secret"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "prefix": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "secret": {
+              "type": "string",
+              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{38}$",
+              "description": "The full key. Shown only in this response; store it safely."
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "get_api_key",
+    "operationId": "getApiKey",
+    "mcp": false,
+    "title": "Get one API key",
+    "description": "Get one API key\n\nApplication only. Never returns the secret.\n\nApplication only (a session).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "key_id": {
+        "in": "path",
+        "name": "key_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "key_id": {
+          "type": "string",
+          "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "mode",
+            "prefix",
+            "created_at",
+            "last_used_at",
+            "expires_at",
+            "revoked_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "prefix": {
+              "type": "string",
+              "description": "The first 12 characters of the key, safe to display."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "allOf": [
+                {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              ],
+              "description": "May lag behind real use by up to a minute."
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "revoke_api_key",
+    "operationId": "revokeApiKey",
+    "mcp": false,
+    "title": "Revoke an API key",
+    "description": "Revoke an API key\n\nApplication only. Idempotent; revoking a revoked key returns it unchanged.\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": true,
+    "idempotent": false,
+    "parameters": {
+      "key_id": {
+        "in": "path",
+        "name": "key_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "key_id": {
+          "type": "string",
+          "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "mode",
+            "prefix",
+            "created_at",
+            "last_used_at",
+            "expires_at",
+            "revoked_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "prefix": {
+              "type": "string",
+              "description": "The first 12 characters of the key, safe to display."
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "allOf": [
+                {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              ],
+              "description": "May lag behind real use by up to a minute."
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "rotate_api_key",
+    "operationId": "rotateApiKey",
+    "mcp": false,
+    "title": "Rotate an API key",
+    "description": "Rotate an API key\n\nApplication only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). The new key takes\nthe old one's place: it uses what is left of the old key's rate budget, and it does not\ncount as one more key of the account. A revoked key cannot be rotated\n(`400 invalid_request`).\n\nApplication only (a session).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "key_id": {
+        "in": "path",
+        "name": "key_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "key_id": {
+          "type": "string",
+          "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "mode",
+            "prefix",
+            "created_at",
+            "last_used_at",
+            "expires_at",
+            "revoked_at",
+            "secret"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "prefix": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "expires_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "secret": {
+              "type": "string",
+              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{38}$",
+              "description": "The full key. Shown only in this response; store it safely."
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "list_api_key_activity",
+    "operationId": "listApiKeyActivity",
+    "mcp": false,
+    "title": "List a key's recent activity",
+    "description": "List a key's recent activity\n\nApplication only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content. `status_class` keeps the entries of one\nclass of status (`2xx` successes, `4xx` refusals, `5xx` failures); a cursor belongs to its\nfilter.\n\nApplication only (a session).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "key_id": {
+        "in": "path",
+        "name": "key_id"
+      },
+      "status_class": {
+        "in": "query",
+        "name": "status_class"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "key_id": {
+          "type": "string",
+          "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "status_class": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ],
+          "description": "Only entries whose status is of this class."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused)."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters."
+        }
+      },
+      "required": [
+        "key_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "at",
+              "method",
+              "route",
+              "operation",
+              "status",
+              "request_id",
+              "duration_ms"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^act_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "method": {
+                "type": "string"
+              },
+              "route": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The route template (such as `/v1/memories/{id}`); null for an unknown route."
+              },
+              "operation": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The operationId, or the MCP tool's name for a tool call (whose `route` is `/mcp` and `method` `POST`); null for an unknown route, or a method the route does not have (405)."
+              },
+              "status": {
+                "type": "integer"
+              },
+              "request_id": {
+                "type": "string"
+              },
+              "duration_ms": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    }
   }
 ];
+
+export const mcpTools: readonly McpToolDefinition[] = argumentShapes.filter((shape) => shape.mcp);

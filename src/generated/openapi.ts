@@ -1185,7 +1185,9 @@ export type paths = {
         /**
          * List a key's recent activity
          * @description Application only. Newest first; entries are kept for 90 days. Entries never hold bodies,
-         *     query strings, Memory text or Template content.
+         *     query strings, Memory text or Template content. `status_class` keeps the entries of one
+         *     class of status (`2xx` successes, `4xx` refusals, `5xx` failures); a cursor belongs to its
+         *     filter.
          */
         get: operations["listApiKeyActivity"];
         put?: never;
@@ -1203,7 +1205,11 @@ export type components = {
         /**
          * @description Stable machine code of an error. The set is open: new codes may be added within `v1`, so
          *     accept any string here and handle an unknown code by the HTTP status and `retryable`. The
-         *     codes of this version are listed in `KnownErrorCode`.
+         *     codes of this version are listed in `KnownErrorCode`. The application's pages and forms
+         *     (outside `/v1`) answer with the same codes, and with their own: `csrf_failed` (403, a form
+         *     without its CSRF token or from another origin), `invalid_credentials` (401, a sign-in that
+         *     failed, never saying whether the email exists), `sign_up_closed` (403), `setup_complete`
+         *     (403, the owner account exists), `invitation_invalid` (404) and `email_taken` (409).
          * @example memory_not_found
          */
         ErrorCode: components["schemas"]["KnownErrorCode"] | string;
@@ -1211,7 +1217,7 @@ export type components = {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large" | "csrf_failed" | "invalid_credentials" | "sign_up_closed" | "setup_complete" | "invitation_invalid" | "email_taken";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -5434,6 +5440,8 @@ export interface operations {
     listApiKeyActivity: {
         parameters: {
             query?: {
+                /** @description Only entries whose status is of this class. */
+                status_class?: "2xx" | "3xx" | "4xx" | "5xx";
                 /** @description Page size (default 20, at most 100; larger values are refused). */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page, sent with the same filters. */

@@ -1,5 +1,6 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { AppError } from '../domain/shared/errors';
+import { canonicalOrigin, ownOrigin } from '../edge/origins';
 
 /** The headers an MCP client sends beside its JSON-RPC message, which a browser asks leave for first. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
@@ -7,21 +8,6 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Mcp-Protocol-Version, Mcp-
 const EXPOSED_HEADERS = 'WWW-Authenticate, Mcp-Session-Id, Request-Id, Retry-After, RateLimit, RateLimit-Policy';
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-
-/** An origin as browsers write it (lower-case, without the scheme's default port), or null. */
-function canonicalOrigin(value: string): string | null {
-  try {
-    const { origin } = new URL(value);
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
-
-/** The origin the request was sent to: its scheme and host, as a reverse proxy names them when trusted. */
-function ownOrigin(req: Request): string | null {
-  return req.host ? canonicalOrigin(`${req.protocol}://${req.host}`) : null;
-}
 
 /**
  * `/mcp` answers a page in a browser only when the page is of the server's own origin or of one

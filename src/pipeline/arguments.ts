@@ -1,5 +1,5 @@
 import * as generated from '../generated/argument-validators';
-import { mcpTools, type McpToolDefinition } from '../generated/mcp-tools';
+import { argumentShapes, type McpToolDefinition } from '../generated/mcp-tools';
 import { AppError, bodyTooLarge, LISTED_MAX } from '../domain/shared/errors';
 import { boundsErrors } from '../domain/shared/input-bounds';
 import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
@@ -33,7 +33,7 @@ interface GeneratedValidator {
 }
 
 const validators = generated as unknown as Readonly<Record<string, GeneratedValidator>>;
-const shapes = new Map(mcpTools.map((tool) => [tool.name, tool]));
+const shapes = new Map(argumentShapes.map((shape) => [shape.name, shape]));
 
 /** The shape of arguments that has this name (an MCP tool's). */
 export function argumentShape(name: string): ArgumentShape | undefined {

@@ -46,9 +46,23 @@ export async function deleteActivityOlderThan(db: Queryable, now: Date, days: nu
     .execute();
 }
 
-export async function pageOfActivity(db: Queryable, accountId: string, keyId: string, request: PageRequest): Promise<Page<ActivityRow>> {
+/** A class of HTTP status: `4xx` is 400 to 499. */
+export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
+
+export async function pageOfActivity(
+  db: Queryable,
+  accountId: string,
+  keyId: string,
+  statusClass: StatusClass | undefined,
+  request: PageRequest,
+): Promise<Page<ActivityRow>> {
+  let select = db.selectFrom('api_key_activity').selectAll().where('key_id', '=', keyId).where('account_id', '=', accountId);
+  if (statusClass) {
+    const lowest = Number(statusClass[0]) * 100;
+    select = select.where('status', '>=', lowest).where('status', '<', lowest + 100);
+  }
   return pageByTimeAndId(
-    db.selectFrom('api_key_activity').selectAll().where('key_id', '=', keyId).where('account_id', '=', accountId),
+    select,
     request,
     { time: 'at', id: 'id' },
     (row) => [row.at, row.id],

@@ -7,7 +7,7 @@ import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { mapPage, pageRequest, type Page, type PageQuery } from '../shared/pagination';
 import type { ApiKeyMode, Principal } from '../shared/principal';
-import { pageOfActivity } from './activity.repository';
+import { pageOfActivity, type StatusClass } from './activity.repository';
 import { toActivityEntry, toApiKey, type ActivityEntry, type ApiKey } from './api-key-mapper';
 import { apiKeyNotFound, countActiveKeys, findOwnedKey, insertKey, pageOfKeys, revokeKey } from './api-keys.repository';
 import { displayPrefix, generateKey, hashKey } from './key-format';
@@ -108,10 +108,16 @@ export async function rotateApiKey(
   return replacement;
 }
 
-export async function listApiKeyActivity(services: Services, principal: Principal, keyId: string, query: PageQuery): Promise<Page<ActivityEntry>> {
+export async function listApiKeyActivity(
+  services: Services,
+  principal: Principal,
+  keyId: string,
+  query: PageQuery & { readonly status_class?: StatusClass },
+): Promise<Page<ActivityEntry>> {
   await findOwnedKey(services.db, principal.accountId, keyId);
   // Entries buffered by this instance are written first, so a key's own requests show at once.
   await services.activity.flush();
-  const page = await pageOfActivity(services.db, principal.accountId, keyId, pageRequest('api_key_activity', { key_id: keyId }, query));
+  const filters = { key_id: keyId, ...(query.status_class ? { status_class: query.status_class } : {}) };
+  const page = await pageOfActivity(services.db, principal.accountId, keyId, query.status_class, pageRequest('api_key_activity', filters, query));
   return mapPage(page, toActivityEntry);
 }

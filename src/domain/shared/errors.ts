@@ -6,6 +6,12 @@ export type ErrorDetails = Record<string, unknown>;
 
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   unauthorized: 401,
+  invalid_credentials: 401,
+  csrf_failed: 403,
+  sign_up_closed: 403,
+  setup_complete: 403,
+  invitation_invalid: 404,
+  email_taken: 409,
   insufficient_key_mode: 403,
   session_required: 403,
   secret_memory_forbidden: 403,
@@ -111,4 +117,9 @@ export function safeError(err: unknown): Record<string, unknown> {
     ...(typeof routine === 'string' ? { routine } : {}),
     stack: frames.join('\n'),
   };
+}
+
+/** Whether a database error is a unique constraint's refusal (SQLSTATE 23505), on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }

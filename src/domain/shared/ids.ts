@@ -14,6 +14,8 @@ export const ID_PREFIXES = {
   run: 'run',
   apiKey: 'key',
   activity: 'act',
+  webSession: 'ses',
+  invitation: 'inv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -158,6 +158,4 @@ export async function lockOwnedSubject(trx: Transaction<DB>, principal: Principa
   return subject;
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
+export { isUniqueViolation } from '../shared/errors';

@@ -1,0 +1,58 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * Passwords are hashed with scrypt (Node's own), at OWASP's parameters: N = 2^17, r = 8, p = 1,
+ * which take about 128 MiB and half a second here, on libuv's thread pool rather than the event
+ * loop. A hash is stored as `scrypt$ln=17,r=8,p=1$<salt>$<hash>` (base64url), so that stronger
+ * parameters later leave older hashes verifiable.
+ */
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+interface Parameters {
+  readonly ln: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+const CURRENT: Parameters = { ln: 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+const FORMAT = /^scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
+
+function derive(password: string, salt: Buffer, params: Parameters, length: number): Promise<Buffer> {
+  const N = 2 ** params.ln;
+  const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, length, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, CURRENT, KEY_LENGTH);
+  return `scrypt$ln=${CURRENT.ln},r=${CURRENT.r},p=${CURRENT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** A hash of no one's password: an unknown email is checked against it, so that it costs the same time as a known one. */
+let decoy: Promise<string> | undefined;
+
+/** Whether the password matches the stored hash; without one (an unknown email), the same work is done and the answer is false. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(18).toString('base64url'))));
+  const match = FORMAT.exec(hash);
+  if (!match) return false;
+  const params = { ln: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
+  const expected = Buffer.from(match[5]!, 'base64url');
+  const key = await derive(password, Buffer.from(match[4]!, 'base64url'), params, expected.length);
+  return timingSafeEqual(key, expected) && stored !== null;
+}
+
+/** The problem with a new password, or null; measured in code points, as every text limit is. */
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  return null;
+}

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { Router, type ErrorRequestHandler, type Request } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Store } from 'express-rate-limit';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Config } from '../config';
+import { ProviderIdentities } from '../domain/accounts/identities';
+import { LocalAccounts } from '../domain/accounts/local-accounts';
+import { WebSessions } from '../domain/accounts/web-sessions';
+import type { Clock } from '../domain/shared/clock';
+import { safeError } from '../domain/shared/errors';
+import { SignInThrottle } from '../edge/sign-in-throttle';
+import { asAppError } from '../pipeline/envelope';
+import type { OperationPipeline } from '../pipeline/pipeline';
+import { frame, requireSignIn, type WebContext } from './context';
+import { OidcSignIn } from './oidc';
+import { PageOperations } from './operations';
+import { accountPages } from './pages/accounts';
+import { inboxPages } from './pages/inbox';
+import { libraryPages } from './pages/library';
+import { memoryPages } from './pages/memories';
+import { settingsPages } from './pages/settings';
+import { subjectPages } from './pages/subjects';
+import { sendPage } from './render';
+import { ErrorView } from './views/error';
+import { checkForm, loadSession } from './web-session';
+
+/**
+ * The application: server-rendered pages at `/`, a third transport of the operation pipeline
+ * beside REST and MCP. Every page has a strict Content-Security-Policy (scripts and styles from
+ * this origin only, no inline script, no eval, no framing), is never cached, and every form post
+ * is checked for its CSRF token and its origin before it runs.
+ */
+
+export interface ApplicationDependencies {
+  readonly db: Kysely<DB>;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly pipeline: OperationPipeline;
+  /** Where sign-in attempts are counted (shared with the other limiters). */
+  readonly throttleStore: Store;
+}
+
+/** The first path segment of every page: any other path is not the application's. */
+const SECTIONS = new Set(['', 'setup', 'sign-in', 'sign-up', 'sign-out', 'settings', 'memories', 'subjects', 'inbox', 'library', 'assets']);
+
+export function isApplicationPath(path: string): boolean {
+  return SECTIONS.has(path.split('/')[1] ?? '');
+}
+
+/** src/web/assets, beside this module in the sources, or above dist/ when built. */
+function assetsDirectory(): string {
+  let directory = __dirname;
+  for (;;) {
+    const candidate = join(directory, 'src', 'web', 'assets');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(directory);
+    if (parent === directory) throw new Error('src/web/assets not found above ' + __dirname);
+    directory = parent;
+  }
+}
+
+const PAGE_POLICY = helmet.contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+  },
+});
+
+export function applicationRouter(deps: ApplicationDependencies): Router {
+  const { db, clock, config, logger, pipeline } = deps;
+  const sessions = new WebSessions(db, clock);
+  const identities = new ProviderIdentities(db, clock);
+  const context: WebContext = {
+    operations: new PageOperations(pipeline),
+    sessions,
+    accounts: new LocalAccounts(db, clock, config.signUp),
+    throttle: new SignInThrottle(deps.throttleStore, { perAddress: config.signInLimitPerAddress, perEmail: config.signInLimitPerEmail }),
+    oidc: config.oidc ? new OidcSignIn(config.oidc, identities) : null,
+    logger,
+  };
+
+  const router = Router();
+  router.use((req, _res, next) => next(isApplicationPath(req.path) ? undefined : 'router'));
+  router.use('/assets', express.static(assetsDirectory(), { index: false, maxAge: '1h', fallthrough: false }));
+  router.use(PAGE_POLICY);
+  router.use((_req, res, next) => {
+    // A page shows one account's data: no cache on the way keeps it.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(cookieParser());
+  router.use(express.urlencoded({ extended: false, limit: '2mb', parameterLimit: 200 }));
+  router.use(loadSession(sessions));
+  router.use(checkForm);
+
+  accountPages(router, context);
+  const signedIn = Router();
+  signedIn.use(requireSignIn(context));
+  settingsPages(signedIn, context);
+  memoryPages(signedIn, context);
+  subjectPages(signedIn, context);
+  inboxPages(signedIn, context);
+  libraryPages(signedIn, context);
+  router.use(signedIn);
+  router.use((req, res) => {
+    sendPage(res, 404, <ErrorView frame={frame(req, res, 'Not found')} status={404} code="not_found" message="There is no page here." />);
+  });
+  router.use(pageErrors(logger));
+  return router;
+}
+
+/** A failure while making a page: its own page, with the error's status and code (and a log line for our own failures). */
+function pageErrors(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req: Request, res, _next) => {
+    const error = asAppError(err);
+    if (error.status >= 500) logger.error({ error: safeError(err), request_id: res.locals.requestId }, 'page failed');
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+    if (!res.locals.web) res.locals.web = { session: null, principal: null, csrfToken: '' };
+    sendPage(res, error.status, <ErrorView frame={frame(req, res, 'Not possible')} status={error.status} code={error.code} message={error.message} />);
+  };
+}
