@@ -57,7 +57,7 @@ export function problemsOf(result: OperationResult): FormProblems {
     else if (!name) loose.push(error.message);
   }
   const message = Object.keys(fields).length > 0 && loose.length === 0 ? 'Check the fields marked below.' : envelope.error.message;
-  return { message, fields };
+  return { message, fields, code: envelope.error.code };
 }
 
 /** "must be at most 100 characters" as a field's error reads: "Must be at most 100 characters." */

@@ -23,7 +23,7 @@ function problemsOfError(err: AppError): FormProblems {
     const name = error.path?.split('/').pop();
     if (name) fields[name] = `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`;
   }
-  return { message: Object.keys(fields).length > 0 && err.code === 'invalid_request' ? 'Check the fields marked below.' : err.message, fields };
+  return { message: Object.keys(fields).length > 0 && err.code === 'invalid_request' ? 'Check the fields marked below.' : err.message, fields, code: err.code };
 }
 
 function CredentialsForm(props: {
@@ -162,7 +162,7 @@ export function accountPages(router: Router, context: WebContext): void {
         const error = asAppError(err);
         if (error.status >= 500) throw err;
         for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        signInPage(req, res, error.status, email, { message: error.message, fields: {} });
+        signInPage(req, res, error.status, email, { message: error.message, fields: {}, code: error.code });
       }
     }),
   );
@@ -185,7 +185,7 @@ export function accountPages(router: Router, context: WebContext): void {
         } catch (err) {
           const error = asAppError(err);
           if (error.status >= 500) throw err;
-          signInPage(req, res, error.status, '', { message: error.message, fields: {} });
+          signInPage(req, res, error.status, '', { message: error.message, fields: {}, code: error.code });
         }
       }),
     );
@@ -222,7 +222,7 @@ export function accountPages(router: Router, context: WebContext): void {
       const invitation = typeof req.query.invitation === 'string' ? req.query.invitation : null;
       if (invitation !== null && !(await accounts.invitationUsable(invitation))) {
         const error = new AppError('invitation_invalid', 'This invitation link is not valid: it was used, or it expired.');
-        return signUpPage(req, res, error.status, '', { message: error.message, fields: {} }, null);
+        return signUpPage(req, res, error.status, '', { message: error.message, fields: {}, code: error.code }, null);
       }
       signUpPage(req, res, accounts.policy !== 'open' && invitation === null ? 403 : 200, '', NO_PROBLEMS, invitation);
     }),

@@ -235,7 +235,10 @@ export function memoryPages(router: Router, context: WebContext): void {
   router.get(
     '/memories/trash',
     page(async (req, res) => {
-      const trashed = await operations.call<Memory[]>(res, 'list_trashed_memories', { cursor: query(req, 'cursor'), limit: 50 });
+      const trashed = await operations.call<Array<{ memory: Memory; trashed_at: string; purge_at: string; reason: string }>>(res, 'list_trashed_memories', {
+        cursor: query(req, 'cursor'),
+        limit: 50,
+      });
       sendPage(
         res,
         trashed.ok ? 200 : trashed.status,
@@ -249,11 +252,11 @@ export function memoryPages(router: Router, context: WebContext): void {
           {trashed.ok && trashed.data.length === 0 ? <p>The trash is empty.</p> : null}
           {trashed.ok && trashed.data.length > 0 ? (
             <ul class="cards">
-              {trashed.data.map((memory) => (
+              {trashed.data.map(({ memory, trashed_at, purge_at, reason }) => (
                 <li class="card">
                   <p class="card-title">{memory.text.length > 200 ? `${memory.text.slice(0, 200)}…` : memory.text}</p>
                   <p class="meta">
-                    {memory.type} · updated {formatTime(memory.updated_at)}
+                    {memory.type} · {reason === 'expired' ? 'expired' : 'trashed'} {formatTime(trashed_at)} · deleted for good {formatTime(purge_at)}
                   </p>
                   <ActionButton action={`/memories/${encodeURIComponent(memory.id)}/restore`} csrfToken={csrf(res)} label="Restore" />
                   <ActionButton action={`/memories/${encodeURIComponent(memory.id)}/delete`} csrfToken={csrf(res)} label="Delete for good" danger />
@@ -388,7 +391,7 @@ export function memoryPages(router: Router, context: WebContext): void {
       const updated = await operations.call<Memory>(res, 'update_memory', { id, if_match: revision ? `"${revision}"` : undefined, ...argumentsOf(form) });
       if (!updated.ok) {
         const problems = problemsOf(updated.result);
-        const stale = updated.status === 412 ? { message: 'This Memory was changed since you opened the form. Reload it to see the new text, then edit again.', fields: {} } : problems;
+        const stale = updated.status === 412 ? { message: 'This Memory was changed since you opened the form. Reload it to see the new text, then edit again.', fields: {}, code: 'precondition_failed' } : problems;
         return editPage(req, res, updated.status, id, revision, form, stale);
       }
       redirectTo(res, `/memories/${encodeURIComponent(id)}?notice=memory-saved`);

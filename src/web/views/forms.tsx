@@ -4,6 +4,8 @@ import type { ComponentChildren } from 'preact';
 export interface FormProblems {
   readonly message: string | null;
   readonly fields: Readonly<Record<string, string>>;
+  /** The refusal's code, the same as the API's for the same input. */
+  readonly code?: string;
 }
 
 export const NO_PROBLEMS: FormProblems = { message: null, fields: {} };
@@ -19,6 +21,11 @@ export function FormError(props: { readonly problems: FormProblems }) {
   return (
     <div class="error" role="alert">
       <p>{props.problems.message}</p>
+      {props.problems.code ? (
+        <p class="code">
+          Error code: <code>{props.problems.code}</code>
+        </p>
+      ) : null}
     </div>
   );
 }
