@@ -15,7 +15,12 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    '^.+\\.m?js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  // openid-client and oidc-provider (and their jose, oauth4webapi and koa) are ES modules only; the
+  // suite runs as CommonJS, so they are compiled like the sources. The service itself loads
+  // openid-client with import().
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider|koa)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,

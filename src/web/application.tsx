@@ -98,6 +98,9 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   router.use((req, _res, next) => next(isApplicationPath(req.path) ? undefined : 'router'));
   router.use('/assets', express.static(assetsDirectory(), { index: false, maxAge: '1h', fallthrough: false }));
   router.use(PAGE_POLICY);
+  // Browsers send `Origin: null` with a form posted from a page whose policy is `no-referrer`
+  // (helmet's default): pages tell their own origin to themselves, and nothing to other sites.
+  router.use(helmet.referrerPolicy({ policy: 'same-origin' }));
   router.use((_req, res, next) => {
     // A page shows one account's data: no cache on the way keeps it.
     res.setHeader('Cache-Control', 'no-store');

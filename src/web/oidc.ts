@@ -80,7 +80,7 @@ export class OidcSignIn {
     if (typeof req.query.error === 'string') throw signInFailed(`the provider answered ${req.query.error.slice(0, 100)}`);
     const pending = state ? await this.identities.take(state) : null;
     if (!pending || !state) throw signInFailed('this sign-in was not started here, or took longer than 10 minutes');
-    let claims;
+    let claims: Record<string, unknown> & { sub: string };
     try {
       const current = new URL(req.originalUrl, callbackUrl(req));
       const tokens = await client.authorizationCodeGrant(configuration, current, {
@@ -89,11 +89,17 @@ export class OidcSignIn {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
-    } catch {
+      const idToken = tokens.claims();
+      if (!idToken) throw signInFailed('the provider sent no ID token');
+      // A provider may keep the profile (email, name) out of the ID token: its userinfo has it.
+      const profile = configuration.serverMetadata().userinfo_endpoint
+        ? await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+        : {};
+      claims = { ...profile, ...idToken };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
       throw signInFailed('the provider did not confirm it');
     }
-    if (!claims) throw signInFailed('the provider sent no ID token');
     const accountId = await this.identities.accountFor({
       issuer: configuration.serverMetadata().issuer,
       subject: claims.sub,

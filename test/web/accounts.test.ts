@@ -364,6 +364,8 @@ describe('every form is protected against cross-site requests', () => {
       expect(policy).toContain("form-action 'self'");
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(page.headers['cache-control']).toBe('no-store');
+      // Not `no-referrer`: with it, browsers post forms with `Origin: null`, which the origin check refuses.
+      expect(page.headers['referrer-policy']).toBe('same-origin');
       // No inline script: every script element has a src.
       expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     }

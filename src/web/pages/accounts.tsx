@@ -296,7 +296,7 @@ async function consolePage(req: Request, res: Response, context: WebContext): Pr
       <section aria-labelledby="connect">
         <h2 id="connect">Connect an agent</h2>
         <p>
-          Create an API key in <a href="/settings/api-keys">Settings</a>, then call the REST API (reference at <a href="/docs">/docs</a>) or
+          Create an API key under <a href="/settings/api-keys">API keys</a>, then call the REST API (reference at <a href="/docs">/docs</a>) or
           connect an MCP client to <code>/mcp</code> with the key as a bearer token.
         </p>
       </section>

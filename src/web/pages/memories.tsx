@@ -244,7 +244,7 @@ export function memoryPages(router: Router, context: WebContext): void {
         trashed.ok ? 200 : trashed.status,
         <Layout {...frame(req, res, 'Trash', 'memories')}>
           <p>
-            <a href="/memories">← Memories</a>
+            <a href="/memories">← Back to the list</a>
           </p>
           <h1>Trash</h1>
           <p>Memories in the trash are deleted for good after their retention period. Restore one to keep it.</p>
@@ -286,7 +286,7 @@ export function memoryPages(router: Router, context: WebContext): void {
         200,
         <Layout {...frame(req, res, 'Memory', 'memories')}>
           <p>
-            <a href="/memories">← Memories</a>
+            <a href="/memories">← Back to the list</a>
           </p>
           <h1>Memory</h1>
           <div class="memory-text">{m.text}</div>

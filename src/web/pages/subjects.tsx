@@ -183,7 +183,7 @@ export function subjectPages(router: Router, context: WebContext): void {
         200,
         <Layout {...frame(req, res, s.name, 'subjects')}>
           <p>
-            <a href="/subjects">← Subjects</a>
+            <a href="/subjects">← Back to the list</a>
           </p>
           <h1>{s.name}</h1>
           <p class="meta">

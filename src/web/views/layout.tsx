@@ -28,6 +28,7 @@ export function Layout(props: PageFrame & { readonly children: ComponentChildren
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · MTL`}</title>
+        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/app.css" />
         <script src="/assets/app.js" defer />
       </head>
