@@ -38,6 +38,7 @@ export const JEST_FILES = [
   'test/rate-limit/rate-limit.test.ts',
   'test/search/analysis.test.ts',
   'test/subjects/maintained-counts.test.ts',
+  'test/web/pages.test.ts',
 ];
 
 const args = new Set(process.argv.slice(2));
@@ -123,7 +124,7 @@ function startServer(dataDir) {
         output.push(line);
         try {
           const entry = JSON.parse(line);
-          if (entry.msg === 'MTL listening') resolve(entry.port);
+          if (typeof entry.msg === 'string' && entry.msg.startsWith('MTL listening')) resolve(entry.port);
         } catch {
           // not a log line
         }

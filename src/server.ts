@@ -26,6 +26,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The host a person types for a server listening on `host`: every address (0.0.0.0, ::) is reached at localhost here. */
+function browsableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** Opens the database, migrates it (under an advisory lock) and starts listening. */
 export async function startServer(config: Config, logger: Logger = createLogger(config)): Promise<RunningServer> {
   const { database, applied } = await openMigrated(config);
@@ -43,7 +49,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     );
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, host: config.host, database: database.kind }, 'MTL listening');
+  const open = `http://${browsableHost(config.host)}:${port}`;
+  logger.info(
+    { port, host: config.host, database: database.kind, application: `${open}/`, api_reference: `${open}/docs` },
+    `MTL listening: open ${open}/ for the application, ${open}/docs for the API reference`,
+  );
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

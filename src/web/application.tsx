@@ -23,6 +23,7 @@ import { accountPages } from './pages/accounts';
 import { inboxPages } from './pages/inbox';
 import { libraryPages } from './pages/library';
 import { memoryPages } from './pages/memories';
+import { portabilityPages } from './pages/portability';
 import { settingsPages } from './pages/settings';
 import { subjectPages } from './pages/subjects';
 import { sendPage } from './render';
@@ -115,6 +116,8 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   const signedIn = Router();
   signedIn.use(requireSignIn(context));
   settingsPages(signedIn, context);
+  // Before the Memories' pages: /memories/export and /memories/import are not Memories' IDs.
+  portabilityPages(signedIn, context);
   memoryPages(signedIn, context);
   subjectPages(signedIn, context);
   inboxPages(signedIn, context);

@@ -1,4 +1,6 @@
 import type { Response } from 'express';
+import type { OperationId } from '../generated/contract';
+import type { Upload } from '../pipeline/handlers';
 import type { OperationResult, OperationPipeline } from '../pipeline/pipeline';
 import { argumentShape } from '../pipeline/arguments';
 import { locals } from '../edge/request-context';
@@ -32,6 +34,22 @@ interface ErrorEnvelope {
 export class PageOperations {
   constructor(private readonly pipeline: OperationPipeline) {}
 
+  /** Runs a streamed operation (no arguments to check: its query is the page's own, from a fixed set). */
+  async stream(res: Response, id: OperationId, call: StreamedCall): Promise<OperationResult> {
+    const principal = webLocals(res).principal;
+    if (!principal) throw new Error('A page called an operation without a session');
+    return this.pipeline.execute({
+      id,
+      path: {},
+      query: call.query ?? {},
+      headers: {},
+      body: undefined,
+      ...(call.upload ? { upload: call.upload } : {}),
+      principal,
+      requestId: locals(res).requestId,
+    });
+  }
+
   /** Runs the operation whose arguments have this shape name, as the signed-in account. */
   async call<T = unknown>(res: Response, name: string, args: Record<string, unknown>): Promise<Answer<T>> {
     const shape = argumentShape(name);
@@ -44,6 +62,12 @@ export class PageOperations {
     const body = result.body as { data?: T; next_cursor?: string | null } | null;
     return { ok, status: result.status, data: (ok ? body?.data : undefined) as T, nextCursor: (ok ? body?.next_cursor : null) ?? null, result };
   }
+}
+
+/** An operation whose body or answer is streamed (an export, an import), run as the signed-in account. */
+export interface StreamedCall {
+  readonly query?: Record<string, unknown>;
+  readonly upload?: Upload;
 }
 
 /** A refusal as a form shows it: each field's problem beside it, the rest above the form. */

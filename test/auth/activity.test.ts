@@ -292,6 +292,35 @@ describe('last_used_at and paging', () => {
     expect(seen).toEqual(requestIds.reverse());
   });
 
+  test('when the list is filtered by status class, then it keeps only that class, page by page, and a cursor keeps to its filter', async () => {
+    const alice = await t.account();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await t.http.get('/v1/memories').set(bearer(alice.readOnlyKey))).status).toBe(200);
+      expect((await t.http.get('/v1/memories/mem_00000000000000000000000000').set(bearer(alice.readOnlyKey))).status).toBe(404);
+    }
+    expect((await t.http.post('/v1/memories').set(bearer(alice.readOnlyKey)).send({ text: 'no' })).status).toBe(403);
+    await eventually(async () => ((await activity(alice.session, alice.readOnlyKeyId)).length === 7 ? true : null));
+    const refusals: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: Record<string, string | number> = cursor === null ? { status_class: '4xx', limit: 2 } : { status_class: '4xx', limit: 2, cursor };
+      const res = await activityPage(alice.session, alice.readOnlyKeyId, query);
+      refusals.push(...res.body.data.map((entry: Entry) => entry.status));
+      cursor = res.body.next_cursor;
+    } while (cursor !== null);
+    expect(refusals).toEqual([403, 404, 404, 404]);
+    const successes = (await activityPage(alice.session, alice.readOnlyKeyId, { status_class: '2xx' })).body.data as Entry[];
+    expect(successes.map((entry) => entry.status)).toEqual([200, 200, 200]);
+    expect((await activityPage(alice.session, alice.readOnlyKeyId, { status_class: '5xx' })).body.data).toEqual([]);
+
+    // A cursor of the filtered list is not one of the whole list.
+    const filtered = await activityPage(alice.session, alice.readOnlyKeyId, { status_class: '4xx', limit: 1 });
+    const mixed = await t.http.get(`/v1/account/api-keys/${alice.readOnlyKeyId}/activity`).query({ cursor: filtered.body.next_cursor }).set(bearer(alice.session));
+    expectError(mixed, 400, 'invalid_cursor');
+    const wrong = await t.http.get(`/v1/account/api-keys/${alice.readOnlyKeyId}/activity`).query({ status_class: '6xx' }).set(bearer(alice.session));
+    expectError(wrong, 400, 'invalid_request');
+  });
+
   test("when one key's activity cursor is used for another key, then it gets 400 invalid_cursor", async () => {
     const alice = await t.account();
     for (let i = 0; i < 2; i += 1) {

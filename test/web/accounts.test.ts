@@ -1,3 +1,4 @@
+import { runMaintenance } from '../../src/domain/maintenance/maintenance';
 import { startTestApp, type TestApp } from '../support/app';
 import { movableClock, DAY_MS } from '../support/clock';
 import { FormBrowser, localAccount, signedInBrowser, textOf } from '../support/web';
@@ -230,6 +231,16 @@ describe('sessions', () => {
     }
     clock.advance(5 * DAY_MS + 60_000);
     expect((await busy.get('/memories')).status).toBe(303);
+  });
+
+  it('deletes the sessions past their end in the maintenance pass', async () => {
+    await signedInBrowser(testApp, accountId);
+    const count = async () => (await testApp.database.db.selectFrom('web_sessions').select('id').where('account_id', '=', accountId).execute()).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    clock.advance(8 * DAY_MS);
+    await runMaintenance(testApp.app.services);
+    expect(await count()).toBe(0);
   });
 });
 

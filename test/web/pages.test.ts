@@ -187,6 +187,45 @@ describe('Memories', () => {
   });
 });
 
+describe('Export and import', () => {
+  it('downloads the export, and restores it without doubling anything; a foreign file is refused with the API’s code', async () => {
+    const memory = await createMemory(testApp, alice.session, { text: 'Kept across a restore' });
+    const download = await browser.get('/memories/export/download');
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="mtl-export-\d{4}-\d{2}-\d{2}\.ndjson"$/);
+    const file = download.text;
+    expect(file).toContain('Kept across a restore');
+    const count = async () => (await testApp.http.get('/v1/memories?limit=100').set(bearer(alice.session))).body.data.length as number;
+    const before = await count();
+
+    await browser.get('/memories/import');
+    const upload = (csrf: string | null, contents: string, mode = 'restore') => {
+      let request = testApp.http
+        .post('/memories/import')
+        .set('Cookie', [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+        .set('Host', 'app.test')
+        .set('Origin', 'http://app.test');
+      if (csrf !== null) request = request.field('_csrf', csrf);
+      return request.field('mode', mode).attach('file', Buffer.from(contents), 'export.ndjson');
+    };
+    const restored = await upload(browser.csrf(), file);
+    expect(restored.status).toBe(200);
+    expect(restored.text).toContain('Already here, so skipped:');
+    expect(await count()).toBe(before);
+    expect((await testApp.http.get(`/v1/memories/${memory.id}`).set(bearer(alice.session))).status).toBe(200);
+
+    const forged = await upload(null, file, 'copy');
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('csrf_failed');
+    expect(await count()).toBe(before);
+
+    const broken = await upload(browser.csrf(), '{"not":"an export"}\n');
+    expect(broken.status).toBe(400);
+    expect(broken.text).toContain('invalid_import');
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('Subjects and the Inbox', () => {
   it('shows a pending suggestion with its Subject, sources and the Fact it supersedes; Accept makes it the current Fact', async () => {
     const subject = await createSubject(testApp, alice.session, { name: 'Ada Lovelace', kind: 'person' });

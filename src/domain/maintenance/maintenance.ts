@@ -4,6 +4,7 @@ import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.reposit
 import type { Services } from '../services';
 import { expireMemories, purgeOldTrash } from '../memories/trash';
 import { safeError } from '../shared/errors';
+import { WebSessions } from '../accounts/web-sessions';
 import { deleteDeletionTokensExpiredBefore } from './maintenance.repository';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -13,7 +14,8 @@ const TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and
- * idempotency keys, Memories trashed longer ago than the retention period.
+ * idempotency keys, Memories trashed longer ago than the retention period, web sessions past
+ * their end and sign-ins at an identity provider never completed.
  */
 export async function runMaintenance(services: Services): Promise<void> {
   const now = services.clock.now();
@@ -21,6 +23,8 @@ export async function runMaintenance(services: Services): Promise<void> {
   await pruneChanges(services.db, now);
   await deleteDeletionTokensExpiredBefore(services.db, new Date(now.getTime() - TOKEN_GRACE_MS));
   await deleteExpiredIdempotencyKeys(services.db, now);
+  await new WebSessions(services.db, services.clock).prune();
+  await services.db.deleteFrom('oidc_sign_ins').where('expires_at', '<=', now).execute();
 }
 
 /**
