@@ -54,6 +54,12 @@ export function isApplicationPath(path: string): boolean {
   return SECTIONS.has(path.split('/')[1] ?? '');
 }
 
+/** A browser's request for a page that does not exist (outside the API's paths): answered with the application's 404 page rather than JSON. */
+function isBrowserMiss(req: Request): boolean {
+  const api = req.path.startsWith('/v1/') || req.path === '/v1' || req.path.startsWith('/mcp');
+  return !api && (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html';
+}
+
 /** src/web/assets, beside this module in the sources, or above dist/ when built. */
 function assetsDirectory(): string {
   let directory = __dirname;
@@ -96,7 +102,7 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   };
 
   const router = Router();
-  router.use((req, _res, next) => next(isApplicationPath(req.path) ? undefined : 'router'));
+  router.use((req, _res, next) => next(isApplicationPath(req.path) || isBrowserMiss(req) ? undefined : 'router'));
   router.use('/assets', express.static(assetsDirectory(), { index: false, maxAge: '1h', fallthrough: false }));
   router.use(PAGE_POLICY);
   // Browsers send `Origin: null` with a form posted from a page whose policy is `no-referrer`
@@ -114,7 +120,9 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
 
   accountPages(router, context);
   const signedIn = Router();
-  signedIn.use(requireSignIn(context));
+  const signInFirst = requireSignIn(context);
+  // A page of a signed-in section needs a session; a path of no section is the 404 page below, for anyone.
+  signedIn.use((req, res, next) => (isApplicationPath(req.path) ? signInFirst(req, res, next) : next('router')));
   settingsPages(signedIn, context);
   // Before the Memories' pages: /memories/export and /memories/import are not Memories' IDs.
   portabilityPages(signedIn, context);

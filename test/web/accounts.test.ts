@@ -365,6 +365,18 @@ describe('every form is protected against cross-site requests', () => {
     expect((await signedIn.get('/memories')).status).toBe(200);
   });
 
+  it('answers a browser with a 404 page, and an API client with the JSON envelope', async () => {
+    const page = await testApp.http.get('/no/such/page').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(page.status).toBe(404);
+    expect(page.type).toBe('text/html');
+    expect(page.text).toContain('There is no page here.');
+    const api = await testApp.http.get('/no/such/page').set('Accept', '*/*');
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe('not_found');
+    const v1 = await testApp.http.get('/v1/no-such-route').set('Accept', 'text/html');
+    expect(v1.type).toBe('application/json');
+  });
+
   it('serves every page with a strict Content-Security-Policy, no framing, and no caching', async () => {
     const browser = await signedInBrowser(testApp, accountId);
     for (const path of ['/', '/memories', '/memories/new', '/memories/trash', '/subjects', '/subjects/new', '/inbox', '/library', '/settings/api-keys', '/settings/sessions', '/settings/invitations', '/sign-in']) {

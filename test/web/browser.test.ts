@@ -225,6 +225,56 @@ postgresOnly('browser tests')('the application in a browser', () => {
     await person.check();
   });
 
+  it('passes axe-core on every page, refusals and confirmations included', async () => {
+    const { page } = person;
+    await page.goto(url('/sign-up'));
+    await person.check();
+    await signIn(page, 'owner@example.com');
+    const memory = (await (await page.request.get(url('/memories'))).text()).match(/href="\/memories\/(mem_[0-9A-Z]+)"/)![1]!;
+    const subject = (await (await page.request.get(url('/subjects'))).text()).match(/href="\/subjects\/(sub_[0-9A-Z]+)"/)![1]!;
+    const key = (await (await page.request.get(url('/settings/api-keys'))).text()).match(/data-key-id="(key_[0-9A-Z]+)"/)![1]!;
+    for (const path of [
+      '/',
+      '/memories',
+      '/memories?type=note&pinned=true',
+      '/memories/new',
+      `/memories/${memory}`,
+      `/memories/${memory}/edit`,
+      '/memories/trash',
+      '/memories/export',
+      '/memories/import',
+      '/subjects',
+      '/subjects/new',
+      `/subjects/${subject}`,
+      `/subjects/${subject}/edit`,
+      '/inbox',
+      '/library',
+      '/settings/api-keys',
+      `/settings/api-keys/${key}/activity`,
+      '/settings/sessions',
+      '/settings/invitations',
+      '/no/such/page',
+      '/memories/mem_00000000000000000000000000',
+    ]) {
+      await page.goto(url(path));
+      await person.check();
+    }
+    // A refused form, a confirmation, an invitation link shown once.
+    await page.goto(url('/memories/new'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#field-text-error').waitFor();
+    await person.check();
+    await page.goto(url(`/subjects/${subject}`));
+    await page.getByRole('button', { name: 'Delete subject' }).click();
+    await page.getByText('This cannot be undone.').waitFor();
+    await person.check();
+    await page.goto(url('/settings/invitations'));
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    await page.getByLabel('Invitation link', { exact: true }).waitFor();
+    await person.check();
+    expect(person.visited.length).toBeGreaterThanOrEqual(25);
+  });
+
   it('works without JavaScript, and with the keyboard', async () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     try {
