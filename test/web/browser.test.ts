@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startListeningApp, type ListeningTestApp } from '../support/app';
 import { describeViolations, launchChromium, seriousViolations } from '../support/browser';
 import { postgresOnly } from '../support/database';
+import { providerEnv, startTestProvider, type TestProvider } from '../support/oidc-provider';
 
 /**
  * The application in a real browser (Debian's Chromium, by playwright-core), as a person uses it:
@@ -316,42 +315,18 @@ postgresOnly('browser tests')('the application in a browser', () => {
 postgresOnly('browser tests')('signing in with an OpenID Connect provider', () => {
   let browser: Browser;
   let testApp: ListeningTestApp;
-  let providerServer: Server;
+  let provider: TestProvider;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    // The provider's server listens first: the service is told its address, then the provider is told the service's.
-    providerServer = createServer();
-    await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-    const issuer = `http://localhost:${(providerServer.address() as AddressInfo).port}`;
-    testApp = await startListeningApp({
-      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'mtl', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests', OIDC_PROVIDER_NAME: 'Test IdP' },
-    });
-    const { default: Provider } = await import('oidc-provider');
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: 'mtl',
-          client_secret: 'a-client-secret-for-tests',
-          redirect_uris: [`${testApp.baseUrl}/sign-in/oidc/callback`],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-        },
-      ],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: async (_ctx: unknown, id: string) => ({
-        accountId: id,
-        claims: async () => ({ sub: id, email: `${id}@idp.example`, email_verified: true, name: `IdP ${id}` }),
-      }),
-      features: { devInteractions: { enabled: true } },
-    } as never);
-    providerServer.on('request', provider.callback());
+    provider = await startTestProvider();
+    testApp = await startListeningApp({ env: providerEnv(provider) });
+    await provider.serve(testApp.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
     await testApp?.close();
-    providerServer?.closeAllConnections();
-    await new Promise((resolve) => providerServer?.close(resolve));
+    await provider?.close();
   });
 
   it('signs in through the provider (code flow with PKCE) and back to the console, with a session like any other', async () => {
