@@ -189,7 +189,7 @@ export function createApp(deps: AppDependencies): App {
     }),
   );
   // The application's pages: a third transport of the same pipeline.
-  app.use(applicationRouter({ db: database.db, clock, config, logger, pipeline, throttleStore: limiterStores[3] }));
+  app.use(applicationRouter({ db: database.db, clock, config, logger, pipeline, throttleStore: limiterStores[3], limit: limited }));
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 

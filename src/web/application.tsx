@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import cookieParser from 'cookie-parser';
-import express, { Router, type ErrorRequestHandler, type Request } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Store } from 'express-rate-limit';
@@ -28,7 +28,7 @@ import { settingsPages } from './pages/settings';
 import { subjectPages } from './pages/subjects';
 import { sendPage } from './render';
 import { ErrorView } from './views/error';
-import { checkForm, loadSession } from './web-session';
+import { checkForm, loadSession, webLocals } from './web-session';
 
 /**
  * The application: server-rendered pages at `/`, a third transport of the operation pipeline
@@ -45,6 +45,8 @@ export interface ApplicationDependencies {
   readonly pipeline: OperationPipeline;
   /** Where sign-in attempts are counted (shared with the other limiters). */
   readonly throttleStore: Store;
+  /** The request budgets of the API (per principal, per account): a signed-in page draws on them as a session's request does. */
+  readonly limit: RequestHandler;
 }
 
 /** The first path segment of every page: any other path is not the application's. */
@@ -123,6 +125,10 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   const signInFirst = requireSignIn(context);
   // A page of a signed-in section needs a session; a path of no section is the 404 page below, for anyone.
   signedIn.use((req, res, next) => (isApplicationPath(req.path) ? signInFirst(req, res, next) : next('router')));
+  signedIn.use((req, res, next) => {
+    res.locals.principal = webLocals(res).principal;
+    deps.limit(req, res, next);
+  });
   settingsPages(signedIn, context);
   // Before the Memories' pages: /memories/export and /memories/import are not Memories' IDs.
   portabilityPages(signedIn, context);

@@ -244,6 +244,24 @@ describe('sessions', () => {
   });
 });
 
+describe('request budgets', () => {
+  it("charges a signed-in page to the account's budget, as the API charges a session's request", async () => {
+    const limited = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const accountId = await localAccount(limited, 'budget@example.com', PASSWORD, true);
+      const browser = await signedInBrowser(limited, accountId);
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await browser.get('/memories')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await browser.get('/memories');
+      expect(refused.text).toContain('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('sign-up', () => {
   it('is by the owner’s invitation by default, one account per link', async () => {
     const testApp = await startTestApp();
