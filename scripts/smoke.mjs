@@ -9,8 +9,8 @@
 //    restore, one MCP tool call), checks status codes and the fields that matter, then stops it
 //    with SIGTERM and expects exit code 0;
 // 3. runs the jest files that exercise what a Node.js release can change (list below): the JWT
-//    library, the PostgreSQL driver, the HTTP server's edge, streaming, the MCP transport and the
-//    application's pages, on PostgreSQL when TEST_DATABASE_URL is set.
+//    library, the PostgreSQL driver, the MCP transport and the application's pages, on PostgreSQL
+//    when TEST_DATABASE_URL is set.
 //
 // CI runs it on the newest Node.js 22, and on 24 with --no-jest (24 runs the whole suite on
 // PostgreSQL); scripts/node-runtime.sh fetches them. Any failed check exits non-zero.
@@ -25,16 +25,14 @@ const NODE = process.execPath;
 
 /**
  * The files closest to what a new Node.js release could change (crypto and JWTs, the PostgreSQL
- * driver, the HTTP server, streams, the MCP transport, server-rendered pages). The whole suite
+ * driver, the MCP transport over HTTP, server-rendered pages and forms). The whole suite
  * runs on 20 (embedded database) and 24 (PostgreSQL) beside this; a longer list here only
  * lengthens CI, which runs this beside the suite on the same two cores.
  */
 export const JEST_FILES = [
   'test/auth/authentication.test.ts',
   'test/db/persistence.test.ts',
-  'test/http/edge.test.ts',
   'test/mcp/transport.test.ts',
-  'test/portability/streaming.test.ts',
   'test/web/pages.test.ts',
 ];
 

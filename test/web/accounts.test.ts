@@ -16,6 +16,14 @@ function sessionCookie(response: { headers: Record<string, unknown> }): string |
   return ([] as string[]).concat((response.headers['set-cookie'] as string[] | undefined) ?? []).find((line) => line.startsWith('mtl_session='));
 }
 
+/** An instance with the default settings and its owner, shared by the tests that need nothing else. */
+const instance = {} as { testApp: TestApp; ownerId: string };
+beforeAll(async () => {
+  instance.testApp = await startTestApp();
+  instance.ownerId = await localAccount(instance.testApp, 'csrf@example.com', PASSWORD, true);
+});
+afterAll(async () => instance.testApp?.close());
+
 describe('setting up a new instance', () => {
   let testApp: TestApp;
   beforeEach(async () => {
@@ -147,20 +155,6 @@ describe('signing in', () => {
     expect((await browser.post('/sign-in', { email: 'owner@example.com', password: PASSWORD })).status).toBe(303);
   });
 
-  it('throttles attempts per address, whichever emails they try', async () => {
-    const strict = await startTestApp({ env: { SIGN_IN_LIMIT_PER_ADDRESS: '2', SIGN_IN_LIMIT_PER_EMAIL: '1000' } });
-    try {
-      await localAccount(strict, 'owner@example.com', PASSWORD, true);
-      const browser = new FormBrowser(strict);
-      await browser.get('/sign-in');
-      for (const email of ['a@example.com', 'b@example.com']) {
-        expect((await browser.post('/sign-in', { email, password: 'wrong password here' })).status).toBe(401);
-      }
-      expect((await browser.post('/sign-in', { email: 'c@example.com', password: 'wrong password here' })).status).toBe(429);
-    } finally {
-      await strict.close();
-    }
-  });
 });
 
 describe('sessions', () => {
@@ -244,29 +238,39 @@ describe('sessions', () => {
   });
 });
 
-describe('request budgets', () => {
-  it("charges a signed-in page to the account's budget, as the API charges a session's request", async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-    try {
-      const accountId = await localAccount(limited, 'budget@example.com', PASSWORD, true);
-      const browser = await signedInBrowser(limited, accountId);
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await browser.get('/memories')).status);
-      expect(statuses).toEqual([200, 200, 200, 429]);
-      const refused = await browser.get('/memories');
-      expect(refused.text).toContain('rate_limited');
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
+describe('limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { SIGN_IN_LIMIT_PER_ADDRESS: '2', SIGN_IN_LIMIT_PER_EMAIL: '1000', RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => limited.close());
+
+  it('throttles sign-in attempts per address, whichever emails they try', async () => {
+    await localAccount(limited, 'owner@example.com', PASSWORD, true);
+    const browser = new FormBrowser(limited);
+    await browser.get('/sign-in');
+    for (const email of ['a@example.com', 'b@example.com']) {
+      expect((await browser.post('/sign-in', { email, password: 'wrong password here' })).status).toBe(401);
     }
+    expect((await browser.post('/sign-in', { email: 'c@example.com', password: 'wrong password here' })).status).toBe(429);
+  });
+
+  it("charges a signed-in page to the account's budget, as the API charges a session's request", async () => {
+    const accountId = await localAccount(limited, 'budget@example.com', PASSWORD);
+    const browser = await signedInBrowser(limited, accountId);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await browser.get('/memories')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await browser.get('/memories');
+    expect(refused.text).toContain('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
 describe('sign-up', () => {
   it('is by the owner’s invitation by default, one account per link', async () => {
-    const testApp = await startTestApp();
-    try {
-      const owner = await localAccount(testApp, 'owner@example.com', PASSWORD, true);
+    const { testApp, ownerId: owner } = instance;
+    {
       const member = await localAccount(testApp, 'member@example.com', PASSWORD);
       const visitor = new FormBrowser(testApp);
       expect((await visitor.get('/sign-up')).status).toBe(403);
@@ -300,8 +304,6 @@ describe('sign-up', () => {
       const reuse = await second.post('/sign-up', { email: 'second@example.com', password: PASSWORD, invitation });
       expect(reuse.status).toBe(404);
       expect(reuse.text).toContain('invitation_invalid');
-    } finally {
-      await testApp.close();
     }
   });
 
@@ -339,11 +341,9 @@ describe('sign-up', () => {
 describe('every form is protected against cross-site requests', () => {
   let testApp: TestApp;
   let accountId: string;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    accountId = await localAccount(testApp, 'csrf@example.com', PASSWORD, true);
+  beforeAll(() => {
+    ({ testApp, ownerId: accountId } = instance);
   });
-  afterAll(async () => testApp.close());
 
   const keyCount = async () => (await testApp.database.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).execute()).length;
 

@@ -70,6 +70,9 @@ export class LocalAccounts {
   async signUp(input: Credentials, invitation: string | null): Promise<string> {
     const checked = checkedCredentials(input);
     if (this.policy !== 'open' && invitation === null) throw new AppError('sign_up_closed', 'Sign-up needs an invitation on this instance.');
+    // A taken email is said before the password is hashed (the insert checks again, under the unique index).
+    const taken = await this.db.selectFrom('local_credentials').select('account_id').where('email_lower', '=', checked.emailLower).executeTakeFirst();
+    if (taken) throw emailTaken();
     const password = await hashPassword(input.password);
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
