@@ -37,22 +37,32 @@ export class SignInThrottle {
       address.totalHits > this.limits.perAddress ? address.resetTime : null,
       account.totalHits > this.limits.perEmail ? account.resetTime : null,
     ].filter((reset): reset is Date | undefined => reset !== null);
-    if (over.length === 0) return;
-    const until = Math.max(...over.map((reset) => reset?.getTime() ?? Date.now() + SIGN_IN_WINDOW_MS));
-    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-    throw new AppError(
-      'rate_limited',
-      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retry_after_seconds: seconds },
-      { 'Retry-After': String(seconds) },
-    );
+    if (over.length > 0) throw tooMany(over);
+  }
+
+  /** Counts the start of a sign-in at the identity provider (which stores its state): per address only. */
+  async start(req: Request): Promise<void> {
+    const address = await this.store.increment(addressKey(req));
+    if (address.totalHits > this.limits.perAddress) throw tooMany([address.resetTime]);
   }
 
   /** A successful sign-in: the email's failures are forgotten (the address's are kept). */
   async succeeded(email: string): Promise<void> {
     await this.store.resetKey(emailKey(email));
   }
+}
+
+/** The refusal, saying when the latest of the windows that were exceeded ends. */
+function tooMany(resets: ReadonlyArray<Date | undefined>): AppError {
+  const until = Math.max(...resets.map((reset) => reset?.getTime() ?? Date.now() + SIGN_IN_WINDOW_MS));
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  return new AppError(
+    'rate_limited',
+    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retry_after_seconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 const addressKey = (req: Request) => `sign-in:address:${ipKeyGenerator(req.ip ?? 'unknown')}`;

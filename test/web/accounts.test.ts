@@ -98,6 +98,10 @@ describe('signing in', () => {
     const message = (text: string) => textOf(text, /<div class="error" role="alert"><p>(.*?)<\/p>/);
     expect(message(wrong.text)).toBe('The email or the password is not right.');
     expect(message(unknown.text)).toBe(message(wrong.text));
+    // An email longer than any account's is answered alike, without a lookup.
+    const long = await browser.post('/sign-in', { email: `${'a'.repeat(5000)}@example.com`, password: 'not the password at all' });
+    expect(long.status).toBe(401);
+    expect(message(long.text)).toBe(message(wrong.text));
     expect(sessionCookie(wrong)).toBeUndefined();
   });
 

@@ -156,4 +156,11 @@ describe('signing in with an OpenID Connect provider', () => {
     const page = await fetch(`${testApp.baseUrl}/sign-in`);
     expect(await page.text()).toContain('>Sign in with Test IdP</a>');
   });
+
+  it('counts each start at the provider with the address’s sign-in attempts (each stores a state)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await fetch(`${testApp.baseUrl}/sign-in/oidc`, { redirect: 'manual' })).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 303).length).toBeLessThanOrEqual(30);
+  });
 });

@@ -97,13 +97,15 @@ export class LocalAccounts {
 
   /** The account whose email and password these are; otherwise `invalid_credentials`, whether or not the email exists. */
   async verify(input: Credentials): Promise<string> {
+    // No account has a longer email: refused without a lookup (the answer is the same).
+    if (input.email.trim().length > EMAIL_MAX_LENGTH) throw invalidCredentials();
     const row = await this.db
       .selectFrom('local_credentials')
       .select(['account_id', 'password_hash'])
       .where('email_lower', '=', input.email.trim().toLowerCase())
       .executeTakeFirst();
     const valid = await verifyPassword(input.password.slice(0, 4 * 256), row?.password_hash ?? null);
-    if (!valid || !row) throw new AppError('invalid_credentials', 'The email or the password is not right.');
+    if (!valid || !row) throw invalidCredentials();
     return row.account_id;
   }
 
@@ -208,6 +210,7 @@ export class LocalAccounts {
   }
 }
 
+const invalidCredentials = () => new AppError('invalid_credentials', 'The email or the password is not right.');
 const setupComplete = () => new AppError('setup_complete', 'This instance already has its owner; sign in instead.');
 const emailTaken = () =>
   new AppError('email_taken', 'An account with this email exists; sign in instead.', {

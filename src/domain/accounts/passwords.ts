@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../shared/errors';
 
 /**
  * Passwords are hashed with scrypt (Node's own), at OWASP's parameters: N = 2^17, r = 8, p = 1,
@@ -21,7 +22,40 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const FORMAT = /^scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 
+/**
+ * At most two hashes run at once (each takes 128 MiB and a thread of libuv's pool, which file
+ * reads and writes share), and at most 32 wait: a flood of sign-ins from many addresses is
+ * refused (503, retry) rather than held in memory or let starve the pool.
+ */
+const RUNNING_MAX = 2;
+const WAITING_MAX = 32;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RUNNING_MAX) {
+    if (waiting.length >= WAITING_MAX) {
+      throw new AppError('service_unavailable', 'Too many sign-ins are being checked right now; retry in a few seconds.', { retry_after_seconds: 5 }, { 'Retry-After': '5' });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes to the next in line, or is given back.
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: Parameters, length: number): Promise<Buffer> {
+  return inTurn(() => deriveNow(password, salt, params, length));
+}
+
+function deriveNow(password: string, salt: Buffer, params: Parameters, length: number): Promise<Buffer> {
   const N = 2 ** params.ln;
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
   return new Promise((resolve, reject) => {

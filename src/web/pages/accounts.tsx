@@ -172,6 +172,8 @@ export function accountPages(router: Router, context: WebContext): void {
     router.get(
       '/sign-in/oidc',
       page(async (req, res) => {
+        // Each start stores a state for 10 minutes: they are counted with the address's sign-in attempts.
+        await throttle.start(req);
         redirectTo(res, (await oidc.begin(req, localPath(req.query.return_to))).href);
       }),
     );
