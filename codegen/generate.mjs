@@ -86,6 +86,8 @@ function collectOperations() {
         description: (op.description ?? '').trim(),
         access: sessionOnly ? 'session' : readOnly ? 'read' : 'write',
         idempotent: op['x-mtl-idempotent'] === true,
+        // Published data that the Library website shows to visitors without an account (`x-mtl-visitors`).
+        visitors: op['x-mtl-visitors'] === true,
         // False for a REST-only operation (`x-mtl-mcp-tool: false`, such as a streamed body).
         mcpTool: sessionOnly ? false : op['x-mtl-mcp-tool'] !== false,
         successStatus: success,

@@ -27,6 +27,7 @@ import {
   chargeRequest,
   failedAuthenticationLimiter,
   limiterStore,
+  visitorLimiter,
   principalBudget,
   principalLimiter,
   type RedisConnection,
@@ -112,6 +113,7 @@ export function createApp(deps: AppDependencies): App {
     limiterStore(deps.redis, 'mtl:rl:principal:'),
     limiterStore(deps.redis, 'mtl:rl:account:'),
     limiterStore(deps.redis, 'mtl:rl:sign-in:'),
+    limiterStore(deps.redis, 'mtl:rl:visitor:'),
   ] as const;
   const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
 
@@ -189,7 +191,18 @@ export function createApp(deps: AppDependencies): App {
     }),
   );
   // The application's pages: a third transport of the same pipeline.
-  app.use(applicationRouter({ db: database.db, clock, config, logger, pipeline, throttleStore: limiterStores[3], limit: limited }));
+  app.use(
+    applicationRouter({
+      db: database.db,
+      clock,
+      config,
+      logger,
+      pipeline,
+      throttleStore: limiterStores[3],
+      limit: limited,
+      limitVisitors: visitorLimiter(config.visitorRateLimitPerMinute, limiterStores[4]),
+    }),
+  );
   app.use(unknownRoute);
   app.use(errorHandler(logger));
 

@@ -24,6 +24,7 @@ import * as importJournal from './migrations/2026_11_27_0022_import_journal';
 import * as unindexedMemories from './migrations/2026_11_27_0023_unindexed_memories';
 import * as accountReviewLists from './migrations/2026_11_28_0024_account_review_lists';
 import * as applicationAccounts from './migrations/2026_11_28_0025_application_accounts';
+import * as libraryWebsite from './migrations/2026_11_28_0026_library_website';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0023_unindexed_memories': unindexedMemories,
   '2026_11_28_0024_account_review_lists': accountReviewLists,
   '2026_11_28_0025_application_accounts': applicationAccounts,
+  '2026_11_28_0026_library_website': libraryWebsite,
 };
 
 /** The names of every migration, oldest first. */

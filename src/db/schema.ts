@@ -219,8 +219,20 @@ export interface TemplatesTable {
   published_revision: number | null;
   published_at: NullableTimestamp;
   state_version: number;
+  /** A copy of a published Template: the Template and version it was copied from. */
+  copied_from_template_id: Generated<string | null>;
+  copied_from_version: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Each published version of a Template, with the release notes it was published with. */
+export interface TemplateVersionsTable {
+  template_id: string;
+  version: number;
+  revision: number;
+  release_notes: string;
+  published_at: Timestamp;
 }
 
 /** What a Template says of itself: kept with each revision, and copied into its public listing. */
@@ -276,6 +288,8 @@ export interface PublicTemplatesTable extends TemplateDescriptionColumns {
   version: number;
   readme: string;
   published_at: Timestamp;
+  /** How many accounts have copied the Template into a draft of theirs. */
+  uses: Generated<number>;
   /** What a query matches: name, tags, summary and the whole README. */
   search: Generated<string>;
   /** What ranks a match: name, tags, summary and the README's beginning (see migration 0015). */
@@ -371,6 +385,7 @@ export interface DB {
   template_files: TemplateFilesTable;
   template_runs: TemplateRunsTable;
   public_templates: PublicTemplatesTable;
+  template_versions: TemplateVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   subject_memory_counts: SubjectMemoryCountsTable;
   memory_section_counts: MemorySectionCountsTable;

@@ -189,3 +189,15 @@ export function failedAuthenticationLimiter(limit: number, store: Store): Reques
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
   });
 }
+
+/** The budget of a visitor without a session (the Library website's public pages), per client address. */
+export function visitorLimiter(limit: number, store: Store): RequestHandler {
+  return rateLimit({
+    ...common,
+    limit,
+    store,
+    identifier: 'visitor',
+    keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
+    handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
+  });
+}

@@ -5858,7 +5858,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "operationId": "searchLibraryTemplates",
     "mcp": true,
     "title": "Search public Templates",
-    "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.",
+    "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.\n`sort` chooses another order of the same matches: `newest` (newest publication first)\nor `most_used` (most `uses` first, then newest). The Library website's `/library` page\nshows this operation's answer to everyone, signed in or not.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -5874,6 +5874,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
       "tag": {
         "in": "query",
         "name": "tag"
+      },
+      "sort": {
+        "in": "query",
+        "name": "sort"
       },
       "limit": {
         "in": "query",
@@ -5914,6 +5918,16 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 40
+        },
+        "sort": {
+          "type": "string",
+          "enum": [
+            "relevance",
+            "newest",
+            "most_used"
+          ],
+          "default": "relevance",
+          "description": "`relevance` (the default: best match first with `query`, newest without), `newest` or `most_used`."
         },
         "limit": {
           "type": "integer",
@@ -5957,7 +5971,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
               "version",
               "published_at",
               "creator",
-              "readme_excerpt"
+              "readme_excerpt",
+              "uses"
             ],
             "description": "A published Template as every account sees it. Its texts (name, summary, tags, display name, README excerpt) are the creator's plain text, not HTML; escape them to show them in a page.",
             "properties": {
@@ -6036,6 +6051,11 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "type": "string",
                 "maxLength": 300,
                 "description": "The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped."
+              },
+              "uses": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many accounts have copied it into a draft of theirs (each once)."
               }
             }
           }
@@ -6055,7 +6075,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "operationId": "getLibraryTemplate",
     "mcp": true,
     "title": "Get one public Template",
-    "description": "Get one public Template\n\nThe public listing and published file list of a published Template; 404 otherwise.",
+    "description": "Get one public Template\n\nThe public listing and published file list of a published Template, its release notes\nand its version history (newest first); 404 otherwise. The Library website's page of the\nTemplate shows this answer to everyone.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -6100,7 +6120,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "required": [
             "template",
             "files",
-            "release_notes"
+            "release_notes",
+            "versions"
           ],
           "properties": {
             "template": {
@@ -6115,7 +6136,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "version",
                 "published_at",
                 "creator",
-                "readme_excerpt"
+                "readme_excerpt",
+                "uses"
               ],
               "description": "A published Template as every account sees it. Its texts (name, summary, tags, display name, README excerpt) are the creator's plain text, not HTML; escape them to show them in a page.",
               "properties": {
@@ -6194,6 +6216,11 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                   "type": "string",
                   "maxLength": 300,
                   "description": "The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped."
+                },
+                "uses": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "How many accounts have copied it into a draft of theirs (each once)."
                 }
               }
             },
@@ -6218,6 +6245,454 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             },
             "release_notes": {
               "type": "string"
+            },
+            "versions": {
+              "type": "array",
+              "maxItems": 100,
+              "description": "The versions published so far, newest first (the latest 100), each with the release notes it was published with.",
+              "items": {
+                "type": "object",
+                "required": [
+                  "version",
+                  "published_at",
+                  "release_notes"
+                ],
+                "properties": {
+                  "version": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "published_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "release_notes": {
+                    "type": "string",
+                    "description": "Plain text, as the creator wrote it."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "read_library_template_files",
+    "operationId": "readLibraryTemplateFiles",
+    "mcp": true,
+    "title": "Read a published Template's files",
+    "description": "Read a published Template's files\n\nThe files of the published version of a published Template (never a draft), bounded as\na draft's read is: the selected files (all when `paths` is absent), each cut to\n`max_chars_per_file` and all together to `max_total_chars` code points. Paths the\npublished version does not have are listed in `missing`; files left out because the\ntotal budget ran out, in `omitted`. 404 when the Template is not published. Any key may\nread it; the Library website shows the same files to everyone.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "template_id": {
+        "in": "path",
+        "name": "template_id"
+      },
+      "paths": {
+        "in": "query",
+        "name": "paths"
+      },
+      "max_chars_per_file": {
+        "in": "query",
+        "name": "max_chars_per_file"
+      },
+      "max_total_chars": {
+        "in": "query",
+        "name": "max_total_chars"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Comma-separated paths to read (a path holds no comma); all files when absent."
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000,
+          "description": "Characters of each file at most."
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000,
+          "description": "Characters of all files together at most."
+        }
+      },
+      "required": [
+        "template_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "template_id",
+            "version",
+            "files",
+            "missing",
+            "omitted"
+          ],
+          "properties": {
+            "template_id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "version": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "files": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "path",
+                  "size",
+                  "content",
+                  "truncated"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string"
+                  },
+                  "size": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "The file's full length in code points."
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "truncated": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            },
+            "missing": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "omitted": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "name": "copy_library_template",
+    "operationId": "copyLibraryTemplate",
+    "mcp": true,
+    "title": "Copy a published Template into a new draft of the caller's",
+    "description": "Copy a published Template into a new draft of the caller's\n\nMakes a new Template owned by the caller whose revision 1 holds the published version's\nfiles, summary, category, tags and license (review `draft`, never published), named\n`name` or as the source is. The copy credits its source in `copied_from` (the Template\nand version); the source's `uses` counts each account that copied it once. Needs a\nread-write key or a session, and room for one more Template (`400\ntemplate_limit_reached` at 100); 404 when the source is not published. An account may\ncopy its own published Template.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": true,
+    "parameters": {
+      "template_id": {
+        "in": "path",
+        "name": "template_id"
+      },
+      "idempotency_key": {
+        "in": "header",
+        "name": "Idempotency-Key"
+      }
+    },
+    "bodyArguments": [
+      "name"
+    ],
+    "hasBody": true,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "template_id": {
+          "type": "string",
+          "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$"
+        }
+      },
+      "required": [
+        "template_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "summary",
+            "category",
+            "tags",
+            "license",
+            "release_notes",
+            "draft",
+            "review",
+            "publication",
+            "copied_from",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "summary": {
+              "type": "string"
+            },
+            "category": {
+              "type": "string",
+              "enum": [
+                "productivity",
+                "engineering",
+                "writing",
+                "research",
+                "personal",
+                "education",
+                "other"
+              ]
+            },
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "license": {
+              "type": "string",
+              "description": "An SPDX identifier from the allowed list.",
+              "enum": [
+                "MIT",
+                "Apache-2.0",
+                "BSD-2-Clause",
+                "BSD-3-Clause",
+                "ISC",
+                "MPL-2.0",
+                "GPL-3.0-only",
+                "LGPL-3.0-only",
+                "CC0-1.0",
+                "CC-BY-4.0",
+                "CC-BY-SA-4.0",
+                "Unlicense"
+              ]
+            },
+            "release_notes": {
+              "type": "string"
+            },
+            "draft": {
+              "type": "object",
+              "required": [
+                "revision",
+                "files",
+                "total_size",
+                "updated_at"
+              ],
+              "properties": {
+                "revision": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "files": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "path",
+                      "size"
+                    ],
+                    "properties": {
+                      "path": {
+                        "type": "string"
+                      },
+                      "size": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    }
+                  }
+                },
+                "total_size": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            "review": {
+              "type": "object",
+              "required": [
+                "state",
+                "reviewed_revision",
+                "last_run_id"
+              ],
+              "properties": {
+                "state": {
+                  "type": "string",
+                  "description": "The review of the current draft revision, independent of publication. `draft`: not\nreviewed since the last draft update; `changes_requested`: a check failed;\n`review_error`: the review could not run; `ready_to_publish`: every check passed for\n`review.reviewed_revision`. Publishing does not change it: after `publish` it still reads\n`ready_to_publish`, because the review describes the draft revision, which is still the\nreviewed one. Whether and what is public is `publication` (`state`,\n`published_revision`). Any draft update sets it back to `draft`.\n",
+                  "enum": [
+                    "draft",
+                    "changes_requested",
+                    "review_error",
+                    "ready_to_publish"
+                  ]
+                },
+                "reviewed_revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "last_run_id": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "pattern": "^run_[0-9A-HJKMNP-TV-Z]{26}$"
+                }
+              }
+            },
+            "publication": {
+              "type": "object",
+              "required": [
+                "state",
+                "version",
+                "published_revision",
+                "published_at"
+              ],
+              "properties": {
+                "state": {
+                  "type": "string",
+                  "enum": [
+                    "never_published",
+                    "published",
+                    "unpublished"
+                  ]
+                },
+                "version": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "published_revision": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "published_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            },
+            "copied_from": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "required": [
+                "template_id",
+                "version"
+              ],
+              "description": "The published Template and version this one was copied from; null for a Template created empty.",
+              "properties": {
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "version": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "updated_at": {
+              "type": "string",
+              "format": "date-time"
             }
           }
         }
@@ -6285,6 +6760,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                       "draft",
                       "review",
                       "publication",
+                      "copied_from",
                       "created_at",
                       "updated_at"
                     ],
@@ -6446,6 +6922,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                               "null"
                             ],
                             "format": "date-time"
+                          }
+                        }
+                      },
+                      "copied_from": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "required": [
+                          "template_id",
+                          "version"
+                        ],
+                        "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                        "properties": {
+                          "template_id": {
+                            "type": "string",
+                            "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                          },
+                          "version": {
+                            "type": "integer",
+                            "minimum": 1
                           }
                         }
                       },
@@ -6932,6 +7429,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "draft",
             "review",
             "publication",
+            "copied_from",
             "created_at",
             "updated_at"
           ],
@@ -7096,6 +7594,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 }
               }
             },
+            "copied_from": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "required": [
+                "template_id",
+                "version"
+              ],
+              "description": "The published Template and version this one was copied from; null for a Template created empty.",
+              "properties": {
+                "template_id": {
+                  "type": "string",
+                  "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                },
+                "version": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            },
             "created_at": {
               "type": "string",
               "format": "date-time"
@@ -7238,6 +7757,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -7399,6 +7919,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },
@@ -7620,6 +8161,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -7781,6 +8323,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },
@@ -8002,6 +8565,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -8163,6 +8727,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },
@@ -8418,6 +9003,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -8579,6 +9165,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },
@@ -8793,6 +9400,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -8954,6 +9562,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },
@@ -9176,6 +9805,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "draft",
                 "review",
                 "publication",
+                "copied_from",
                 "created_at",
                 "updated_at"
               ],
@@ -9337,6 +9967,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                         "null"
                       ],
                       "format": "date-time"
+                    }
+                  }
+                },
+                "copied_from": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "required": [
+                    "template_id",
+                    "version"
+                  ],
+                  "description": "The published Template and version this one was copied from; null for a Template created empty.",
+                  "properties": {
+                    "template_id": {
+                      "type": "string",
+                      "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+                    },
+                    "version": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 },

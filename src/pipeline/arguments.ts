@@ -2,7 +2,7 @@ import * as generated from '../generated/argument-validators';
 import { argumentShapes, type McpToolDefinition } from '../generated/mcp-tools';
 import { AppError, bodyTooLarge, LISTED_MAX } from '../domain/shared/errors';
 import { boundsErrors } from '../domain/shared/input-bounds';
-import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
+import { assertOperationAllowed, type Caller } from '../domain/shared/principal';
 import { NOT_A_PARAMETER } from '../domain/shared/validation-words';
 import { nestingProblem, nulProblems } from './input-checks';
 import { argumentLabel, invalidFields, invalidRequest, splitPointer, type FieldNaming, type Problem, type RequestPart } from './invalid-input';
@@ -124,7 +124,7 @@ export function checkArguments(shape: ArgumentShape, given: unknown): OperationR
 }
 
 /** The pipeline's first two steps for a call made with arguments: the caller's access to the operation, then the arguments. */
-export function prepareArgumentCall(shape: ArgumentShape, principal: Principal, given: unknown): OperationRequest {
+export function prepareArgumentCall(shape: ArgumentShape, principal: Caller, given: unknown): OperationRequest {
   assertOperationAllowed(principal, shape.operationId);
   return checkArguments(shape, given);
 }

@@ -1,7 +1,7 @@
 import type { OperationId, operations } from '../generated/contract';
 import type { JsonBody, Part, RequestBody, RequestParameters, Responses, SuccessStatus } from '../contract-types';
 import type { Services } from '../domain/services';
-import type { Principal } from '../domain/shared/principal';
+import type { Caller, Principal } from '../domain/shared/principal';
 
 /** A body sent as it is produced (an export's lines): the transport pulls the next piece when the client has taken the last. */
 export interface StreamedBody {
@@ -27,6 +27,11 @@ export type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: { status: S; body: BodyOf<Responses<K>[S]>; headers?: Record<string, string> };
 }[SuccessStatus<K>];
 
+/** The operations a visitor without an account may call (`x-mtl-visitors`): their handlers must not need an account. */
+export type VisitorOperation = {
+  [K in OperationId]: (typeof operations)[K]['visitors'] extends true ? K : never;
+}[OperationId];
+
 /** A request after contract validation, typed from the generated types. */
 export interface ValidatedRequest<K extends OperationId> {
   readonly path: Part<RequestParameters<K>, 'path'>;
@@ -35,7 +40,7 @@ export interface ValidatedRequest<K extends OperationId> {
   readonly body: RequestBody<K>;
   /** The body of an operation that takes a stream (the contract's `application/x-ndjson`). */
   readonly upload?: Upload;
-  readonly principal: Principal;
+  readonly principal: K extends VisitorOperation ? Caller : Principal;
   readonly requestId: string;
 }
 

@@ -7,7 +7,7 @@ import { assertNotBeingImported } from '../domain/portability/running-imports';
 import { assertNotBeingExported } from '../domain/portability/export-slots';
 import { fingerprint, keyReused, type IdempotencyStore } from '../domain/idempotency/idempotency';
 import { safeError } from '../domain/shared/errors';
-import { assertOperationAllowed, type Principal } from '../domain/shared/principal';
+import { assertOperationAllowed, type Caller, type Principal } from '../domain/shared/principal';
 import { argumentNaming, prepareArgumentCall, type ArgumentShape } from './arguments';
 import { asAppError, errorBody } from './envelope';
 import { renamedFields, type FieldNaming } from './invalid-input';
@@ -40,7 +40,8 @@ export interface OperationCall {
   readonly body: unknown;
   /** A streamed body (an import's lines), for the operations that take one. */
   readonly upload?: Upload;
-  readonly principal: Principal;
+  /** An account's principal, or a visitor of the Library website (published data only). */
+  readonly principal: Caller;
   readonly requestId: string;
   /** How the caller names a field (by default REST's pointers, which the domain's rules use too). */
   readonly naming?: FieldNaming;
@@ -60,7 +61,7 @@ export interface OperationResult {
 export interface ArgumentCall {
   readonly shape: ArgumentShape;
   readonly arguments: unknown;
-  readonly principal: Principal;
+  readonly principal: Caller;
   readonly requestId: string;
 }
 
@@ -109,13 +110,16 @@ export class OperationPipeline {
   async execute(received: OperationCall): Promise<OperationResult> {
     const call = withBodyDefaults(received);
     try {
-      return await this.deps.accounts.run(call.principal.accountId, () => this.executeInTurn(call));
+      const { principal } = call;
+      // A visitor reads published data, which belongs to no account's turn (and keeps no idempotency record).
+      if (principal.kind === 'visitor') return await this.invoke(call);
+      return await this.deps.accounts.run(principal.accountId, () => this.executeInTurn({ ...call, principal }));
     } catch (err) {
       return this.refusal(call, err);
     }
   }
 
-  private async executeInTurn(call: OperationCall): Promise<OperationResult> {
+  private async executeInTurn(call: OperationCall & { readonly principal: Principal }): Promise<OperationResult> {
     try {
       const key = call.headers[IDEMPOTENCY_HEADER];
       if (!key || !operations[call.id].idempotent) return await this.invoke(call);
@@ -162,15 +166,20 @@ export class OperationPipeline {
   }
 
   /** Adds a line to the API key's activity (sessions have none). */
-  record(principal: Principal | undefined, entry: CallRecord): void {
+  record(principal: Caller | undefined, entry: CallRecord): void {
     if (principal?.kind !== 'api_key') return;
     const { services } = this.deps;
     services.activity.record({ accountId: principal.accountId, keyId: principal.keyId, at: services.clock.now(), ...entry });
   }
 
   private async invoke(call: OperationCall): Promise<OperationResult> {
-    assertNotBeingImported(this.deps.services.imports, call.principal.accountId);
-    if (CHANGES.has(call.id)) assertNotBeingExported(this.deps.services.exports, call.principal.accountId);
+    const { principal } = call;
+    if (principal.kind === 'visitor') {
+      assertOperationAllowed(principal, call.id);
+    } else {
+      assertNotBeingImported(this.deps.services.imports, principal.accountId);
+      if (CHANGES.has(call.id)) assertNotBeingExported(this.deps.services.exports, principal.accountId);
+    }
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
     const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
     return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
@@ -21,6 +22,7 @@ import { OidcSignIn } from './oidc';
 import { PageOperations } from './operations';
 import { accountPages } from './pages/accounts';
 import { inboxPages } from './pages/inbox';
+import { creatorPages } from './pages/creator';
 import { libraryPages } from './pages/library';
 import { memoryPages } from './pages/memories';
 import { portabilityPages } from './pages/portability';
@@ -47,6 +49,8 @@ export interface ApplicationDependencies {
   readonly throttleStore: Store;
   /** The request budgets of the API (per principal, per account): a signed-in page draws on them as a session's request does. */
   readonly limit: RequestHandler;
+  /** The budget per client address of a visitor of the Library's public pages. */
+  readonly limitVisitors: RequestHandler;
 }
 
 /** The first path segment of every page: any other path is not the application's. */
@@ -54,6 +58,17 @@ const SECTIONS = new Set(['', 'setup', 'sign-in', 'sign-up', 'sign-out', 'settin
 
 export function isApplicationPath(path: string): boolean {
   return SECTIONS.has(path.split('/')[1] ?? '');
+}
+
+const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(req.headers['content-type'] ?? '');
+const isDraftSave = (req: IncomingMessage) => /^\/library\/mine\/[^/]+\/draft$/.test((req.url ?? '').split('?')[0] ?? '');
+
+/**
+ * A read of the Library's public pages: a visitor without a session is given no CSRF cookie
+ * there (the pages have no form for them), so that the answer can be cached.
+ */
+function isPublicRead(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && /^\/library(?:$|\/tpl_)/.test(req.path);
 }
 
 /** A browser's request for a page that does not exist (outside the API's paths): answered with the application's 404 page rather than JSON. */
@@ -101,6 +116,8 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
     throttle: new SignInThrottle(deps.throttleStore, { perAddress: config.signInLimitPerAddress, perEmail: config.signInLimitPerEmail }),
     oidc: config.oidc ? new OidcSignIn(config.oidc, identities) : null,
     logger,
+    limit: deps.limit,
+    limitVisitors: deps.limitVisitors,
   };
 
   const router = Router();
@@ -116,18 +133,23 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
     next();
   });
   router.use(cookieParser());
-  router.use(express.urlencoded({ extended: false, limit: '2mb', parameterLimit: 200 }));
-  router.use(loadSession(sessions));
+  // A draft's editor sends every file of the draft (up to 500,000 characters, each up to 4 bytes
+  // of UTF-8 and 3 characters of URL encoding per byte) and five fields per file; any other form is small.
+  router.use(express.urlencoded({ extended: false, limit: '2mb', parameterLimit: 200, type: (req) => isForm(req) && !isDraftSave(req) }));
+  router.use(express.urlencoded({ extended: false, limit: '8mb', parameterLimit: 400, type: (req) => isForm(req) && isDraftSave(req) }));
+  router.use(loadSession(sessions, isPublicRead));
   router.use(checkForm);
 
   accountPages(router, context);
+  // The Library's public pages, for everyone; /library/mine and the rest of the Library are signed in.
+  libraryPages(router, context);
   const signedIn = Router();
   const signInFirst = requireSignIn(context);
   // A page of a signed-in section needs a session; a path of no section is the 404 page below, for anyone.
   signedIn.use((req, res, next) => (isApplicationPath(req.path) ? signInFirst(req, res, next) : next('router')));
   signedIn.use((req, res, next) => {
     res.locals.principal = webLocals(res).principal;
-    deps.limit(req, res, next);
+    context.limit(req, res, next);
   });
   settingsPages(signedIn, context);
   // Before the Memories' pages: /memories/export and /memories/import are not Memories' IDs.
@@ -135,7 +157,7 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   memoryPages(signedIn, context);
   subjectPages(signedIn, context);
   inboxPages(signedIn, context);
-  libraryPages(signedIn, context);
+  creatorPages(signedIn, context);
   router.use(signedIn);
   router.use((req, res) => {
     sendPage(res, 404, <ErrorView frame={frame(req, res, 'Not found')} status={404} code="not_found" message="There is no page here." />);

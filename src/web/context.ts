@@ -17,6 +17,10 @@ export interface WebContext {
   /** Sign-in at an OpenID Connect provider, when one is configured. */
   readonly oidc: OidcSignIn | null;
   readonly logger: Logger;
+  /** The API's request budgets (per principal, per account), which a signed-in page draws on. */
+  readonly limit: RequestHandler;
+  /** The budget per client address of a visitor without a session (the Library's public pages). */
+  readonly limitVisitors: RequestHandler;
 }
 
 /** Notices a page shows after a redirect, by their key in `?notice=` (never text from the URL itself). */
@@ -34,6 +38,12 @@ const NOTICES: Readonly<Record<string, string>> = {
   'suggestion-accepted': 'The suggestion is accepted: its Fact is now current.',
   'suggestion-rejected': 'The suggestion is rejected.',
   'insight-dismissed': 'The insight is dismissed.',
+  'template-copied': 'The Template is copied into your templates as a new draft.',
+  'template-created': 'The Template is created. Edit its files, then submit it for review.',
+  'draft-saved': 'The draft is saved.',
+  'template-published': 'The Template is published: everyone can find it in the Library.',
+  'template-unpublished': 'The Template is unpublished: it is no longer in the Library.',
+  'template-republished': 'The Template is published again.',
 };
 
 export function frame(req: Request, res: Response, title: string, section?: PageFrame['section']): PageFrame {

@@ -3,6 +3,7 @@ import type { OperationId } from '../generated/contract';
 import type { Upload } from '../pipeline/handlers';
 import type { OperationResult, OperationPipeline } from '../pipeline/pipeline';
 import { argumentShape } from '../pipeline/arguments';
+import { VISITOR } from '../domain/shared/principal';
 import { locals } from '../edge/request-context';
 import type { FormProblems } from './views/forms';
 import { webLocals } from './web-session';
@@ -50,12 +51,12 @@ export class PageOperations {
     });
   }
 
-  /** Runs the operation whose arguments have this shape name, as the signed-in account. */
+  /** Runs the operation whose arguments have this shape name, as the signed-in account (or as a visitor, without a session). */
   async call<T = unknown>(res: Response, name: string, args: Record<string, unknown>): Promise<Answer<T>> {
     const shape = argumentShape(name);
     if (!shape) throw new Error(`No operation takes arguments named ${name}`);
-    const principal = webLocals(res).principal;
-    if (!principal) throw new Error('A page called an operation without a session');
+    // Without a session, a visitor: the pipeline lets a visitor read published data only.
+    const principal = webLocals(res).principal ?? VISITOR;
     const defined = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));
     const result = await this.pipeline.callWithArguments({ shape, arguments: defined, principal, requestId: locals(res).requestId });
     const ok = result.status < 400;

@@ -36,8 +36,11 @@ export function webLocals(res: Response): WebLocals {
   return res.locals.web as WebLocals;
 }
 
-/** Finds the request's session from its cookie, and the CSRF token its forms carry. */
-export function loadSession(sessions: WebSessions): RequestHandler {
+/**
+ * Finds the request's session from its cookie, and the CSRF token its forms carry. A request for
+ * which `formless` is true (a public page with no form for visitors) is given no CSRF cookie.
+ */
+export function loadSession(sessions: WebSessions, formless: (req: Request) => boolean = () => false): RequestHandler {
   return async (req, res, next) => {
     try {
       const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
@@ -46,7 +49,9 @@ export function loadSession(sessions: WebSessions): RequestHandler {
       let csrfToken = session?.csrfToken;
       if (!csrfToken) {
         csrfToken = cookies[cookieName(req, CSRF_COOKIE)];
-        if (!csrfToken || !/^[A-Za-z0-9_-]{32,64}$/.test(csrfToken)) {
+        if (formless(req) && (!csrfToken || !/^[A-Za-z0-9_-]{32,64}$/.test(csrfToken))) {
+          csrfToken = '';
+        } else if (!csrfToken || !/^[A-Za-z0-9_-]{32,64}$/.test(csrfToken)) {
           csrfToken = randomBytes(32).toString('base64url');
           res.cookie(cookieName(req, CSRF_COOKIE), csrfToken, cookieOptions(req));
         }

@@ -14,7 +14,7 @@ import { putDraft, STATUS, workflow, type Template } from './helpers';
 
 type StatusBody = DataOf<'getCreatorStatus'>;
 
-const OWNER_FIELDS = ['category', 'created_at', 'draft', 'id', 'license', 'name', 'publication', 'release_notes', 'review', 'summary', 'tags', 'updated_at'];
+const OWNER_FIELDS = ['category', 'copied_from', 'created_at', 'draft', 'id', 'license', 'name', 'publication', 'release_notes', 'review', 'summary', 'tags', 'updated_at'];
 const README = '# Focus hours\n\nTwo protected hours of deep work every morning, with a short plan first.\n';
 const LIMITS = {
   templates_max: 100,

@@ -60,3 +60,63 @@ export async function templateWithLargestDraft(t: TestApp, token: string): Promi
   if (updated.status !== 200) throw new Error(`writing the draft failed: ${updated.status} ${JSON.stringify(updated.body)}`);
   return id;
 }
+
+/** What a published Template of the tests holds, where the defaults will not do. */
+export interface PublishOptions {
+  name?: string;
+  summary?: string;
+  category?: string;
+  tags?: string[];
+  license?: string;
+  readme?: string;
+  files?: DraftFile[];
+  releaseNotes?: string;
+}
+
+export const DEFAULT_README = '# A template\n\nEverything you need to run a calm and useful weekly review with your team.\n';
+
+/** The answer's data, when its status is the one expected; otherwise the test fails saying what came instead. */
+export async function okData<T>(label: string, promise: PromiseLike<{ status: number; body: { data: T } }>, status = 200): Promise<T> {
+  const res = await promise;
+  if (res.status !== status) throw new Error(`${label} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Creates a Template (revision 1) with the given metadata; nothing is published. */
+export async function createTemplateDraft(t: TestApp, token: string, options: PublishOptions = {}): Promise<string> {
+  const data = await okData<{ template: { id: string } }>(
+    'create',
+    workflow(t, token, {
+      action: 'create',
+      name: options.name ?? 'Weekly review',
+      summary: options.summary ?? 'A calm weekly review for busy teams',
+      category: options.category ?? 'productivity',
+      tags: options.tags ?? [],
+      license: options.license ?? 'MIT',
+    }),
+    201,
+  );
+  return data.template.id;
+}
+
+/** Create, write README (≥ 40 non-blank characters), review, publish: the id of a published Template. */
+export async function publishTemplate(t: TestApp, token: string, options: PublishOptions = {}): Promise<string> {
+  const id = await createTemplateDraft(t, token, options);
+  await okData('draft update', putDraft(t, token, id, { base_revision: 1, files: [{ path: 'README.md', content: options.readme ?? DEFAULT_README }, ...(options.files ?? [])] }));
+  const reviewed = await okData<{ template: { review: { state: string } }; run: unknown }>(
+    'review',
+    workflow(t, token, { action: 'submit_review', template_id: id, revision: 2 }),
+  );
+  if (reviewed.template.review.state !== 'ready_to_publish') throw new Error(`review failed: ${JSON.stringify(reviewed.run)}`);
+  await okData(
+    'publish',
+    workflow(t, token, {
+      action: 'publish',
+      template_id: id,
+      revision: 2,
+      release_notes: options.releaseNotes ?? 'The first public version.',
+      confirm: { license: options.license ?? 'MIT', files_public: true, reviewed_revision: 2 },
+    }),
+  );
+  return id;
+}

@@ -3,7 +3,7 @@ import type { SuccessBody } from '../../src/contract-types';
 import { getLibraryTemplate } from '../../src/domain/library/public';
 import { bearer, startTestApp, uniqueName, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
-import { putDraft, workflow, type DraftFile, type PublicTemplate } from './helpers';
+import { createTemplateDraft, DEFAULT_README, okData, publishTemplate, putDraft, workflow, type PublicTemplate, type PublishOptions } from './helpers';
 
 /**
  * The public Library: what any authenticated caller finds is the published revision's public
@@ -12,19 +12,7 @@ import { putDraft, workflow, type DraftFile, type PublicTemplate } from './helpe
 
 type PageBody = SuccessBody<'searchLibraryTemplates'>;
 
-interface PublishOptions {
-  name?: string;
-  summary?: string;
-  category?: string;
-  tags?: string[];
-  license?: string;
-  readme?: string;
-  files?: DraftFile[];
-  releaseNotes?: string;
-}
-
-const PUBLIC_FIELDS = ['category', 'creator', 'id', 'license', 'name', 'published_at', 'readme_excerpt', 'summary', 'tags', 'version'];
-const DEFAULT_README = '# A template\n\nEverything you need to run a calm and useful weekly review with your team.\n';
+const PUBLIC_FIELDS = ['category', 'creator', 'id', 'license', 'name', 'published_at', 'readme_excerpt', 'summary', 'tags', 'uses', 'version'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,50 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok<T>(label: string, promise: PromiseLike<{ status: number; body: { data: T } }>, status = 200): Promise<T> {
-  const res = await promise;
-  if (res.status !== status) throw new Error(`${label} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
-
-/** Creates a Template (revision 1) with the given metadata; nothing is published. */
-async function createDraft(token: string, options: PublishOptions = {}): Promise<string> {
-  const data = await ok<{ template: { id: string } }>(
-    'create',
-    workflow(t, token, {
-      action: 'create',
-      name: options.name ?? 'Weekly review',
-      summary: options.summary ?? 'A calm weekly review for busy teams',
-      category: options.category ?? 'productivity',
-      tags: options.tags ?? [],
-      license: options.license ?? 'MIT',
-    }),
-    201,
-  );
-  return data.template.id;
-}
-
-/** Create, write README (≥ 40 non-blank characters), review, publish: the id of a published Template. */
-async function publish(token: string, options: PublishOptions = {}): Promise<string> {
-  const id = await createDraft(token, options);
-  await ok('draft update', putDraft(t, token, id, { base_revision: 1, files: [{ path: 'README.md', content: options.readme ?? DEFAULT_README }, ...(options.files ?? [])] }));
-  const reviewed = await ok<{ template: { review: { state: string } }; run: unknown }>(
-    'review',
-    workflow(t, token, { action: 'submit_review', template_id: id, revision: 2 }),
-  );
-  if (reviewed.template.review.state !== 'ready_to_publish') throw new Error(`review failed: ${JSON.stringify(reviewed.run)}`);
-  await ok(
-    'publish',
-    workflow(t, token, {
-      action: 'publish',
-      template_id: id,
-      revision: 2,
-      release_notes: options.releaseNotes ?? 'The first public version.',
-      confirm: { license: options.license ?? 'MIT', files_public: true, reviewed_revision: 2 },
-    }),
-  );
-  return id;
-}
+const ok = okData;
+const createDraft = (token: string, options: PublishOptions = {}) => createTemplateDraft(t, token, options);
+const publish = (token: string, options: PublishOptions = {}) => publishTemplate(t, token, options);
 
 async function publishMany(token: string, count: number, options: (i: number) => PublishOptions): Promise<string[]> {
   const ids: string[] = [];
@@ -137,6 +84,7 @@ describe('searching the public Library', () => {
         published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         creator: { display_name: 'Ada Lovelace' },
         readme_excerpt: expect.any(String),
+        uses: 0,
       });
       // A plain-text start of the README, at most 300 code points.
       expect([...item.readme_excerpt].length).toBeLessThanOrEqual(300);
@@ -371,7 +319,7 @@ describe('one public Template', () => {
     for (const token of [stranger.readOnlyKey, stranger.readWriteKey, stranger.session, owner.readOnlyKey]) {
       const res = await getPublic(token, id);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body.data).sort()).toEqual(['files', 'release_notes', 'template']);
+      expect(Object.keys(res.body.data).sort()).toEqual(['files', 'release_notes', 'template', 'versions']);
       expect(Object.keys(res.body.data.template).sort()).toEqual(PUBLIC_FIELDS);
       expect(res.body.data.template).toMatchObject({ id, name: 'Meeting notes', version: 1, creator: { display_name: owner.subject } });
       expect([...res.body.data.files].sort((x: { path: string }, y: { path: string }) => x.path.localeCompare(y.path))).toEqual([

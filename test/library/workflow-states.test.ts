@@ -361,6 +361,7 @@ describe('create', () => {
       draft: { revision: 1, files: [{ path: 'README.md', size: expect.any(Number) }], total_size: expect.any(Number), updated_at: expect.any(String) },
       review: { state: 'draft', reviewed_revision: null, last_run_id: run.id },
       publication: { state: 'never_published', version: 0, published_revision: null, published_at: null },
+      copied_from: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -626,9 +627,11 @@ describe('publish', () => {
         published_at: published.template.publication.published_at,
         creator: { display_name: c.account.subject },
         readme_excerpt: expect.stringContaining(first),
+        uses: 0,
       },
       files: ready.draft.files,
       release_notes: PUBLISH_NOTES,
+      versions: [{ version: 1, published_at: published.template.publication.published_at, release_notes: PUBLISH_NOTES }],
     });
     expect(await publicSearch(t.http, first)).toEqual([ready.id]);
 
@@ -653,6 +656,10 @@ describe('publish', () => {
     expect(v2.data.files).toEqual(edited.draft.files);
     expect(v2.data.files).not.toEqual(ready.draft.files);
     expect(v2.data.release_notes).toBe(notes);
+    expect(v2.data.versions.map((v: { version: number; release_notes: string }) => [v.version, v.release_notes])).toEqual([
+      [2, notes],
+      [1, PUBLISH_NOTES],
+    ]);
     expect(await publicSearch(t.http, second)).toEqual([ready.id]);
     expect(await publicSearch(t.http, first)).toEqual([]);
   });

@@ -423,3 +423,42 @@ describe('refusals shared with REST', () => {
     expect(JSON.stringify(mcp)).not.toContain(c.account.readWriteKey);
   });
 });
+
+describe('published Templates over MCP', () => {
+  test("any key reads a published Template's files and a read-write key copies it, as over REST", async () => {
+    const c = await newCreator();
+    const word = uniqueWord();
+    const id = await readyTemplate(c, word);
+    await callOk(c.rw, 'publish_template', publishArgs(id));
+
+    const files = await callOk(reader, 'read_library_template_files', { template_id: id, paths: ['README.md', 'missing.md'], max_chars_per_file: 10 });
+    expect(files.data).toEqual({
+      template_id: id,
+      version: 1,
+      files: [{ path: 'README.md', size: goodFiles(word)[0]!.content.length, content: '# Weekly r', truncated: true }],
+      missing: ['missing.md'],
+      omitted: [],
+    });
+    const rest = await app.http.get(`/v1/library/templates/${id}/files?paths=README.md,missing.md&max_chars_per_file=10`).set(bearer(readerAccount.readOnlyKey));
+    expect(rest.body.data).toEqual(files.data);
+
+    const copier = await newCreator();
+    expectSameError(
+      await callError(copier.ro, 'copy_library_template', { template_id: id }),
+      await app.http.post(`/v1/library/templates/${id}/copy`).set(bearer(copier.account.readOnlyKey)).send({}),
+      'insufficient_key_mode',
+    );
+    const copy = await callOk(copier.rw, 'copy_library_template', { template_id: id, name: 'My weekly review', idempotency_key: 'mcp-copy' });
+    expect(copy.data).toMatchObject({ name: 'My weekly review', copied_from: { template_id: id, version: 1 }, review: { state: 'draft' } });
+    const again = await callOk(copier.rw, 'copy_library_template', { template_id: id, name: 'My weekly review', idempotency_key: 'mcp-copy' });
+    expect(again.data.id).toBe(copy.data.id);
+    expect((await creatorStatus(copier.account.readOnlyKey)).data.templates).toHaveLength(1);
+
+    await callOk(c.rw, 'unpublish_template', { template_id: id });
+    expectSameError(
+      await callError(reader, 'read_library_template_files', { template_id: id }),
+      await app.http.get(`/v1/library/templates/${id}/files`).set(bearer(readerAccount.readOnlyKey)),
+      'template_not_found',
+    );
+  });
+});

@@ -36,13 +36,18 @@ function listings(db: Queryable) {
       'p.license',
       'p.release_notes',
       'p.published_at',
+      'p.uses',
       sql<string>`left(p.readme, ${EXCERPT_SOURCE_CHARS})`.as('readme'),
       'a.display_name',
     ]);
 }
 
+/** The orders of a search: `relevance` ranks by the query (newest first without one). */
+export type ListingOrder = 'relevance' | 'newest' | 'most_used';
+
 export interface ListingSearch {
   readonly query: string | undefined;
+  readonly order: ListingOrder;
   readonly category: string | undefined;
   /** Trimmed and lower-cased. */
   readonly tag: string | undefined;
@@ -54,11 +59,17 @@ export interface ListingSearch {
 /**
  * With a query: full-text search over name, tags, summary and README, ranked by name, tags,
  * summary and the README's beginning (a bounded part, so ranking a match costs the same however
- * long its README), then newest publication; without: newest publication first.
+ * long its README), then newest publication; without: newest publication first. `most_used`
+ * ranks the same matches by their uses instead, and `newest` by publication alone.
  */
 export function searchListings(db: Queryable, search: ListingSearch) {
   const tsQuery = search.query ? sql`websearch_to_tsquery('english', ${search.query})` : null;
-  const score = tsQuery ? sql<number>`ts_rank_cd(p.ranking, ${tsQuery})::float8` : sql<number>`0::float8`;
+  const score =
+    search.order === 'most_used'
+      ? sql<number>`p.uses::float8`
+      : tsQuery && search.order === 'relevance'
+        ? sql<number>`ts_rank_cd(p.ranking, ${tsQuery})::float8`
+        : sql<number>`0::float8`;
   let select = listings(db)
     .select(score.as('score'))
     .orderBy(score, 'desc')
@@ -81,4 +92,28 @@ export function searchListings(db: Queryable, search: ListingSearch) {
 
 export function findListing(db: Queryable, templateId: string) {
   return listings(db).where('p.template_id', '=', templateId).executeTakeFirst();
+}
+
+/** The versions of a Template published so far, newest first. */
+export function listVersions(db: Queryable, templateId: string, limit: number) {
+  return db
+    .selectFrom('template_versions')
+    .select(['version', 'published_at', 'release_notes'])
+    .where('template_id', '=', templateId)
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertVersion(db: Queryable, version: Insertable<DB['template_versions']>): Promise<void> {
+  await db.insertInto('template_versions').values(version).execute();
+}
+
+/** One more account has copied the Template. */
+export async function countUse(db: Queryable, templateId: string): Promise<void> {
+  await db
+    .updateTable('public_templates')
+    .set({ uses: sql`uses + 1` })
+    .where('template_id', '=', templateId)
+    .execute();
 }

@@ -34,6 +34,10 @@ export function toTemplate({ template, revision, files }: TemplateState): Templa
       published_revision: template.published_revision,
       published_at: template.published_at ? template.published_at.toISOString() : null,
     },
+    copied_from:
+      template.copied_from_template_id !== null && template.copied_from_version !== null
+        ? { template_id: template.copied_from_template_id, version: template.copied_from_version }
+        : null,
     created_at: template.created_at.toISOString(),
     updated_at: template.updated_at.toISOString(),
   };
@@ -73,5 +77,6 @@ export function toPublicTemplate(row: ListingRow): PublicTemplate {
     published_at: row.published_at.toISOString(),
     creator: { display_name: row.display_name },
     readme_excerpt: readmeExcerpt(row.readme),
+    uses: row.uses,
   };
 }

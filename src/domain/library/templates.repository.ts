@@ -70,6 +70,28 @@ export async function templateIdsOf(db: Queryable, accountId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
+/** Whether the account already has a copy of this Template (made at any version). */
+export async function hasCopied(db: Queryable, accountId: string, sourceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('copied_from_template_id', '=', sourceId)
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many accounts have copied this Template (each once). */
+export async function copiersOf(db: Queryable, sourceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('templates')
+    .select(sql<number>`count(distinct account_id)::int`.as('copiers'))
+    .where('copied_from_template_id', '=', sourceId)
+    .executeTakeFirstOrThrow();
+  return row.copiers;
+}
+
 export async function insertTemplate(db: Queryable, template: Insertable<DB['templates']>): Promise<void> {
   await db.insertInto('templates').values(template).execute();
 }

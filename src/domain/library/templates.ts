@@ -46,11 +46,29 @@ export async function readDraft(
     const state = await loadTemplate(trx, principal.accountId, templateId);
     return { state, contents: await fileContents(trx, templateId, state.template.draft_revision) };
   });
-  const perFile = request?.max_chars_per_file ?? limits.readMaxCharsPerFileDefault;
-  let left = request?.max_total_chars ?? limits.readMaxTotalCharsDefault;
+  return { template_id: templateId, revision: state.template.draft_revision, ...readBounded(contents, request ?? {}) };
+}
+
+/** What a bounded read asks for: which files (all when absent), and how much of each and of all. */
+export interface BoundedRead {
+  readonly paths?: readonly string[] | undefined;
+  readonly max_chars_per_file?: number | undefined;
+  readonly max_total_chars?: number | undefined;
+}
+
+type ReadFiles = Pick<DraftRead, 'files' | 'missing' | 'omitted'>;
+
+/**
+ * The selected files of a revision in the order asked (path order when all), each cut to the
+ * per-file budget and all together to the total one: what a draft's read and a published
+ * Template's read return.
+ */
+export function readBounded(contents: ReadonlyArray<{ path: string; content: string; size: number }>, request: BoundedRead): ReadFiles {
+  const perFile = request.max_chars_per_file ?? limits.readMaxCharsPerFileDefault;
+  let left = request.max_total_chars ?? limits.readMaxTotalCharsDefault;
   const byPath = new Map(contents.map((file) => [file.path, file]));
-  const wanted = request?.paths ? [...new Set(request.paths)] : contents.map((file) => file.path);
-  const result: DraftRead = { template_id: templateId, revision: state.template.draft_revision, files: [], missing: [], omitted: [] };
+  const wanted = request.paths ? [...new Set(request.paths)] : contents.map((file) => file.path);
+  const result: ReadFiles = { files: [], missing: [], omitted: [] };
   for (const path of wanted) {
     const file = byPath.get(path);
     if (!file) {

@@ -10,10 +10,11 @@ import type { Principal } from '../shared/principal';
 import { codePointLength } from '../shared/text';
 import { ROOT_README } from './draft-rules';
 import { publishListing } from './public';
-import { deleteListing } from './public-library.repository';
+import { countUse, deleteListing, findListing, insertVersion } from './public-library.repository';
 import { REVIEW_CHECKS, runReview } from './review';
 import {
   fileContents,
+  hasCopied,
   insertRevision,
   insertRun,
   insertTemplate,
@@ -25,6 +26,7 @@ import {
   setLastRun,
   setReleaseNotes,
   templateIdsOf,
+  templateNotFound,
   type TemplateState,
 } from './templates.repository';
 import { assertNoApiKey, assertNoSecretInReleaseNotes, normalizeTemplateTags, starterReadme } from './templates';
@@ -148,10 +150,28 @@ async function recordRun(
   });
 }
 
-async function createTemplate(services: Services, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
-  assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
+/** What a new Template starts from: its first revision's description and files. */
+interface NewTemplate {
+  readonly name: string;
+  readonly summary: string;
+  readonly category: string;
+  readonly tags: readonly string[];
+  readonly license: string;
+  readonly files: ReadonlyArray<{ readonly path: string; readonly content: string }>;
+  readonly copiedFrom?: { readonly templateId: string; readonly version: number };
+}
+
+/**
+ * Creates a Template of the caller's with revision 1 (review `draft`, never published), within
+ * the account's limit: the account row's lock serialises creations, so the limit holds under
+ * concurrency. `prepare` runs first under that lock and says what to create.
+ */
+async function insertNewTemplate(
+  services: Services,
+  principal: Principal,
+  prepare: (trx: Transaction<DB>) => Promise<NewTemplate>,
+): Promise<WorkflowResult> {
   return services.db.transaction().execute(async (trx) => {
-    // The account row's lock serialises creations, so the limit holds under concurrency.
     await lockAccount(trx, principal.accountId);
     const owned = await templateIdsOf(trx, principal.accountId);
     if (owned.length >= limits.templatesMax) {
@@ -159,43 +179,81 @@ async function createTemplate(services: Services, principal: Principal, request:
         templates_max: limits.templatesMax,
       });
     }
+    const created = await prepare(trx);
     const now = services.clock.now();
     const id = newId('template', now.getTime());
-    const name = request.name.trim();
-    const readme = starterReadme(name);
     await insertTemplate(trx, {
       id,
       account_id: principal.accountId,
       draft_revision: 1,
-      starter_readme: readme,
+      starter_readme: starterReadme(created.name),
       review_state: 'draft',
       publication_state: 'never_published',
       version: 0,
       state_version: 0,
+      ...(created.copiedFrom ? { copied_from_template_id: created.copiedFrom.templateId, copied_from_version: created.copiedFrom.version } : {}),
       created_at: now,
       updated_at: now,
     });
-    const size = codePointLength(readme);
+    const files = created.files.map((file) => ({ path: file.path, content: file.content, size: codePointLength(file.content) }));
     await insertRevision(
       trx,
       {
         template_id: id,
         revision: 1,
-        name,
-        summary: request.summary ?? '',
-        category: request.category,
-        tags: normalizeTemplateTags(request.tags ?? []),
-        license: request.license,
+        name: created.name,
+        summary: created.summary,
+        category: created.category,
+        tags: normalizeTemplateTags(created.tags),
+        license: created.license,
         release_notes: '',
-        total_size: size,
+        total_size: files.reduce((total, file) => total + file.size, 0),
         created_at: now,
       },
-      [{ path: ROOT_README, content: readme, size }],
+      files,
     );
     const run = await recordRun(trx, principal, id, 'create', 1, now, { status: 'succeeded' });
     await setLastRun(trx, id, run.id);
     return { template: toTemplate(await loadTemplate(trx, principal.accountId, id)), run: toRun(run), created: true };
   });
+}
+
+async function createTemplate(services: Services, principal: Principal, request: CreateRequest): Promise<WorkflowResult> {
+  assertNoApiKey([], { name: request.name, summary: request.summary, tags: request.tags });
+  const name = request.name.trim();
+  return insertNewTemplate(services, principal, async () => ({
+    name,
+    summary: request.summary ?? '',
+    category: request.category,
+    tags: request.tags ?? [],
+    license: request.license,
+    files: [{ path: ROOT_README, content: starterReadme(name) }],
+  }));
+}
+
+/**
+ * Copies the published version of a published Template (any account's, the caller's own
+ * included) into a new Template of the caller's, crediting the source; the source's uses count
+ * each account once. 404 when the source is not published.
+ */
+export async function copyTemplate(services: Services, principal: Principal, sourceId: string, name: string | undefined): Promise<Template> {
+  if (name !== undefined) assertNoApiKey([], { name });
+  const { template } = await insertNewTemplate(services, principal, async (trx) => {
+    const listing = await findListing(trx, sourceId);
+    if (!listing) throw templateNotFound();
+    const files = await fileContents(trx, sourceId, listing.revision);
+    if (!(await hasCopied(trx, principal.accountId, sourceId))) await countUse(trx, sourceId);
+    return {
+      name: name?.trim() ?? listing.name,
+      summary: listing.summary,
+      category: listing.category,
+      tags: listing.tags,
+      license: listing.license,
+      files,
+      copiedFrom: { templateId: sourceId, version: listing.version },
+    };
+  });
+  return template;
 }
 
 /** Runs the review on the locked Template's current revision and records the outcome. */
@@ -251,6 +309,13 @@ async function perform(
       { newVersion: true },
     );
     await publishListing(trx, updated, request.revision, request.release_notes, now);
+    await insertVersion(trx, {
+      template_id: template.id,
+      version: updated.version,
+      revision: request.revision,
+      release_notes: request.release_notes,
+      published_at: now,
+    });
     await pruneRevisions(trx, updated);
   } else if (request.action === 'unpublish') {
     await moveTemplate(trx, template.id, moved);

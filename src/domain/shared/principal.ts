@@ -12,10 +12,28 @@ export type Principal =
   | { readonly kind: 'api_key'; readonly accountId: string; readonly keyId: string; readonly lineId: string; readonly mode: ApiKeyMode };
 
 /**
- * The access rule of every public operation, read from the contract: application-only
- * operations need a session; writes need a read-write key or a session.
+ * Someone without an account reading the Library website: they may call only the operations
+ * that show published data (the contract's `x-mtl-visitors`), and only through the pages.
  */
-export function assertOperationAllowed(principal: Principal, operationId: OperationId): void {
+export interface Visitor {
+  readonly kind: 'visitor';
+}
+
+/** Whoever calls an operation: an account's principal, or a visitor. */
+export type Caller = Principal | Visitor;
+
+export const VISITOR: Visitor = { kind: 'visitor' };
+
+/**
+ * The access rule of every public operation, read from the contract: application-only
+ * operations need a session; writes need a read-write key or a session; a visitor may only read
+ * published data.
+ */
+export function assertOperationAllowed(principal: Caller, operationId: OperationId): void {
+  if (principal.kind === 'visitor') {
+    if (!operations[operationId].visitors) throw new AppError('unauthorized', 'Sign in, or send an API key, to do this.');
+    return;
+  }
   const access = operations[operationId].access;
   if (access === 'session' && principal.kind !== 'session') {
     throw new AppError('session_required', 'This operation is only available to the application (session token).');

@@ -1,57 +1,363 @@
-import type { Router } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { enums } from '../../generated/contract';
+import type { components } from '../../generated/openapi';
 import { frame, page, type WebContext } from '../context';
-import { sendPage } from '../render';
-import { ErrorPanel, formatTime, Pager } from '../views/common';
-import { Field } from '../views/forms';
+import { problemsOf, type Answer } from '../operations';
+import { pageHtml, redirectTo, sendPage, sendPublic } from '../render';
+import { formatTime, Pager } from '../views/common';
+import { ErrorView } from '../views/error';
+import { ActionButton, Field, FormError, NO_PROBLEMS, Select } from '../views/forms';
 import { Layout } from '../views/layout';
+import { renderReadme } from '../views/markdown';
+import { webLocals } from '../web-session';
 
-interface PublicTemplate {
-  readonly id: string;
-  readonly name: string;
-  readonly summary: string;
-  readonly category: string;
-  readonly tags: readonly string[];
-  readonly version: number;
-  readonly published_at: string;
-  readonly creator: { readonly display_name: string };
+/**
+ * The Library website's public pages, for everyone (no account needed): the search of published
+ * Templates, a Template's page with its README rendered, each published file, and a download of
+ * them all as one archive. They read through the same operations as `GET /v1/library/templates`,
+ * `GET /v1/library/templates/{id}` and `GET /v1/library/templates/{id}/files`, as a visitor when
+ * no one is signed in, so they show published data only. A visitor's answer is cacheable
+ * (see sendPublic).
+ */
+
+type PublicTemplate = components['schemas']['PublicTemplate'];
+type PublicTemplateDetail = components['schemas']['PublicTemplateResponse']['data'];
+type PublishedFiles = components['schemas']['PublishedFilesResponse']['data'];
+
+const TEMPLATE_ID = /^tpl_[0-9A-HJKMNP-TV-Z]{26}$/;
+const README = 'README.md';
+/** A file's page and the archive read whole files: the largest file, and the largest file set. */
+const FILE_CHARS_MAX = 100_000;
+const ALL_FILES_CHARS = 500_000;
+
+const SORTS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'most_used', label: 'Most used' },
+];
+
+export const templatePath = (id: string) => `/library/${encodeURIComponent(id)}`;
+export const filePath = (id: string, path: string) => `${templatePath(id)}/files/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+const query = (req: Request, name: string) => (typeof req.query[name] === 'string' && req.query[name] !== '' ? (req.query[name] as string) : undefined);
+
+/** A Template's page for a Template ID; anything else under /library/ (such as `mine`) is left to the routes after. */
+function forTemplate(handler: (req: Request, res: Response, id: string) => Promise<void>): RequestHandler {
+  return (req, res, next) => {
+    const id = String(req.params.template_id);
+    if (!TEMPLATE_ID.test(id)) return next();
+    page((req, res) => handler(req, res, id))(req, res, next);
+  };
 }
 
-/** The published Templates of the Library, searched through the same operation as `GET /v1/library/templates`. */
+/** Who reads the page: a signed-in account's page is theirs alone; a visitor's may be cached. */
+const signedIn = (res: Response) => webLocals(res).principal !== null;
+
+/** A refusal as its own page (404 for a Template that is not published). */
+function sendRefusal(req: Request, res: Response, answer: Answer<unknown>): void {
+  const { code, message } = (answer.result.body as { error: { code: string; message: string } }).error;
+  sendPage(res, answer.status, <ErrorView frame={frame(req, res, 'Not possible', 'library')} status={answer.status} code={code} message={message} />);
+}
+
 export function libraryPages(router: Router, context: WebContext): void {
+  // Visitors draw on a budget per address; signed-in people on their account's, as on every page.
+  const limit: RequestHandler = (req, res, next) => {
+    const { principal } = webLocals(res);
+    if (!principal) return context.limitVisitors(req, res, next);
+    res.locals.principal = principal;
+    context.limit(req, res, next);
+  };
+
   router.get(
     '/library',
+    limit,
     page(async (req, res) => {
-      const q = typeof req.query.q === 'string' && req.query.q !== '' ? req.query.q : undefined;
-      const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
-      const templates = await context.operations.call<PublicTemplate[]>(res, 'search_library_templates', { query: q, cursor, limit: 30 });
-      sendPage(
-        res,
-        templates.ok ? 200 : templates.status,
-        <Layout {...frame(req, res, 'Library', 'library')}>
+      const search = { query: query(req, 'query'), category: query(req, 'category'), tag: query(req, 'tag'), sort: query(req, 'sort') };
+      const cursor = query(req, 'cursor');
+      const answer = await context.operations.call<PublicTemplate[]>(res, 'search_library_templates', { ...search, cursor, limit: 20 });
+      const problems = answer.ok ? NO_PROBLEMS : problemsOf(answer.result);
+      const html = pageHtml(
+        <Layout {...frame(req, res, search.query ? `Library: ${search.query}` : 'Library', 'library')} visitor>
           <h1>Library</h1>
-          <p>Templates creators have published for everyone.</p>
-          <form method="get" action="/library" class="filters" role="search">
-            <Field name="q" label="Search templates" type="search" value={q} />
+          <p>Templates that creators have published for everyone: read them, download them, or copy one into your own templates.</p>
+          {signedIn(res) ? (
+            <p>
+              <a href="/library/mine">Your templates</a>
+            </p>
+          ) : null}
+          <form method="get" action="/library" class="filters" role="search" aria-label="Search the Library">
+            <FormError problems={problems} />
+            <Field name="query" label="Search" type="search" value={search.query} problems={problems} />
+            <Select name="category" label="Category" options={enums.templateCategory} value={search.category} any="Any category" problems={problems} />
+            <Field name="tag" label="Tag" value={search.tag} problems={problems} />
+            <Select name="sort" label="Order" options={SORTS} value={search.sort ?? 'relevance'} problems={problems} />
             <button type="submit">Search</button>
           </form>
-          {!templates.ok ? <ErrorPanel result={templates.result} /> : null}
-          {templates.ok && templates.data.length === 0 ? <p>No published Template matches.</p> : null}
-          {templates.ok && templates.data.length > 0 ? (
-            <ul class="cards">
-              {templates.data.map((template) => (
-                <li class="card">
-                  <p class="card-title">{template.name}</p>
-                  <p>{template.summary}</p>
-                  <p class="meta">
-                    {template.category} · version {template.version} · by {template.creator.display_name} · published {formatTime(template.published_at)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {templates.ok ? <Pager base="/library" query={{ q }} next={templates.nextCursor} label="More Templates" /> : null}
+          {answer.ok ? <Results templates={answer.data} /> : null}
+          {answer.ok ? <Pager base="/library" query={search} next={answer.nextCursor} label="More Templates" /> : null}
         </Layout>,
       );
+      if (!answer.ok) {
+        res.status(answer.status).type('html').send(html);
+        return;
+      }
+      sendPublic(req, res, html, { signedIn: signedIn(res), type: 'html' });
     }),
   );
+
+  router.get(
+    '/library/:template_id',
+    limit,
+    forTemplate(async (req, res, id) => {
+      const [detail, readme] = await Promise.all([
+        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
+        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
+          template_id: id,
+          paths: [README],
+          max_chars_per_file: FILE_CHARS_MAX,
+          max_total_chars: FILE_CHARS_MAX,
+        }),
+      ]);
+      if (!detail.ok) return sendRefusal(req, res, detail);
+      // Published in between the two reads, or unpublished: the README is the one read, or none.
+      const readmeText = readme.ok ? readme.data.files.find((file) => file.path === README)?.content : undefined;
+      const html = pageHtml(
+        <Layout {...frame(req, res, detail.data.template.name, 'library')} visitor>
+          <TemplatePage detail={detail.data} readme={readmeText} csrfToken={webLocals(res).csrfToken} signedIn={signedIn(res)} />
+        </Layout>,
+      );
+      sendPublic(req, res, html, { signedIn: signedIn(res), type: 'html' });
+    }),
+  );
+
+  router.get(
+    '/library/:template_id/files/*path',
+    limit,
+    forTemplate(async (req, res, id) => {
+      const path = (req.params.path as unknown as string[]).join('/');
+      const [detail, files] = await Promise.all([
+        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
+        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
+          template_id: id,
+          paths: [path],
+          max_chars_per_file: FILE_CHARS_MAX,
+          max_total_chars: FILE_CHARS_MAX,
+        }),
+      ]);
+      if (!detail.ok) return sendRefusal(req, res, detail);
+      if (!files.ok) return sendRefusal(req, res, files);
+      const file = files.data.files[0];
+      if (!file) {
+        sendPage(
+          res,
+          404,
+          <ErrorView frame={frame(req, res, 'Not found', 'library')} status={404} code="file_not_found" message={`This Template's published version has no file ${path}.`} />,
+        );
+        return;
+      }
+      const { template } = detail.data;
+      const html = pageHtml(
+        <Layout {...frame(req, res, `${file.path} · ${template.name}`, 'library')} visitor>
+          <p class="breadcrumbs">
+            <a href="/library">Library</a> / <a href={templatePath(id)}>{template.name}</a>
+          </p>
+          <h1>
+            <code>{file.path}</code>
+          </h1>
+          <p class="meta">
+            {file.size} characters · version {files.data.version}
+          </p>
+          <pre class="file" tabIndex={0} aria-label={`Content of ${file.path}`}>
+            <code>{file.content}</code>
+          </pre>
+        </Layout>,
+      );
+      sendPublic(req, res, html, { signedIn: signedIn(res), type: 'html' });
+    }),
+  );
+
+  router.get(
+    '/library/:template_id/download',
+    limit,
+    forTemplate(async (req, res, id) => {
+      const [detail, files] = await Promise.all([
+        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
+        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
+          template_id: id,
+          max_chars_per_file: FILE_CHARS_MAX,
+          max_total_chars: ALL_FILES_CHARS,
+        }),
+      ]);
+      if (!detail.ok) return sendRefusal(req, res, detail);
+      if (!files.ok) return sendRefusal(req, res, files);
+      const { template } = detail.data;
+      const folder = `${slug(template.name)}-v${files.data.version}`;
+      res.setHeader('Content-Disposition', `attachment; filename="${folder}.zip"`);
+      sendPublic(req, res, archive(folder, files.data, new Date(template.published_at)), { signedIn: signedIn(res), type: 'application/zip' });
+    }),
+  );
+
+  router.post(
+    '/library/:template_id/copy',
+    limit,
+    page(async (req, res) => {
+      const id = String(req.params.template_id);
+      if (!signedIn(res)) {
+        redirectTo(res, `/sign-in?return_to=${encodeURIComponent(templatePath(id))}`);
+        return;
+      }
+      const body = req.body as Record<string, unknown>;
+      const copy = await context.operations.call<{ id: string }>(res, 'copy_library_template', {
+        template_id: id,
+        idempotency_key: typeof body.idempotency_key === 'string' ? body.idempotency_key : undefined,
+      });
+      if (!copy.ok) return sendRefusal(req, res, copy);
+      redirectTo(res, `/library/mine/${encodeURIComponent(copy.data.id)}?notice=template-copied`);
+    }),
+  );
+}
+
+function Results(props: { readonly templates: readonly PublicTemplate[] }) {
+  if (props.templates.length === 0) return <p>No published Template matches.</p>;
+  return (
+    <ul class="cards" aria-label="Templates">
+      {props.templates.map((template) => (
+        <li class="card">
+          <h2 class="card-title">
+            <a href={templatePath(template.id)}>{template.name}</a>
+          </h2>
+          {template.summary ? <p>{template.summary}</p> : null}
+          <p class="meta">
+            {template.category} · {template.license} · version {template.version} · by {template.creator.display_name ?? 'a creator'} ·{' '}
+            {uses(template.uses)}
+          </p>
+          {template.tags.length > 0 ? <Tags tags={template.tags} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const uses = (count: number) => (count === 1 ? '1 use' : `${count} uses`);
+
+function Tags(props: { readonly tags: readonly string[] }) {
+  return (
+    <ul class="tags" aria-label="Tags">
+      {props.tags.map((tag) => (
+        <li>
+          <a href={`/library?tag=${encodeURIComponent(tag)}`}>{tag}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly readme: string | undefined; readonly csrfToken: string; readonly signedIn: boolean }) {
+  const { template, files, versions } = props.detail;
+  const id = template.id;
+  return (
+    <>
+      <p class="breadcrumbs">
+        <a href="/library">Library</a>
+      </p>
+      <h1>{template.name}</h1>
+      {template.summary ? <p class="lead">{template.summary}</p> : null}
+      <dl class="facts">
+        <dt>Creator</dt>
+        <dd>{template.creator.display_name ?? 'A creator'}</dd>
+        <dt>Licence</dt>
+        <dd>{template.license}</dd>
+        <dt>Version</dt>
+        <dd>
+          {template.version}, published {formatTime(template.published_at)}
+        </dd>
+        <dt>Category</dt>
+        <dd>
+          <a href={`/library?category=${encodeURIComponent(template.category)}`}>{template.category}</a>
+        </dd>
+        <dt>Used by</dt>
+        <dd>{template.uses === 1 ? '1 account' : `${template.uses} accounts`}</dd>
+      </dl>
+      {template.tags.length > 0 ? <Tags tags={template.tags} /> : null}
+      <div class="actions">
+        <a class="button" href={`${templatePath(id)}/download`}>
+          Download
+        </a>
+        {props.signedIn ? (
+          <ActionButton
+            action={`${templatePath(id)}/copy`}
+            csrfToken={props.csrfToken}
+            label="Copy to my templates"
+            fields={{ idempotency_key: randomUUID() }}
+          />
+        ) : (
+          <a href={`/sign-in?return_to=${encodeURIComponent(templatePath(id))}`}>Sign in to copy it into your templates</a>
+        )}
+      </div>
+      <section aria-labelledby="readme-heading">
+        <h2 id="readme-heading">README</h2>
+        {props.readme === undefined ? (
+          <p>This Template has no README.</p>
+        ) : (
+          <div class="readme" dangerouslySetInnerHTML={{ __html: renderReadme(props.readme, (path) => filePath(id, path)) }} />
+        )}
+      </section>
+      <section aria-labelledby="files-heading">
+        <h2 id="files-heading">Files</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Characters</th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((file) => (
+              <tr>
+                <td>
+                  <a href={filePath(id, file.path)}>{file.path}</a>
+                </td>
+                <td>{file.size}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="versions-heading">
+        <h2 id="versions-heading">Versions</h2>
+        <ol class="versions" reversed>
+          {versions.map((version) => (
+            <li>
+              <p>
+                <strong>Version {version.version}</strong> · {formatTime(version.published_at)}
+              </p>
+              {version.release_notes ? <p class="notes">{version.release_notes}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** A name as a file name: lower-case letters, digits and dashes ("template" when none is left). */
+function slug(name: string): string {
+  const text = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return text === '' ? 'template' : text;
+}
+
+/** The published files in one zip archive, under one folder, dated with the publication (the same bytes for the same version). */
+function archive(folder: string, files: PublishedFiles, publishedAt: Date): Buffer {
+  const entries: Zippable = {};
+  for (const file of files.files) entries[`${folder}/${file.path}`] = [strToU8(file.content), { mtime: publishedAt }];
+  return Buffer.from(zipSync(entries, { level: 6 }));
 }

@@ -3,7 +3,7 @@ import { frame, page, textField, type WebContext } from '../context';
 import { problemsOf, type Answer } from '../operations';
 import { redirectTo, sendPage } from '../render';
 import { ErrorPanel, formatTime, Pager } from '../views/common';
-import { ActionButton, Csrf, Field, FormError, NO_PROBLEMS, type FormProblems } from '../views/forms';
+import { ActionButton, Csrf, Field, FormError, NO_PROBLEMS, Select, type FormProblems } from '../views/forms';
 import { Layout } from '../views/layout';
 import { webLocals } from '../web-session';
 import { errorPage } from './settings';
@@ -45,28 +45,6 @@ const TYPES = ['note', 'preference', 'instruction', 'decision', 'event', 'refere
 const SENSITIVITIES = ['normal', 'sensitive', 'secret'];
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' && req.query[name] !== '' ? (req.query[name] as string) : undefined);
 const param = (req: Request, name: string) => String(req.params[name]);
-
-function Select(props: { name: string; label: string; options: readonly string[]; value: string | undefined; any?: string; problems?: FormProblems }) {
-  const error = props.problems?.fields[props.name];
-  return (
-    <div class={error ? 'field invalid' : 'field'}>
-      <label for={`field-${props.name}`}>{props.label}</label>
-      <select id={`field-${props.name}`} name={props.name} aria-describedby={error ? `field-${props.name}-error` : undefined}>
-        {props.any ? <option value="">{props.any}</option> : null}
-        {props.options.map((option) => (
-          <option value={option} selected={option === props.value}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p class="field-error" id={`field-${props.name}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function MemoryCard(props: { memory: Memory }) {
   const { memory } = props;

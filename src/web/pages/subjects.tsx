@@ -3,7 +3,7 @@ import { frame, page, textField, type WebContext } from '../context';
 import { problemsOf } from '../operations';
 import { redirectTo, sendPage } from '../render';
 import { ErrorPanel, formatTime, Pager } from '../views/common';
-import { ActionButton, Csrf, Field, FormError, NO_PROBLEMS, type FormProblems } from '../views/forms';
+import { ActionButton, Csrf, Field, FormError, NO_PROBLEMS, Select, type FormProblems } from '../views/forms';
 import { Layout } from '../views/layout';
 import { webLocals } from '../web-session';
 import type { Memory } from './memories';
@@ -52,33 +52,11 @@ const argumentsOf = (form: SubjectForm) => ({
   description: form.description,
 });
 
-function KindSelect(props: { value: string | undefined; any?: boolean; problems?: FormProblems }) {
-  const error = props.problems?.fields.kind;
-  return (
-    <div class={error ? 'field invalid' : 'field'}>
-      <label for="field-kind">Kind</label>
-      <select id="field-kind" name="kind" aria-describedby={error ? 'field-kind-error' : undefined}>
-        {props.any ? <option value="">Any kind</option> : null}
-        {KINDS.map((kind) => (
-          <option value={kind} selected={kind === props.value}>
-            {kind}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p class="field-error" id="field-kind-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function SubjectFields(props: { form: SubjectForm; problems: FormProblems }) {
   return (
     <>
       <Field name="name" label="Name" required value={props.form.name} problems={props.problems} />
-      <KindSelect value={props.form.kind} problems={props.problems} />
+      <Select name="kind" label="Kind" options={KINDS} value={props.form.kind} problems={props.problems} />
       <Field name="aliases" label="Aliases" value={props.form.aliases} problems={props.problems} hint="Other names, separated by commas." />
       <Field name="description" label="Description" multiline rows={4} value={props.form.description} problems={props.problems} />
     </>
@@ -108,7 +86,7 @@ export function subjectPages(router: Router, context: WebContext): void {
           </div>
           <form method="get" action="/subjects" class="filters" role="search">
             <Field name="q" label="Search subjects" type="search" value={filters.q} />
-            <KindSelect value={filters.kind} any />
+            <Select name="kind" label="Kind" options={KINDS} value={filters.kind} any="Any kind" />
             <button type="submit">Search</button>
           </form>
           {!subjects.ok ? <ErrorPanel result={subjects.result} /> : null}

@@ -84,6 +84,40 @@ export function Field(props: FieldProps) {
   );
 }
 
+/** A labelled list to choose from (`any`: a first choice of none, such as "Any type"), its error beside it. */
+export function Select(props: {
+  readonly name: string;
+  readonly label: string;
+  readonly options: ReadonlyArray<string | { readonly value: string; readonly label: string }>;
+  readonly value: string | undefined;
+  readonly any?: string;
+  readonly problems?: FormProblems;
+}) {
+  const id = `field-${props.name}`;
+  const error = props.problems?.fields[props.name];
+  return (
+    <div class={error ? 'field invalid' : 'field'}>
+      <label for={id}>{props.label}</label>
+      <select id={id} name={props.name} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {props.any ? <option value="">{props.any}</option> : null}
+        {props.options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option value={value} selected={value === props.value}>
+              {label}
+            </option>
+          );
+        })}
+      </select>
+      {error ? (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A group of radio buttons under a legend, its error beside it. */
 export function Radios(props: {
   readonly name: string;

@@ -12,6 +12,11 @@ export interface PageFrame {
   readonly notice?: string | null;
 }
 
+/** A page anyone may read (the Library's): without a session it offers the Library and Sign in. */
+interface PublicPage {
+  readonly visitor?: boolean;
+}
+
 const SECTIONS = [
   { key: 'memories', href: '/memories', label: 'Memories' },
   { key: 'subjects', href: '/subjects', label: 'Subjects' },
@@ -21,7 +26,7 @@ const SECTIONS = [
 ] as const;
 
 /** Every page: one stylesheet, one small script (every form works without it), a skip link and the navigation. */
-export function Layout(props: PageFrame & { readonly children: ComponentChildren }) {
+export function Layout(props: PageFrame & PublicPage & { readonly children: ComponentChildren }) {
   return (
     <html lang="en">
       <head>
@@ -50,6 +55,20 @@ export function Layout(props: PageFrame & { readonly children: ComponentChildren
                     </a>
                   </li>
                 ))}
+              </ul>
+            </nav>
+          ) : null}
+          {!props.signedIn && props.visitor ? (
+            <nav aria-label="Main">
+              <ul>
+                <li>
+                  <a href="/library" aria-current={props.section === 'library' ? 'page' : undefined}>
+                    Library
+                  </a>
+                </li>
+                <li>
+                  <a href="/sign-in">Sign in</a>
+                </li>
               </ul>
             </nav>
           ) : null}

@@ -152,6 +152,14 @@ export const operations = {
     "method": "get",
     "path": "/library/templates/{template_id}"
   },
+  "readLibraryTemplateFiles": {
+    "method": "get",
+    "path": "/library/templates/{template_id}/files"
+  },
+  "copyLibraryTemplate": {
+    "method": "post",
+    "path": "/library/templates/{template_id}/copy"
+  },
   "getCreatorStatus": {
     "method": "get",
     "path": "/library/creator/status"

@@ -787,6 +787,9 @@ export interface paths {
          *     words occur (name and tags first, then the summary, then the README's first 4,000
          *     characters; a Template whose README has them only further on matches with the lowest
          *     rank), then newest publication first; without it, newest publication first.
+         *     `sort` chooses another order of the same matches: `newest` (newest publication first)
+         *     or `most_used` (most `uses` first, then newest). The Library website's `/library` page
+         *     shows this operation's answer to everyone, signed in or not.
          */
         get: operations["searchLibraryTemplates"];
         put?: never;
@@ -808,11 +811,68 @@ export interface paths {
         };
         /**
          * Get one public Template
-         * @description The public listing and published file list of a published Template; 404 otherwise.
+         * @description The public listing and published file list of a published Template, its release notes
+         *     and its version history (newest first); 404 otherwise. The Library website's page of the
+         *     Template shows this answer to everyone.
          */
         get: operations["getLibraryTemplate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a published Template's files
+         * @description The files of the published version of a published Template (never a draft), bounded as
+         *     a draft's read is: the selected files (all when `paths` is absent), each cut to
+         *     `max_chars_per_file` and all together to `max_total_chars` code points. Paths the
+         *     published version does not have are listed in `missing`; files left out because the
+         *     total budget ran out, in `omitted`. 404 when the Template is not published. Any key may
+         *     read it; the Library website shows the same files to everyone.
+         */
+        get: operations["readLibraryTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/library/templates/{template_id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a published Template into a new draft of the caller's
+         * @description Makes a new Template owned by the caller whose revision 1 holds the published version's
+         *     files, summary, category, tags and license (review `draft`, never published), named
+         *     `name` or as the source is. The copy credits its source in `copied_from` (the Template
+         *     and version); the source's `uses` counts each account that copied it once. Needs a
+         *     read-write key or a session, and room for one more Template (`400
+         *     template_limit_reached` at 100); 404 when the source is not published. An account may
+         *     copy its own published Template.
+         */
+        post: operations["copyLibraryTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2218,6 +2278,11 @@ export interface components {
                 published_revision: number | null;
                 published_at: components["schemas"]["NullableTimestamp"];
             };
+            /** @description The published Template and version this one was copied from; null for a Template created empty. */
+            copied_from: {
+                template_id: components["schemas"]["TemplateId"];
+                version: number;
+            } | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -2370,6 +2435,8 @@ export interface components {
             };
             /** @description The start of the README as plain text: its Markdown and any HTML in it are neither rendered nor escaped. */
             readme_excerpt: string;
+            /** @description How many accounts have copied it into a draft of theirs (each once). */
+            uses: number;
         };
         PublicTemplateListResponse: {
             /** @enum {boolean} */
@@ -2384,7 +2451,30 @@ export interface components {
                 template: components["schemas"]["PublicTemplate"];
                 files: components["schemas"]["FileSummary"][];
                 release_notes: string;
+                /** @description The versions published so far, newest first (the latest 100), each with the release notes it was published with. */
+                versions: components["schemas"]["PublishedVersion"][];
             };
+        };
+        PublishedVersion: {
+            version: number;
+            published_at: components["schemas"]["Timestamp"];
+            /** @description Plain text, as the creator wrote it. */
+            release_notes: string;
+        };
+        PublishedFilesResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+                template_id: components["schemas"]["TemplateId"];
+                version: number;
+                files: components["schemas"]["DraftReadFile"][];
+                missing: string[];
+                omitted: string[];
+            };
+        };
+        /** @description `name` is the copy's name; the source's name when absent. */
+        TemplateCopyRequest: {
+            name?: components["schemas"]["TemplateName"];
         };
         /** @enum {string} */
         ApiKeyMode: "read_only" | "read_write";
@@ -4641,6 +4731,8 @@ export interface operations {
                 query?: string;
                 category?: components["schemas"]["TemplateCategory"];
                 tag?: string;
+                /** @description `relevance` (the default: best match first with `query`, newest without), `newest` or `most_used`. */
+                sort?: "relevance" | "newest" | "most_used";
                 limit?: number;
                 /** @description The `next_cursor` of the previous page, sent with the same filters. */
                 cursor?: components["parameters"]["Cursor"];
@@ -4705,6 +4797,107 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    readLibraryTemplateFiles: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated paths to read (a path holds no comma); all files when absent. */
+                paths?: string[];
+                /** @description Characters of each file at most. */
+                max_chars_per_file?: number;
+                /** @description Characters of all files together at most. */
+                max_total_chars?: number;
+            };
+            header?: never;
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published version's selected files. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedFilesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    copyLibraryTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the
+                 *     session, or one API key; an API key never receives an answer made for another) and a
+                 *     repeat with the same request returns it again with `Idempotent-Replayed: true`. The same
+                 *     key with another request is `400 idempotency_key_reused`; while the first request is still
+                 *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
+                 *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
+                 *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                template_id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description The copy was created; `Location` is the caller's creator status. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
