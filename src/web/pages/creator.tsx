@@ -698,6 +698,7 @@ function PublishSection(props: { readonly template: Template; readonly csrfToken
           Version {publication.version} is public{publication.published_at ? ` since ${formatTime(publication.published_at)}` : ''}.
         </p>
       ) : null}
+      {!(reviewedDraft && !alreadyPublic) ? <FormError problems={problems} /> : null}
       {reviewedDraft && !alreadyPublic ? (
         <form method="post" action={`${editorPath(id)}/publish`} class="checklist" data-all-checked="publish">
           <Csrf token={props.csrfToken} />
@@ -740,8 +741,8 @@ function PublishSection(props: { readonly template: Template; readonly csrfToken
       ) : null}
       {!reviewedDraft && !alreadyPublic ? (
         <p>
-          {review.state === 'ready_to_publish'
-            ? 'The draft changed after its review: submit it for review again before publishing.'
+          {review.reviewed_revision !== null && review.reviewed_revision !== draft.revision
+            ? `The draft changed after its review of revision ${review.reviewed_revision}: submit it for review again before publishing.`
             : 'Publishing needs a review that passed on the current draft: submit it for review first.'}
         </p>
       ) : null}
