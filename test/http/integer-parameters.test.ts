@@ -3,6 +3,7 @@ import { operations } from '../../src/generated/contract';
 import { mcpTools } from '../../src/generated/mcp-tools';
 import { OPERATIONS } from '../../src/pipeline/operations';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { publishTemplate } from '../library/helpers';
 import { expectError, must } from '../support/assertions';
 
 /*
@@ -31,7 +32,9 @@ beforeAll(async () => {
   const memory = must(await t.http.post('/v1/memories').set(bearer(alice.session)).send({ text: 'A note to read back.' }), 201, 'memory');
   const subject = must(await t.http.post('/v1/subjects').set(bearer(alice.session)).send({ name: 'Integer parameters' }), 201, 'subject');
   const startup = must(await t.http.get('/v1/context/startup').set(bearer(alice.session)), 200, 'startup');
+  const template = await publishTemplate(t, alice.session);
   fixed = {
+    template_id: template,
     id: memory.body.data.id,
     subject_id: subject.body.data.id,
     key_id: alice.readOnlyKeyId,

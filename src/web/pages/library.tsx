@@ -87,7 +87,7 @@ export function libraryPages(router: Router, context: WebContext): void {
               <a href="/library/mine">Your templates</a>
             </p>
           ) : null}
-          <form method="get" action="/library" class="filters" role="search" aria-label="Search the Library">
+          <form method="get" action="/library" class="filters" role="search">
             <FormError problems={problems} />
             <Field name="query" label="Search" type="search" value={search.query} problems={problems} />
             <Select name="category" label="Category" options={enums.templateCategory} value={search.category} any="Any category" problems={problems} />

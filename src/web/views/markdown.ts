@@ -8,7 +8,7 @@ import MarkdownIt from 'markdown-it';
  * `rel="nofollow ugc noopener noreferrer"`, and a link relative to the Template leads to that
  * file's page. Images are not loaded: an image becomes a link to its address, so a README
  * makes the reader's browser fetch nothing (the pages' Content-Security-Policy would refuse
- * other hosts too).
+ * other hosts too). Its headings are shown two levels down, under the page's own.
  */
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
@@ -65,6 +65,17 @@ markdown.renderer.rules.image = (tokens, index, options, env: RenderEnv) => {
   const label = alt.trim() === '' ? 'Image' : `Image: ${alt}`;
   return `<a href="${markdown.utils.escapeHtml(src)}" rel="${LINK_REL}" class="image-link">${markdown.utils.escapeHtml(label)}</a>`;
 };
+
+/** A README's headings sit under the page's own (its h1, the README section's h2): `#` is shown as h3. */
+const HEADING_SHIFT = 2;
+
+const shiftHeading: NonNullable<MarkdownIt['renderer']['rules']['heading_open']> = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + HEADING_SHIFT)}`;
+  return self.renderToken(tokens, index, options);
+};
+markdown.renderer.rules.heading_open = shiftHeading;
+markdown.renderer.rules.heading_close = shiftHeading;
 
 /** The README's HTML, every text of it escaped by the renderer. */
 export function renderReadme(text: string, fileHref: (path: string) => string): string {
