@@ -66,7 +66,7 @@ describe('the public pages, for a visitor without an account', () => {
     const page = await visitor.get(`/library/${id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`<h1>Standup ${word}</h1>`);
-    expect(page.text).toMatch(/<a class="button" href="\/library\/tpl_[0-9A-Z]+\/download">Download<\/a>/);
+    expect(page.text).toMatch(/<a class="button-link" href="\/library\/tpl_[0-9A-Z]+\/download">Download<\/a>/);
     expect(page.text).toContain(`A daily standup template for ${word} teams`);
     expect(page.text).toContain(`<a href="/library/${id}/files/notes/daily.md">notes/daily.md</a>`);
     expect(page.text).toContain('The first version of it.');
@@ -183,7 +183,7 @@ describe("a creator's pages at /library/mine", () => {
 
   it('create, edit, meet a stale save from a second tab, submit, fix the findings, publish through the checklist, unpublish and republish', async () => {
     const list = await browser.get('/library/mine');
-    expect(list.text).toContain('<a class="button" href="/library/mine/new">New template</a>');
+    expect(list.text).toContain('<a class="button-link" href="/library/mine/new">New template</a>');
     await browser.get('/library/mine/new');
     const created = await browser.post('/library/mine/new', { name: 'Retro notes', summary: 'Notes for a calm retrospective.', category: 'productivity', license: 'MIT', tags: 'retro, Team' });
     expect(created.status).toBe(303);

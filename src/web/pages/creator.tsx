@@ -63,7 +63,7 @@ export function creatorPages(router: Router, context: WebContext): void {
           </p>
           <h1>Your templates</h1>
           <p>
-            <a class="button" href="/library/mine/new">
+            <a class="button-link" href="/library/mine/new">
               New template
             </a>
           </p>

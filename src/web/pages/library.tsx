@@ -264,7 +264,7 @@ function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly r
       </p>
       <h1>{template.name}</h1>
       {template.summary ? <p class="lead">{template.summary}</p> : null}
-      <dl class="facts">
+      <dl class="fields">
         <dt>Creator</dt>
         <dd>{template.creator.display_name ?? 'A creator'}</dd>
         <dt>Licence</dt>
@@ -282,7 +282,7 @@ function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly r
       </dl>
       {template.tags.length > 0 ? <Tags tags={template.tags} /> : null}
       <div class="actions">
-        <a class="button" href={`${templatePath(id)}/download`}>
+        <a class="button-link" href={`${templatePath(id)}/download`}>
           Download
         </a>
         {props.signedIn ? (
