@@ -68,7 +68,7 @@ const isDraftSave = (req: IncomingMessage) => /^\/library\/mine\/[^/]+\/draft$/.
  * there (the pages have no form for them), so that the answer can be cached.
  */
 function isPublicRead(req: Request): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && /^\/library(?:$|\/tpl_)/.test(req.path);
+  return (req.method === 'GET' || req.method === 'HEAD') && /^\/library\/?(?:$|tpl_)/.test(req.path);
 }
 
 /** A browser's request for a page that does not exist (outside the API's paths): answered with the application's 404 page rather than JSON. */

@@ -23,7 +23,8 @@ export function redirectTo(res: Response, location: string): void {
 export function sendPublic(req: Request, res: Response, body: string | Buffer, options: { readonly signedIn: boolean; readonly type: string }): void {
   res.type(options.type);
   res.vary('Cookie');
-  if (options.signedIn) {
+  // An answer that sets a cookie is one browser's: no cache may keep it for others.
+  if (options.signedIn || res.getHeader('set-cookie') !== undefined) {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).send(body);
     return;

@@ -2,6 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { FormBrowser, signedInBrowser, textOf } from '../support/web';
+import { RenderedReadmes } from '../../src/web/views/markdown';
 import { okData, publishTemplate, putDraft, workflow, type Template } from '../library/helpers';
 
 /**
@@ -138,6 +139,40 @@ describe('the public pages, for a visitor without an account', () => {
     // Every link of the README carries the rel, and the page's only scripts are its own.
     for (const link of readme.match(/<a [^>]*>/g) ?? []) expect(link).toContain('rel="nofollow ugc noopener noreferrer"');
     expect(page.text.match(/<script[^>]*>/g)).toEqual(['<script src="/assets/app.js" defer>']);
+  });
+
+  it("shows a new version's README once it is published, the rendering of each version kept", async () => {
+    const token = creator.readWriteKey;
+    const id = await publishTemplate(t, token, { name: 'Versioned', readme: '# Versioned\n\nThe first words of this README, long enough for the review.\n' });
+    expect((await t.http.get(`/library/${id}`)).text).toContain('The first words of this README');
+    await okData('draft update', putDraft(t, token, id, { base_revision: 2, files: [{ path: 'README.md', content: '# Versioned\n\nThe second words of this README, long enough for the review.\n' }] }));
+    expect((await t.http.get(`/library/${id}`)).text).toContain('The first words of this README');
+    await okData('review', workflow(t, token, { action: 'submit_review', template_id: id, revision: 3 }));
+    await okData('publish', workflow(t, token, { action: 'publish', template_id: id, revision: 3, release_notes: 'The second version.', confirm: { license: 'MIT', files_public: true, reviewed_revision: 3 } }));
+    const page = (await t.http.get(`/library/${id}`)).text;
+    expect(page).toContain('The second words of this README');
+    expect(page).not.toContain('The first words of this README');
+  });
+
+  it('keeps rendered READMEs within their budget, the least recently used dropped first', async () => {
+    const readmes = new RenderedReadmes(10);
+    let renders = 0;
+    const render = (html: string) => async () => {
+      renders += 1;
+      return html;
+    };
+    expect(await readmes.get('a@1', render('aaaa'))).toBe('aaaa');
+    expect(await readmes.get('b@1', render('bbbb'))).toBe('bbbb');
+    expect(await readmes.get('a@1', render('never'))).toBe('aaaa');
+    expect(await readmes.get('c@1', render('cccc'))).toBe('cccc');
+    expect(renders).toBe(3);
+    // b was the least recently used: it is rendered again, a and c are kept.
+    expect(await readmes.get('b@1', render('bbbb'))).toBe('bbbb');
+    expect(renders).toBe(4);
+    expect(await readmes.get('c@1', render('never'))).toBe('cccc');
+    // Larger than the whole budget: returned, never kept.
+    expect(await readmes.get('big@1', render('x'.repeat(11)))).toBe('x'.repeat(11));
+    expect(await readmes.get('big@1', render('y'))).toBe('y');
   });
 
   it('refuses a search the API refuses, with the message beside its field', async () => {

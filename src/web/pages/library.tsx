@@ -10,7 +10,7 @@ import { formatTime, Pager } from '../views/common';
 import { ErrorView } from '../views/error';
 import { ActionButton, Field, FormError, NO_PROBLEMS, Select } from '../views/forms';
 import { Layout } from '../views/layout';
-import { renderReadme } from '../views/markdown';
+import { RenderedReadmes, renderReadme } from '../views/markdown';
 import { webLocals } from '../web-session';
 
 /**
@@ -62,6 +62,7 @@ function sendRefusal(req: Request, res: Response, answer: Answer<unknown>): void
 }
 
 export function libraryPages(router: Router, context: WebContext): void {
+  const readmes = new RenderedReadmes();
   // Visitors draw on a budget per address; signed-in people on their account's, as on every page.
   const limit: RequestHandler = (req, res, next) => {
     const { principal } = webLocals(res);
@@ -111,21 +112,24 @@ export function libraryPages(router: Router, context: WebContext): void {
     '/library/:template_id',
     limit,
     forTemplate(async (req, res, id) => {
-      const [detail, readme] = await Promise.all([
-        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
-        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
+      const detail = await context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id });
+      if (!detail.ok) return sendRefusal(req, res, detail);
+      const { version } = detail.data.template;
+      const readme = await readmes.get(`${id}@${version}`, async () => {
+        const read = await context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
           template_id: id,
           paths: [README],
           max_chars_per_file: FILE_CHARS_MAX,
           max_total_chars: FILE_CHARS_MAX,
-        }),
-      ]);
-      if (!detail.ok) return sendRefusal(req, res, detail);
-      // Published in between the two reads, or unpublished: the README is the one read, or none.
-      const readmeText = readme.ok ? readme.data.files.find((file) => file.path === README)?.content : undefined;
+        });
+        // Unpublished, or another version published, since the first read: shown without it, and not kept.
+        if (!read.ok || read.data.version !== version) return undefined;
+        const text = read.data.files.find((file) => file.path === README)?.content;
+        return text === undefined ? '' : renderReadme(text, (path) => filePath(id, path));
+      });
       const html = pageHtml(
         <Layout {...frame(req, res, detail.data.template.name, 'library')} visitor>
-          <TemplatePage detail={detail.data} readme={readmeText} csrfToken={webLocals(res).csrfToken} signedIn={signedIn(res)} />
+          <TemplatePage detail={detail.data} readme={readme} csrfToken={webLocals(res).csrfToken} signedIn={signedIn(res)} />
         </Layout>,
       );
       sendPublic(req, res, html, { signedIn: signedIn(res), type: 'html' });
@@ -254,6 +258,7 @@ function Tags(props: { readonly tags: readonly string[] }) {
   );
 }
 
+/** A Template's page; `readme` is its README's HTML ('' when it has none, undefined when it could not be read). */
 function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly readme: string | undefined; readonly csrfToken: string; readonly signedIn: boolean }) {
   const { template, files, versions } = props.detail;
   const id = template.id;
@@ -298,10 +303,11 @@ function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly r
       </div>
       <section aria-labelledby="readme-heading">
         <h2 id="readme-heading">README</h2>
-        {props.readme === undefined ? (
-          <p>This Template has no README.</p>
+        {!props.readme ? (
+          <p>{props.readme === '' ? 'This Template has no README.' : 'The README could not be read: reload the page.'}</p>
         ) : (
-          <div class="readme" dangerouslySetInnerHTML={{ __html: renderReadme(props.readme, (path) => filePath(id, path)) }} />
+          // Rendered by renderReadme, which escapes every text and attribute of the README.
+          <div class="readme" dangerouslySetInnerHTML={{ __html: props.readme }} />
         )}
       </section>
       <section aria-labelledby="files-heading">
