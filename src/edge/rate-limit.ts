@@ -180,23 +180,21 @@ export function chargeRequest(budgets: readonly RateBudget[]): ChargeRequest {
  * authenticate), so each failure uses the budget and a valid credential is never refused.
  */
 export function failedAuthenticationLimiter(limit: number, store: Store): RequestHandler {
-  return rateLimit({
-    ...common,
-    limit,
-    store,
-    identifier: 'failed-authentication',
-    keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
-    handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
-  });
+  return addressLimiter('failed-authentication', limit, store);
 }
 
 /** The budget of a visitor without a session (the Library website's public pages), per client address. */
 export function visitorLimiter(limit: number, store: Store): RequestHandler {
+  return addressLimiter('visitor', limit, store);
+}
+
+/** A per-minute budget of each client address, refused with `rate_limited`. */
+function addressLimiter(identifier: string, limit: number, store: Store): RequestHandler {
   return rateLimit({
     ...common,
     limit,
     store,
-    identifier: 'visitor',
+    identifier,
     keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     handler: (req, _res, next) => next(tooManyRequests(resetTimeOf(req))),
   });

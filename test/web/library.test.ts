@@ -175,6 +175,23 @@ describe('the public pages, for a visitor without an account', () => {
     expect(await readmes.get('big@1', render('y'))).toBe('y');
   });
 
+  it("limits a visitor's pages per address (VISITOR_RATE_LIMIT_PER_MINUTE), not a signed-in reader's", async () => {
+    const small = await startTestApp({ env: { VISITOR_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const reader = await small.account();
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await small.http.get('/library')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await small.http.get('/library');
+      expect(refused.text).toContain('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const signedIn = await signedInBrowser(small, reader.accountId);
+      expect((await signedIn.get('/library')).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses a search the API refuses, with the message beside its field', async () => {
     const res = await new FormBrowser(t).get(`/library?tag=${'x'.repeat(41)}`);
     expect(res.status).toBe(400);

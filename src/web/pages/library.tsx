@@ -71,6 +71,17 @@ export function libraryPages(router: Router, context: WebContext): void {
     context.limit(req, res, next);
   };
 
+  /** A published Template's listing and whole files (those of `paths`, or all), read side by side; undefined once a refusal's page is sent. */
+  async function published(req: Request, res: Response, id: string, files: { readonly paths?: string[]; readonly max_total_chars: number }) {
+    const [detail, read] = await Promise.all([
+      context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
+      context.operations.call<PublishedFiles>(res, 'read_library_template_files', { template_id: id, max_chars_per_file: FILE_CHARS_MAX, ...files }),
+    ]);
+    if (!detail.ok) return sendRefusal(req, res, detail);
+    if (!read.ok) return sendRefusal(req, res, read);
+    return { detail: detail.data, files: read.data };
+  }
+
   router.get(
     '/library',
     limit,
@@ -141,27 +152,18 @@ export function libraryPages(router: Router, context: WebContext): void {
     limit,
     forTemplate(async (req, res, id) => {
       const path = (req.params.path as unknown as string[]).join('/');
-      const [detail, files] = await Promise.all([
-        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
-        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
-          template_id: id,
-          paths: [path],
-          max_chars_per_file: FILE_CHARS_MAX,
-          max_total_chars: FILE_CHARS_MAX,
-        }),
-      ]);
-      if (!detail.ok) return sendRefusal(req, res, detail);
-      if (!files.ok) return sendRefusal(req, res, files);
-      const file = files.data.files[0];
+      const read = await published(req, res, id, { paths: [path], max_total_chars: FILE_CHARS_MAX });
+      if (!read) return;
+      const file = read.files.files[0];
       if (!file) {
         sendPage(
           res,
           404,
-          <ErrorView frame={frame(req, res, 'Not found', 'library')} status={404} code="file_not_found" message={`This Template's published version has no file ${path}.`} />,
+          <ErrorView frame={frame(req, res, 'Not found', 'library')} status={404} code="not_found" message={`This Template's published version has no file ${path}.`} />,
         );
         return;
       }
-      const { template } = detail.data;
+      const { template } = read.detail;
       const html = pageHtml(
         <Layout {...frame(req, res, `${file.path} · ${template.name}`, 'library')} visitor>
           <p class="breadcrumbs">
@@ -171,7 +173,7 @@ export function libraryPages(router: Router, context: WebContext): void {
             <code>{file.path}</code>
           </h1>
           <p class="meta">
-            {file.size} characters · version {files.data.version}
+            {file.size} characters · version {read.files.version}
           </p>
           <pre class="file" tabIndex={0} aria-label={`Content of ${file.path}`}>
             <code>{file.content}</code>
@@ -186,20 +188,12 @@ export function libraryPages(router: Router, context: WebContext): void {
     '/library/:template_id/download',
     limit,
     forTemplate(async (req, res, id) => {
-      const [detail, files] = await Promise.all([
-        context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
-        context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
-          template_id: id,
-          max_chars_per_file: FILE_CHARS_MAX,
-          max_total_chars: ALL_FILES_CHARS,
-        }),
-      ]);
-      if (!detail.ok) return sendRefusal(req, res, detail);
-      if (!files.ok) return sendRefusal(req, res, files);
-      const { template } = detail.data;
-      const folder = `${slug(template.name)}-v${files.data.version}`;
+      const read = await published(req, res, id, { max_total_chars: ALL_FILES_CHARS });
+      if (!read) return;
+      const { template } = read.detail;
+      const folder = `${slug(template.name)}-v${read.files.version}`;
       res.setHeader('Content-Disposition', `attachment; filename="${folder}.zip"`);
-      sendPublic(req, res, archive(folder, files.data, new Date(template.published_at)), { signedIn: signedIn(res), type: 'application/zip' });
+      sendPublic(req, res, archive(folder, read.files, new Date(template.published_at)), { signedIn: signedIn(res), type: 'application/zip' });
     }),
   );
 
