@@ -89,6 +89,8 @@ export interface Config {
   /** Sign-in attempts allowed per client address, and per email, in 15 minutes. */
   readonly signInLimitPerAddress: number;
   readonly signInLimitPerEmail: number;
+  /** log2 of scrypt's N for new password hashes (17, OWASP's; at least 14). */
+  readonly passwordHashCost: number;
   /** Pages of the Library website per client address per minute, for visitors without a session. */
   readonly visitorRateLimitPerMinute: number;
   /** Sign-in at an OpenID Connect provider; null when not configured. */
@@ -321,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     signUp: signUpPolicy(env),
     signInLimitPerAddress: integer(env, 'SIGN_IN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     signInLimitPerEmail: integer(env, 'SIGN_IN_LIMIT_PER_EMAIL', 10, 1, 100_000),
+    passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 17, 14, 20),
     visitorRateLimitPerMinute: integer(env, 'VISITOR_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     oidc: oidcConfig(env),
   });

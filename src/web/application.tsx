@@ -112,7 +112,7 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
   const context: WebContext = {
     operations: new PageOperations(pipeline),
     sessions,
-    accounts: new LocalAccounts(db, clock, config.signUp),
+    accounts: new LocalAccounts(db, clock, config.signUp, config.passwordHashCost),
     throttle: new SignInThrottle(deps.throttleStore, { perAddress: config.signInLimitPerAddress, perEmail: config.signInLimitPerEmail }),
     oidc: config.oidc ? new OidcSignIn(config.oidc, identities) : null,
     logger,

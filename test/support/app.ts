@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { Logger } from 'pino';
 import request from 'supertest';
+import { PASSWORD_HASH_COST_MIN } from '../../src/domain/accounts/passwords';
 import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/connect';
@@ -85,6 +86,8 @@ export async function startTestApp(
     // Suites make many requests with one key; the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000',
+    // Passwords hashed at the least cost allowed: the parameters have tests of their own.
+    PASSWORD_HASH_COST: String(PASSWORD_HASH_COST_MIN),
     ...options.env,
   });
   const app = createApp({

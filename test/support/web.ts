@@ -2,6 +2,7 @@ import type { Response } from 'supertest';
 import type { TestApp } from './app';
 import { WebSessions } from '../../src/domain/accounts/web-sessions';
 import { LocalAccounts } from '../../src/domain/accounts/local-accounts';
+import { PASSWORD_HASH_COST_MIN } from '../../src/domain/accounts/passwords';
 
 
 /**
@@ -70,7 +71,7 @@ export async function signedInBrowser(testApp: TestApp, accountId: string): Prom
 
 /** An account with an email and password (the owner's, when the instance has none). */
 export async function localAccount(testApp: TestApp, email: string, password: string, owner = false): Promise<string> {
-  const accounts = new LocalAccounts(testApp.database.db, testApp.app.services.clock, 'open');
+  const accounts = new LocalAccounts(testApp.database.db, testApp.app.services.clock, 'open', PASSWORD_HASH_COST_MIN);
   return owner ? accounts.createOwner({ email, password }) : accounts.signUp({ email, password }, null);
 }
 

@@ -1,7 +1,15 @@
-import { hashPassword, verifyPassword } from '../../src/domain/accounts/passwords';
+import { hashPassword, PASSWORD_HASH_COST_MIN, verifyPassword } from '../../src/domain/accounts/passwords';
+import { loadConfig } from '../../src/config';
 import { AppError } from '../../src/domain/shared/errors';
 
 describe('password hashing', () => {
+  it('costs 2^17 unless PASSWORD_HASH_COST says otherwise, and never less than 2^14', () => {
+    const base = { APP_JWT_SECRET: 'a secret of at least thirty-two characters, for the test' };
+    expect(loadConfig(base).passwordHashCost).toBe(17);
+    expect(loadConfig({ ...base, PASSWORD_HASH_COST: '15' }).passwordHashCost).toBe(15);
+    expect(() => loadConfig({ ...base, PASSWORD_HASH_COST: '13' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('verifies the password it hashed, and nothing else', async () => {
     const hash = await hashPassword('correct horse battery staple');
     expect(hash).toMatch(/^scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]{43}$/);
@@ -11,7 +19,8 @@ describe('password hashing', () => {
   });
 
   it('runs two hashes at once and lets 32 wait: a flood beyond that is refused at once with 503, not queued', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 35 }, () => verifyPassword('any password at all', null)));
+    // At the least cost: the turns are the same whatever a hash costs.
+    const results = await Promise.allSettled(Array.from({ length: 35 }, () => verifyPassword('any password at all', null, PASSWORD_HASH_COST_MIN)));
     const refused = results.filter((result) => result.status === 'rejected');
     expect(refused).toHaveLength(1);
     const error = (refused[0] as PromiseRejectedResult).reason as AppError;
@@ -19,6 +28,15 @@ describe('password hashing', () => {
     expect(error.status).toBe(503);
     expect(error.headers?.['Retry-After']).toBe('5');
     // The slots are given back: a hash runs again afterwards.
-    expect(await verifyPassword('any password at all', null)).toBe(false);
+    expect(await verifyPassword('any password at all', null, PASSWORD_HASH_COST_MIN)).toBe(false);
+  });
+
+  it('hashes at the cost it is given, and verifies a hash at the parameters it was made with', async () => {
+    const cheap = await hashPassword('correct horse battery staple', PASSWORD_HASH_COST_MIN);
+    expect(cheap).toMatch(/^scrypt\$ln=14,r=8,p=1\$/);
+    expect(await verifyPassword('correct horse battery staple', cheap)).toBe(true);
+    const strong = await hashPassword('correct horse battery staple');
+    expect(await verifyPassword('correct horse battery staple', strong, PASSWORD_HASH_COST_MIN)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapler', strong, PASSWORD_HASH_COST_MIN)).toBe(false);
   });
 });

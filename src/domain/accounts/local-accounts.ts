@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError, isUniqueViolation } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { hashPassword, PASSWORD_HASH_COST, passwordProblem, verifyPassword } from './passwords';
 
 /**
  * Local accounts: an email (unique whatever its case) and a password. The first one, made at
@@ -51,6 +51,8 @@ export class LocalAccounts {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     readonly policy: SignUpPolicy,
+    /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST). */
+    private readonly hashCost = PASSWORD_HASH_COST,
   ) {}
 
   /** Whether the instance still has no owner: only then does `/setup` create one. */
@@ -73,7 +75,7 @@ export class LocalAccounts {
     // A taken email is said before the password is hashed (the insert checks again, under the unique index).
     const taken = await this.db.selectFrom('local_credentials').select('account_id').where('email_lower', '=', checked.emailLower).executeTakeFirst();
     if (taken) throw emailTaken();
-    const password = await hashPassword(input.password);
+    const password = await hashPassword(input.password, this.hashCost);
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       let invitationId: string | null = null;
@@ -104,7 +106,7 @@ export class LocalAccounts {
       .select(['account_id', 'password_hash'])
       .where('email_lower', '=', input.email.trim().toLowerCase())
       .executeTakeFirst();
-    const valid = await verifyPassword(input.password.slice(0, 4 * 256), row?.password_hash ?? null);
+    const valid = await verifyPassword(input.password.slice(0, 4 * 256), row?.password_hash ?? null, this.hashCost);
     if (!valid || !row) throw invalidCredentials();
     return row.account_id;
   }
@@ -171,7 +173,7 @@ export class LocalAccounts {
   }
 
   private async insert(checked: { email: string; emailLower: string }, password: string, owner: boolean): Promise<string> {
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.hashCost);
     const now = this.clock.now();
     return this.db.transaction().execute((trx) => this.insertWith(trx, checked, hash, owner, now));
   }

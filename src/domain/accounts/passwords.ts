@@ -17,7 +17,10 @@ interface Parameters {
   readonly p: number;
 }
 
-const CURRENT: Parameters = { ln: 17, r: 8, p: 1 };
+/** log2 of scrypt's N for new hashes: OWASP's 17 unless PASSWORD_HASH_COST says otherwise (14 at the least). */
+export const PASSWORD_HASH_COST = 17;
+export const PASSWORD_HASH_COST_MIN = 14;
+const CURRENT: Omit<Parameters, 'ln'> = { r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const FORMAT = /^scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
@@ -63,18 +66,31 @@ function deriveNow(password: string, salt: Buffer, params: Parameters, length: n
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, CURRENT, KEY_LENGTH);
-  return `scrypt$ln=${CURRENT.ln},r=${CURRENT.r},p=${CURRENT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const params = { ...CURRENT, ln: cost };
+  const key = await derive(password, salt, params, KEY_LENGTH);
+  return `scrypt$ln=${params.ln},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** A hash of no one's password: an unknown email is checked against it, so that it costs the same time as a known one. */
-let decoy: Promise<string> | undefined;
+/** Hashes of no one's password, by cost: an unknown email is checked against one, so that it costs the same time as a known one. */
+const decoys = new Map<number, Promise<string>>();
 
-/** Whether the password matches the stored hash; without one (an unknown email), the same work is done and the answer is false. */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(18).toString('base64url'))));
+function decoy(cost: number): Promise<string> {
+  let hash = decoys.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(18).toString('base64url'), cost);
+    decoys.set(cost, hash);
+  }
+  return hash;
+}
+
+/**
+ * Whether the password matches the stored hash (at the parameters it was made with); without one
+ * (an unknown email), the same work is done, at the cost new hashes have, and the answer is false.
+ */
+export async function verifyPassword(password: string, stored: string | null, cost = PASSWORD_HASH_COST): Promise<boolean> {
+  const hash = stored ?? (await decoy(cost));
   const match = FORMAT.exec(hash);
   if (!match) return false;
   const params = { ln: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
