@@ -154,6 +154,148 @@ interface Seeded {
   readonly memoryIds: string[];
   readonly subjectIds: string[];
   readonly templateIds: string[];
+  /** The published Template whose page the "Library page" scenario reads. */
+  readonly libraryTemplateId: string;
+}
+
+const templateName = (i: number) => `Template ${i} ${DOMAIN_WORDS[i]}`;
+/** The seeded Template that stands for a real one in the Library: a README of a few KB, several files, two versions. */
+const LIBRARY_TEMPLATE = 0;
+
+/**
+ * The files of the Library page's Template at a version: a README as creators write them (about
+ * 5 KB of Markdown with headings, lists, a table, links to sites and to the Template's own files,
+ * inline code and fenced code blocks) and four more files.
+ */
+function libraryTemplateFiles(version: number): Array<{ path: string; content: string }> {
+  const readme = `# Weekly project review
+
+A template for a calm, repeatable weekly review of a software project: what shipped, what is
+blocked, which decisions were taken and what the next week holds. It gives an agent the
+structure, the prompts and the checklists, so that every review reads the same and nothing
+important is skipped. Version ${version}.
+
+## What you get
+
+- A **review agenda** in five parts, each with the questions to ask
+- Prompts for an agent that drafts the review from your notes ([prompts/weekly-review.md](prompts/weekly-review.md))
+- A checklist for releases and one for incidents ([checklists/release.md](checklists/release.md))
+- A configuration file with the defaults (\`config/review.json\`), documented in [docs/setup.md](docs/setup.md)
+- Examples of finished reviews, so you can see the tone and length to aim for
+
+## Before you start
+
+1. Copy the template into your own templates, or download it as an archive.
+2. Read [the setup guide](docs/setup.md) and fill in the project name and the review day.
+3. Decide where the notes of the week live: a folder, a tracker, or the Memories of an agent.
+4. Block forty-five minutes on the same day every week. The first review takes longer.
+
+> The review works best when it is short and regular. A review skipped for a month is harder to
+> restart than one done badly every week.
+
+## The agenda
+
+| Part | Time | Question |
+| --- | ---: | --- |
+| Shipped | 10 min | What reached users this week, and did it work as intended? |
+| Blocked | 10 min | What is waiting, on whom, and since when? |
+| Decisions | 10 min | What did we decide, and what did we rule out? |
+| Risks | 5 min | What could hurt us next week? |
+| Next | 10 min | What are the three things that matter most next week? |
+
+### Shipped
+
+List each change that reached users, with a link to its pull request or release notes. For
+each, say in one sentence whether it did what was intended. A change that did not is not a
+failure of the review: write it down and carry it to *Risks*.
+
+### Blocked
+
+For each blocked item, name the person or team it waits on and the date it became blocked.
+Anything blocked for more than two weeks goes to the top of the agenda next time.
+
+### Decisions
+
+Write decisions as statements, with the reason and the date:
+
+\`\`\`text
+2026-11-20  We keep PostgreSQL 16 for the release; the upgrade waits for the next quarter.
+            Reason: the migration tests are not ready and the release date is fixed.
+\`\`\`
+
+### Risks and next week
+
+Keep the list of risks short: three at most, each with an owner. Then choose the three things
+that matter most next week, and stop there. More than three is a wish list, not a commitment.
+
+## Using it with an agent
+
+The prompt in [prompts/weekly-review.md](prompts/weekly-review.md) asks the agent to read the
+notes of the week and to draft each part of the agenda. A typical call:
+
+\`\`\`sh
+mtl-agent run --template weekly-project-review \\
+  --notes ./notes/2026-w47 \\
+  --out ./reviews/2026-w47.md
+\`\`\`
+
+The agent fills in what it can find and marks the rest with \`TODO\`, so that you can see at a
+glance what is missing. Review the draft before you share it: the agent does not know what was
+said in the corridor.
+
+## Configuration
+
+The defaults live in \`config/review.json\`:
+
+\`\`\`json
+{
+  "project": "Example",
+  "review_day": "friday",
+  "parts": ["shipped", "blocked", "decisions", "risks", "next"],
+  "max_risks": 3
+}
+\`\`\`
+
+Change \`parts\` to drop a part you do not need, or reorder them. See
+[the setup guide](docs/setup.md#options) for every option.
+
+## Tips
+
+- Keep last week's review open while writing this week's: the *Next* list becomes the first
+  thing to check.
+- Write for someone who missed the week. Avoid abbreviations only the team knows.
+- Link, do not paste: a link to the ticket stays up to date, a pasted status does not.
+- If a part is empty, say so (\`Nothing blocked.\`) rather than leaving it out.
+
+## Further reading
+
+- [Retrospectives that work](https://example.com/retrospectives) on running a team retrospective
+- [The decision log](https://example.org/decision-log) on recording decisions and their reasons
+- The [Keep a Changelog](https://keepachangelog.com/) conventions, for the *Shipped* part
+
+## Licence
+
+MIT. Use it, change it and share it; a mention is welcome but not required.
+`;
+  return [
+    { path: 'README.md', content: readme },
+    {
+      path: 'docs/setup.md',
+      content: `# Setup\n\nFill in \`config/review.json\` and choose the review day.\n\n## Options\n\n- \`project\`: the project's name\n- \`review_day\`: the day of the week\n- \`parts\`: the parts of the agenda, in order\n- \`max_risks\`: how many risks to keep\n`,
+    },
+    {
+      path: 'prompts/weekly-review.md',
+      content: `# Weekly review prompt\n\nRead the notes of the week. For each part of the agenda (shipped, blocked, decisions, risks, next), write a short list. Mark anything you cannot find with TODO. Do not invent facts.\n`,
+    },
+    {
+      path: 'checklists/release.md',
+      content: `# Release checklist\n\n- [ ] Changelog updated\n- [ ] Migrations tested on a copy of production\n- [ ] Rollback plan written\n- [ ] Announcement drafted\n`,
+    },
+    {
+      path: 'config/review.json',
+      content: JSON.stringify({ project: 'Example', review_day: 'friday', parts: ['shipped', 'blocked', 'decisions', 'risks', 'next'], max_risks: 3 }, null, 2) + '\n',
+    },
+  ];
 }
 
 /** The account, its key and the data the scenarios read. */
@@ -236,24 +378,28 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   for (let i = 0; i < 20; i += 1) {
     const created = await runWorkflow(app.services, principal, {
       action: 'create',
-      name: `Template ${i} ${DOMAIN_WORDS[i]}`,
+      name: templateName(i),
       summary: `A ${DOMAIN_WORDS[i]} template for ${DOMAIN_WORDS[i + 1]}`,
       category: 'productivity',
       license: 'MIT',
     });
     const id = created.template.id;
-    await updateDraft(app.services, principal, id, {
-      base_revision: 1,
-      files: [{ path: 'README.md', content: `# Template ${i}\n\n${sentence(400, i)}\n` }],
-    });
-    await runWorkflow(app.services, principal, { action: 'submit_review', template_id: id, revision: 2 });
-    await runWorkflow(app.services, principal, {
-      action: 'publish',
-      template_id: id,
-      revision: 2,
-      release_notes: 'First public version.',
-      confirm: { license: 'MIT', files_public: true, reviewed_revision: 2 },
-    });
+    // The Library page's Template is published twice, so its page lists two versions.
+    const versions = i === LIBRARY_TEMPLATE ? 2 : 1;
+    let revision = 1;
+    for (let version = 1; version <= versions; version += 1) {
+      const files = i === LIBRARY_TEMPLATE ? libraryTemplateFiles(version) : [{ path: 'README.md', content: `# Template ${i}\n\n${sentence(400, i)}\n` }];
+      const tags = i === LIBRARY_TEMPLATE ? { tags: ['review', 'weekly', 'project'] } : {};
+      revision = (await updateDraft(app.services, principal, id, { base_revision: revision, files, ...tags })).draft.revision;
+      await runWorkflow(app.services, principal, { action: 'submit_review', template_id: id, revision });
+      await runWorkflow(app.services, principal, {
+        action: 'publish',
+        template_id: id,
+        revision,
+        release_notes: version === 1 ? 'First public version.' : 'A table for the agenda, and the configuration documented.',
+        confirm: { license: 'MIT', files_public: true, reviewed_revision: revision },
+      });
+    }
     templateIds.push(id);
   }
   await app.close();
@@ -261,7 +407,7 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   await sql`vacuum analyze`.execute(db);
   // The load's dirty pages are written now rather than by a checkpoint during the first scenario.
   await sql`checkpoint`.execute(db).catch(() => undefined); // needs a superuser (or pg_checkpoint)
-  return { accountId, apiKey, memoryIds, subjectIds, templateIds };
+  return { accountId, apiKey, memoryIds, subjectIds, templateIds, libraryTemplateId: templateIds[LIBRARY_TEMPLATE] as string };
 }
 
 interface Scenario {
@@ -269,6 +415,8 @@ interface Scenario {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly body?: string;
+  /** Sent as a visitor of the website: no Authorization header and no cookie. */
+  readonly visitor?: boolean;
 }
 
 function scenarios(data: Seeded): Scenario[] {
@@ -288,6 +436,8 @@ function scenarios(data: Seeded): Scenario[] {
     { name: 'Subject context', method: 'GET', path: `/v1/subjects/${pick(data.subjectIds, 0)}/context` },
     { name: 'startup context', method: 'GET', path: '/v1/context/startup' },
     { name: 'public Library search', method: 'GET', path: '/v1/library/templates?query=planning' },
+    // A visitor of the Library website reading a published Template's page (HTML, README rendered).
+    { name: 'Library page', method: 'GET', path: `/library/${data.libraryTemplateId}`, visitor: true },
   ];
   return SCENARIO_FILTER ? all.filter((scenario) => SCENARIO_FILTER.some((part) => scenario.name.toLowerCase().includes(part))) : all;
 }
@@ -300,6 +450,12 @@ interface Result {
   readonly errors: number;
 }
 
+/** A scenario's request headers: an API client's key, or a browser's Accept for a visitor. */
+function headersOf(token: string, scenario: Scenario): Record<string, string> {
+  if (scenario.visitor) return { accept: 'text/html' };
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
 async function drive(port: number, token: string, scenario: Scenario, duration = DURATION): Promise<Result> {
   if (RATE !== undefined) return driveAtRate(port, token, scenario, RATE, duration);
   const result = await autocannon({
@@ -307,7 +463,7 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
     method: scenario.method,
     connections: CONNECTIONS,
     duration,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: headersOf(token, scenario),
     ...(scenario.body ? { body: scenario.body } : {}),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -316,7 +472,7 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
     // Raw fetch, not the client: it replays the scenario exactly as autocannon sent it, to the service or the baseline.
     const sample = await fetch(`http://127.0.0.1:${port}${scenario.path}`, {
       method: scenario.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: headersOf(token, scenario),
       ...(scenario.body ? { body: scenario.body } : {}),
     }).then(
       async (res) => `${res.status} ${(await res.text()).slice(0, 200)}`,
@@ -344,7 +500,7 @@ async function driveAtRate(port: number, token: string, scenario: Scenario, rate
   const send = () =>
     new Promise<boolean>((resolve) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: scenario.path, method: scenario.method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        { host: '127.0.0.1', port, path: scenario.path, method: scenario.method, agent, headers: headersOf(token, scenario) },
         (res) => {
           res.resume();
           res.on('end', () => resolve((res.statusCode ?? 0) < 300));
@@ -427,6 +583,7 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
   const children = [];
   for (const target of targets) children.push(await startProcess(target.script, target.env, target.port));
   const results = targets.map(() => [] as Result[]);
+  await compareAnswers(targets, token, data);
   // A first pass over every scenario, so that no scenario is measured while the code paths and
   // caches of the ones after it are still cold (the first scenario used to pay for them).
   for (const scenario of scenarios(data)) {
@@ -450,6 +607,25 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
   return runs;
 }
 
+/**
+ * A visitor's page is the same HTML from every target (the baseline renders the same markup from
+ * the same rows): a difference is reported, since the ratio would then compare different work.
+ */
+async function compareAnswers(targets: readonly Target[], token: string, data: Seeded): Promise<void> {
+  if (targets.length < 2) return;
+  for (const scenario of scenarios(data).filter((s) => s.visitor)) {
+    const bodies = await Promise.all(
+      targets.map(async (target) => {
+        const res = await fetch(`http://127.0.0.1:${target.port}${scenario.path}`, { method: scenario.method, headers: headersOf(token, scenario) });
+        return { status: res.status, body: await res.text() };
+      }),
+    );
+    const sizes = bodies.map((answer, i) => `${targets[i]?.label} ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`).join('; ');
+    const same = bodies.every((answer) => answer.status === 200 && answer.body === bodies[0]?.body);
+    process.stdout.write(`${scenario.name}: ${same ? 'the same page from every target' : 'THE PAGES DIFFER'} (${sizes})\n`);
+  }
+}
+
 /** The data of a database seeded by an earlier run (BENCH_REUSE_DATABASE), with a new key. */
 async function loadSeeded(database: Database): Promise<Seeded> {
   const db = database.db;
@@ -467,12 +643,15 @@ async function loadSeeded(database: Database): Promise<Seeded> {
   };
   // Memories created by earlier runs' "create a Memory" scenario are newer than the seed.
   const seededAt = await db.selectFrom('subjects').select('created_at').where('account_id', '=', account.id).executeTakeFirstOrThrow();
+  const templateIds = await ids('templates');
+  const library = await db.selectFrom('public_templates').select('template_id').where('name', '=', templateName(LIBRARY_TEMPLATE)).executeTakeFirst();
   return {
     accountId: account.id,
     apiKey,
     memoryIds: await ids('memories', seededAt.created_at),
     subjectIds: await ids('subjects'),
-    templateIds: await ids('templates'),
+    templateIds,
+    libraryTemplateId: library?.template_id ?? (templateIds[0] as string),
   };
 }
 
@@ -504,7 +683,7 @@ async function main(): Promise<void> {
     const none = { results: [] as Result[], peakMemoryMb: 0 };
     const onPostgres: Target[] = [];
     if (TARGETS.includes('service')) {
-      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
+      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
       onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301 });
     }
     if (TARGETS.includes('baseline') && data) {
@@ -524,7 +703,7 @@ async function main(): Promise<void> {
       await migrateToLatest(embedded.db);
       const embeddedData = await seed(embedded, SIZES.embeddedMemories);
       await embedded.close();
-      const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000' };
+      const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000' };
       [embeddedRun = none] = await runTargets([{ label: 'service (embedded)', script: 'src/server.js', env, port: 3303 }], embeddedData.apiKey, embeddedData);
     }
     process.stdout.write(`Peak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);

@@ -58,13 +58,26 @@ export function toRun(row: TemplateRunRow): WorkflowRun {
 
 const EXCERPT_CHARS = 300;
 
+/** Folding a README's start of this many characters usually gives more than an excerpt's worth. */
+const EXCERPT_SOURCE_PREFIX = 1_200;
+
 /** The README as plain text: headings' markers and runs of whitespace folded, then cut to 300. */
 export function readmeExcerpt(readme: string): string {
-  const plain = readme
+  // Folding works line by line and run by run: when the start alone folds to more than an
+  // excerpt (and a little more, where the cut may fall), its excerpt is the whole README's.
+  if (readme.length > EXCERPT_SOURCE_PREFIX) {
+    const start = plainText(readme.slice(0, EXCERPT_SOURCE_PREFIX));
+    const excerpt = shortenToCodePoints(start, EXCERPT_CHARS + 8);
+    if (excerpt.truncated) return shortenToCodePoints(start, EXCERPT_CHARS).text;
+  }
+  return shortenToCodePoints(plainText(readme), EXCERPT_CHARS).text;
+}
+
+function plainText(markdown: string): string {
+  return markdown
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return shortenToCodePoints(plain, EXCERPT_CHARS).text;
 }
 
 type ListingRow = Omit<PublicTemplateRow, 'search' | 'ranking' | 'account_id'> & { display_name: string | null };
