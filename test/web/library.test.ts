@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { FormBrowser, signedInBrowser, textOf } from '../support/web';
-import { RenderedReadmes } from '../../src/web/views/markdown';
+import { PublishedCache } from '../../src/web/published-cache';
 import { okData, publishTemplate, putDraft, workflow, type Template } from '../library/helpers';
 
 /**
@@ -141,10 +141,17 @@ describe('the public pages, for a visitor without an account', () => {
     expect(page.text.match(/<script[^>]*>/g)).toEqual(['<script src="/assets/app.js" defer>']);
   });
 
-  it("shows a new version's README once it is published, the rendering of each version kept", async () => {
+  it("shows a new version's README and archive once it is published, what is made of each version kept", async () => {
     const token = creator.readWriteKey;
     const id = await publishTemplate(t, token, { name: 'Versioned', readme: '# Versioned\n\nThe first words of this README, long enough for the review.\n' });
     expect((await t.http.get(`/library/${id}`)).text).toContain('The first words of this README');
+    const download = async () => {
+      const res = await t.http.get(`/library/${id}/download`);
+      return { name: res.headers['content-disposition'], etag: res.headers.etag };
+    };
+    const first = await download();
+    expect(first.name).toBe('attachment; filename="versioned-v1.zip"');
+    expect(await download()).toEqual(first);
     await okData('draft update', putDraft(t, token, id, { base_revision: 2, files: [{ path: 'README.md', content: '# Versioned\n\nThe second words of this README, long enough for the review.\n' }] }));
     expect((await t.http.get(`/library/${id}`)).text).toContain('The first words of this README');
     await okData('review', workflow(t, token, { action: 'submit_review', template_id: id, revision: 3 }));
@@ -152,10 +159,13 @@ describe('the public pages, for a visitor without an account', () => {
     const page = (await t.http.get(`/library/${id}`)).text;
     expect(page).toContain('The second words of this README');
     expect(page).not.toContain('The first words of this README');
+    const second = await download();
+    expect(second.name).toBe('attachment; filename="versioned-v2.zip"');
+    expect(second.etag).not.toBe(first.etag);
   });
 
-  it('keeps rendered READMEs within their budget, the least recently used dropped first', async () => {
-    const readmes = new RenderedReadmes(10);
+  it("keeps what is made of published versions within its budget, the least recently used dropped first", async () => {
+    const readmes = new PublishedCache<string>(10, (html) => html.length);
     let renders = 0;
     const render = (html: string) => async () => {
       renders += 1;

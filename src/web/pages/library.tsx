@@ -10,7 +10,8 @@ import { formatTime, Pager } from '../views/common';
 import { ErrorView } from '../views/error';
 import { ActionButton, Field, FormError, NO_PROBLEMS, Select } from '../views/forms';
 import { Layout } from '../views/layout';
-import { RenderedReadmes, renderReadme } from '../views/markdown';
+import { PublishedCache } from '../published-cache';
+import { renderReadme } from '../views/markdown';
 import { webLocals } from '../web-session';
 
 /**
@@ -62,7 +63,9 @@ function sendRefusal(req: Request, res: Response, answer: Answer<unknown>): void
 }
 
 export function libraryPages(router: Router, context: WebContext): void {
-  const readmes = new RenderedReadmes();
+  // Rendered READMEs (8 million characters of HTML) and archives (32 MiB), by published version.
+  const readmes = new PublishedCache<string>(8_000_000, (html) => html.length);
+  const archives = new PublishedCache<Archive>(32 * 1024 * 1024, (archive) => archive.zip.length);
   // Visitors draw on a budget per address; signed-in people on their account's, as on every page.
   const limit: RequestHandler = (req, res, next) => {
     const { principal } = webLocals(res);
@@ -71,8 +74,8 @@ export function libraryPages(router: Router, context: WebContext): void {
     context.limit(req, res, next);
   };
 
-  /** A published Template's listing and whole files (those of `paths`, or all), read side by side; undefined once a refusal's page is sent. */
-  async function published(req: Request, res: Response, id: string, files: { readonly paths?: string[]; readonly max_total_chars: number }) {
+  /** A published Template's listing and whole files (those of `paths`), read side by side; undefined once a refusal's page is sent. */
+  async function published(req: Request, res: Response, id: string, files: { readonly paths: string[]; readonly max_total_chars: number }) {
     const [detail, read] = await Promise.all([
       context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id }),
       context.operations.call<PublishedFiles>(res, 'read_library_template_files', { template_id: id, max_chars_per_file: FILE_CHARS_MAX, ...files }),
@@ -188,12 +191,32 @@ export function libraryPages(router: Router, context: WebContext): void {
     '/library/:template_id/download',
     limit,
     forTemplate(async (req, res, id) => {
-      const read = await published(req, res, id, { max_total_chars: ALL_FILES_CHARS });
-      if (!read) return;
-      const { template } = read.detail;
-      const folder = `${slug(template.name)}-v${read.files.version}`;
-      res.setHeader('Content-Disposition', `attachment; filename="${folder}.zip"`);
-      sendPublic(req, res, archive(folder, read.files, new Date(template.published_at)), { signedIn: signedIn(res), type: 'application/zip' });
+      const detail = await context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id });
+      if (!detail.ok) return sendRefusal(req, res, detail);
+      const { template } = detail.data;
+      // Made of another version than the listing's (published in between): sent, not kept.
+      let unkept: Archive | undefined;
+      let refused: Answer<unknown> | undefined;
+      const made =
+        (await archives.get(`${id}@${template.version}`, async () => {
+          const read = await context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
+            template_id: id,
+            max_chars_per_file: FILE_CHARS_MAX,
+            max_total_chars: ALL_FILES_CHARS,
+          });
+          if (!read.ok) {
+            refused = read;
+            return undefined;
+          }
+          const folder = `${slug(template.name)}-v${read.data.version}`;
+          const made = { name: `${folder}.zip`, zip: archive(folder, read.data, new Date(template.published_at)) };
+          if (read.data.version === template.version) return made;
+          unkept = made;
+          return undefined;
+        })) ?? unkept;
+      if (!made) return sendRefusal(req, res, refused!);
+      res.setHeader('Content-Disposition', `attachment; filename="${made.name}"`);
+      sendPublic(req, res, made.zip, { signedIn: signedIn(res), type: 'application/zip' });
     }),
   );
 
@@ -340,6 +363,12 @@ function TemplatePage(props: { readonly detail: PublicTemplateDetail; readonly r
       </section>
     </>
   );
+}
+
+/** A published version's files as one zip, and its file name. */
+interface Archive {
+  readonly name: string;
+  readonly zip: Buffer;
 }
 
 /** A name as a file name: lower-case letters, digits and dashes ("template" when none is left). */

@@ -81,37 +81,3 @@ markdown.renderer.rules.heading_close = shiftHeading;
 export function renderReadme(text: string, fileHref: (path: string) => string): string {
   return markdown.render(text, { fileHref } satisfies RenderEnv);
 }
-
-/**
- * Rendered READMEs kept by the Template and version they belong to (a published version's README
- * never changes), so that reading a page costs the rendering once per version and process: a
- * README written to be slow to render (100,000 characters of `[`, about 0.3 s) cannot be made
- * to cost that on every visit. Kept up to 8 million characters of HTML, the least recently used
- * dropped first.
- */
-export class RenderedReadmes {
-  private readonly kept = new Map<string, string>();
-  private size = 0;
-
-  constructor(private readonly maxChars = 8_000_000) {}
-
-  /** The HTML of a version's README, rendered by `render` when it is not kept. */
-  async get(key: string, render: () => Promise<string | undefined>): Promise<string | undefined> {
-    const held = this.kept.get(key);
-    if (held !== undefined) {
-      this.kept.delete(key);
-      this.kept.set(key, held);
-      return held;
-    }
-    const html = await render();
-    if (html === undefined || html.length > this.maxChars) return html;
-    this.kept.set(key, html);
-    this.size += html.length;
-    for (const [oldest, value] of this.kept) {
-      if (this.size <= this.maxChars) break;
-      this.kept.delete(oldest);
-      this.size -= value.length;
-    }
-    return html;
-  }
-}
