@@ -260,6 +260,68 @@ function toolDescription(summary, op, notes) {
 }
 
 /**
+ * What `tools/list` says of a tool, kept short for an agent's context: the contract's
+ * `x-mtl-mcp-description` (what the tool does, when to use it, its limits), and whether it needs
+ * a read-write key.
+ */
+function listedDescription(id, text, readOnly) {
+  if (typeof text !== 'string' || text.trim() === '') throw new Error(`${id}: an MCP tool needs x-mtl-mcp-description`);
+  return [text.trim().replace(/\s+/g, ' '), readOnly ? '' : 'Needs a read-write key.'].filter(Boolean).join(' ');
+}
+
+/** The keywords a listed input schema keeps: what a client needs to build a call. The server checks the full schema. */
+const LISTED_KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default', 'format', 'anyOf', 'oneOf', 'description']);
+const LISTED_DESCRIPTION_CHARS = 120;
+
+/** An argument's description as listed: its `x-mtl-mcp-description`, or its description (or first sentence) when short. */
+function listedArgumentDescription(schema) {
+  const own = schema['x-mtl-mcp-description'];
+  if (typeof own === 'string') return own.trim().replace(/\s+/g, ' ');
+  if (typeof schema.description !== 'string') return undefined;
+  const text = schema.description.trim().replace(/\s+/g, ' ');
+  if (text.length <= LISTED_DESCRIPTION_CHARS) return text;
+  const first = /^.*?\.(?=\s|$)/.exec(text)?.[0];
+  return first && first.length <= LISTED_DESCRIPTION_CHARS ? first : undefined;
+}
+
+/**
+ * A tool's input schema as `tools/list` gives it: the types, bounds, enums, defaults and short
+ * descriptions of its arguments, with no type arrays (a nullable value is `anyOf` with null, which
+ * every client's schema reader takes); patterns and long texts are left to the server's check.
+ */
+function listedSchema(node, top = true) {
+  if (Array.isArray(node)) return node.map((item) => listedSchema(item, false));
+  if (node === null || typeof node !== 'object') return node;
+  // `allOf` (a reference with a description beside it) is read as one schema.
+  if (Array.isArray(node.allOf)) {
+    const { allOf, ...own } = node;
+    return listedSchema(Object.assign({}, ...allOf, own), top);
+  }
+  const schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!LISTED_KEYWORDS.has(key) || key === 'description') continue;
+    // Unknown arguments are refused by the server's check; the listing need not say so.
+    if (key === 'additionalProperties') continue;
+    // The largest integer the database stores, on every revision and budget: no client comes near it.
+    if (key === 'maximum' && value === 2147483647) continue;
+    if (key === 'properties') schema.properties = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, listedSchema(s, false)]));
+    else if (key === 'items' || key === 'anyOf' || key === 'oneOf') schema[key] = listedSchema(value, false);
+    else schema[key] = value;
+  }
+  // "`note` when absent." says no more than the default beside it.
+  const description = node.default !== undefined && /^`[^`]*` when absent\.$/.test(node.description ?? '') ? undefined : listedArgumentDescription(node);
+  if (description && !top) schema.description = description;
+  if (Array.isArray(schema.type)) {
+    const { type, enum: values, ...rest } = schema;
+    const others = type.filter((t) => t !== 'null');
+    const inner = { ...rest, type: others.length === 1 ? others[0] : others, ...(values ? { enum: values.filter((v) => v !== null) } : {}) };
+    const { description: said, default: fallback, ...kept } = inner;
+    return { ...(said ? { description: said } : {}), ...(fallback !== undefined ? { default: fallback } : {}), anyOf: [kept, { type: 'null' }] };
+  }
+  return schema;
+}
+
+/**
  * One MCP tool per public operation (one per action for the Template workflow), its input schema
  * built from the operation's parameters and request body: path, query and header parameters and
  * the body's properties become the tool's arguments.
@@ -291,7 +353,8 @@ function collectTools() {
       for (const parameter of parameters) {
         const name = argumentName(parameter);
         const schema = toJsonSchema(parameter.schema);
-        properties[name] = parameter.description && !schema.description ? { ...schema, description: parameter.description.trim() } : schema;
+        const described = parameter.description && !schema.description ? { ...schema, description: parameter.description.trim() } : schema;
+        properties[name] = parameter['x-mtl-mcp-description'] ? { ...described, 'x-mtl-mcp-description': parameter['x-mtl-mcp-description'] } : described;
         if (parameter.required) required.push(name);
         argumentsOf[name] = { in: parameter.in, name: parameter.name };
       }
@@ -310,12 +373,22 @@ function collectTools() {
             return {
               name: tool.name,
               summary: tool.summary,
+              listed: tool.description,
               destructive: tool.destructive === true,
               fixedBody: { [bodySchema.discriminator.propertyName]: action },
               body: { ...variant, properties: rest, required: (variant.required ?? []).filter((r) => r !== bodySchema.discriminator.propertyName) },
             };
           })
-        : [{ name: sessionOnly ? snakeCase(id) : single, summary: op.summary, destructive: op['x-mtl-destructive'] === true, fixedBody: {}, body: bodySchema ?? null }];
+        : [
+            {
+              name: sessionOnly ? snakeCase(id) : single,
+              summary: op.summary,
+              listed: op['x-mtl-mcp-description'],
+              destructive: op['x-mtl-destructive'] === true,
+              fixedBody: {},
+              body: bodySchema ?? null,
+            },
+          ];
       for (const variant of variants) {
         if (names.has(variant.name)) throw new Error(`Duplicate MCP tool name ${variant.name}`);
         names.add(variant.name);
@@ -341,6 +414,7 @@ function collectTools() {
           mcp: !sessionOnly,
           title: variant.summary,
           description: toolDescription(variant.summary, op, notes),
+          listedDescription: sessionOnly ? '' : listedDescription(variant.name, variant.listed, readOnly),
           readOnly,
           // A write that can remove or overwrite what is there (not only add to it): a replacement
           // or change (PUT, PATCH), a deletion, or an action the contract marks (`destructive`).
@@ -359,6 +433,8 @@ function collectTools() {
           },
           outputSchema: successSchema(op),
         });
+        const tool = tools[tools.length - 1];
+        tool.listedInputSchema = listedSchema(tool.inputSchema);
       }
     }
   }
@@ -382,7 +458,10 @@ function mcpToolsModule(tools) {
     `  /** Offered over MCP; an application-only operation's shape serves the application's forms only. */\n` +
     `  readonly mcp: boolean;\n` +
     `  readonly title: string;\n` +
+    `  /** The whole description (the contract's summary and description). */\n` +
     `  readonly description: string;\n` +
+    `  /** What tools/list says: a few sentences (the contract's x-mtl-mcp-description). */\n` +
+    `  readonly listedDescription: string;\n` +
     `  readonly readOnly: boolean;\n` +
     `  /** The tool may remove or overwrite data (MCP's destructiveHint), not only add to it. */\n` +
     `  readonly destructive: boolean;\n` +
@@ -397,6 +476,8 @@ function mcpToolsModule(tools) {
     `  /** Body properties the tool sets itself (the workflow action). */\n` +
     `  readonly fixedBody: Readonly<Record<string, string>>;\n` +
     `  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
+    `  /** The input schema as tools/list gives it: compact and portable; calls are checked against inputSchema. */\n` +
+    `  readonly listedInputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
     `  readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };\n` +
     `}\n\n` +
     `/** How every operation that takes arguments takes them: the MCP tools, and the application-only operations' forms. */\n` +

@@ -293,6 +293,7 @@ export const operations = {
           "minLength": 1,
           "maxLength": 32000,
           "pattern": "\\S",
+          "x-mtl-mcp-description": "Stored as given.",
           "description": "1–32,000 code points, not only whitespace; stored as given."
         },
         "type": {
@@ -335,8 +336,10 @@ export const operations = {
             "minLength": 1,
             "maxLength": 64,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Stored trimmed and lower-case.",
             "description": "No control characters; trimmed and stored lower-case."
           },
+          "x-mtl-mcp-description": "Duplicates are removed.",
           "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
         },
         "pinned": {
@@ -624,6 +627,7 @@ export const operations = {
           "minLength": 1,
           "maxLength": 32000,
           "pattern": "\\S",
+          "x-mtl-mcp-description": "Stored as given.",
           "description": "1–32,000 code points, not only whitespace; stored as given."
         },
         "type": {
@@ -654,8 +658,10 @@ export const operations = {
             "minLength": 1,
             "maxLength": 64,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Stored trimmed and lower-case.",
             "description": "No control characters; trimmed and stored lower-case."
           },
+          "x-mtl-mcp-description": "Duplicates are removed.",
           "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
         },
         "pinned": {
@@ -1035,6 +1041,7 @@ export const operations = {
           "minLength": 1,
           "maxLength": 200,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Trimmed.",
           "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
         },
         "kind": {
@@ -1062,8 +1069,10 @@ export const operations = {
             "minLength": 1,
             "maxLength": 200,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Trimmed.",
             "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
           },
+          "x-mtl-mcp-description": "Other names; duplicates are removed.",
           "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
         },
         "description": {
@@ -1143,6 +1152,7 @@ export const operations = {
           "minLength": 1,
           "maxLength": 200,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Trimmed.",
           "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
         },
         "kind": {
@@ -1164,8 +1174,10 @@ export const operations = {
             "minLength": 1,
             "maxLength": 200,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Trimmed.",
             "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
           },
+          "x-mtl-mcp-description": "Other names; duplicates are removed.",
           "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
         },
         "description": {
@@ -3183,6 +3195,7 @@ export const exportRecordSchemas = {
         "minLength": 1,
         "maxLength": 200,
         "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+        "x-mtl-mcp-description": "Trimmed.",
         "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
       },
       "kind": {
@@ -3204,8 +3217,10 @@ export const exportRecordSchemas = {
           "minLength": 1,
           "maxLength": 200,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Trimmed.",
           "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
         },
+        "x-mtl-mcp-description": "Other names; duplicates are removed.",
         "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
       },
       "description": {
@@ -3247,6 +3262,7 @@ export const exportRecordSchemas = {
         "minLength": 1,
         "maxLength": 32000,
         "pattern": "\\S",
+        "x-mtl-mcp-description": "Stored as given.",
         "description": "1–32,000 code points, not only whitespace; stored as given."
       },
       "type": {
@@ -3277,8 +3293,10 @@ export const exportRecordSchemas = {
           "minLength": 1,
           "maxLength": 64,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Stored trimmed and lower-case.",
           "description": "No control characters; trimmed and stored lower-case."
         },
+        "x-mtl-mcp-description": "Duplicates are removed.",
         "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
       },
       "pinned": {
@@ -3334,6 +3352,7 @@ export const exportRecordSchemas = {
               "minLength": 1,
               "maxLength": 32000,
               "pattern": "\\S",
+              "x-mtl-mcp-description": "Stored as given.",
               "description": "1–32,000 code points, not only whitespace; stored as given."
             },
             "type": {
@@ -3364,8 +3383,10 @@ export const exportRecordSchemas = {
                 "minLength": 1,
                 "maxLength": 64,
                 "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+                "x-mtl-mcp-description": "Stored trimmed and lower-case.",
                 "description": "No control characters; trimmed and stored lower-case."
               },
+              "x-mtl-mcp-description": "Duplicates are removed.",
               "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
             },
             "pinned": {
@@ -3440,6 +3461,7 @@ export const exportRecordSchemas = {
               "minLength": 1,
               "maxLength": 32000,
               "pattern": "\\S",
+              "x-mtl-mcp-description": "Stored as given.",
               "description": "1–32,000 code points, not only whitespace; stored as given."
             },
             "type": {
@@ -3470,8 +3492,10 @@ export const exportRecordSchemas = {
                 "minLength": 1,
                 "maxLength": 64,
                 "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+                "x-mtl-mcp-description": "Stored trimmed and lower-case.",
                 "description": "No control characters; trimmed and stored lower-case."
               },
+              "x-mtl-mcp-description": "Duplicates are removed.",
               "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
             },
             "pinned": {

@@ -8,7 +8,10 @@ export interface McpToolDefinition {
   /** Offered over MCP; an application-only operation's shape serves the application's forms only. */
   readonly mcp: boolean;
   readonly title: string;
+  /** The whole description (the contract's summary and description). */
   readonly description: string;
+  /** What tools/list says: a few sentences (the contract's x-mtl-mcp-description). */
+  readonly listedDescription: string;
   readonly readOnly: boolean;
   /** The tool may remove or overwrite data (MCP's destructiveHint), not only add to it. */
   readonly destructive: boolean;
@@ -23,6 +26,8 @@ export interface McpToolDefinition {
   /** Body properties the tool sets itself (the workflow action). */
   readonly fixedBody: Readonly<Record<string, string>>;
   readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
+  /** The input schema as tools/list gives it: compact and portable; calls are checked against inputSchema. */
+  readonly listedInputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
   readonly outputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
 }
 
@@ -34,6 +39,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List Memories",
     "description": "List Memories\n\nNewest `updated_at` first. Item text is shortened to 2,000 code points with\n`text_truncated` set. Secret Memories are left out for API keys.",
+    "listedDescription": "Pages through Memories, newest first, with filters (type, tags, sensitivity, pinned). To find Memories by content, use search_memories.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -114,13 +120,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -227,6 +235,58 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "Only Memories carrying this tag (compared lower-case)."
+        },
+        "sensitivity": {
+          "type": "string",
+          "enum": [
+            "normal",
+            "sensitive",
+            "secret"
+          ],
+          "description": "`secret` Memories exist only for sessions."
+        },
+        "pinned": {
+          "type": "boolean"
+        },
+        "updated_since": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Only Memories updated at or after this instant."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -235,6 +295,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Create a Memory",
     "description": "Create a Memory\n\nRequires a read-write key or a session. Creating a secret Memory is a session-only action\n(`403 secret_memory_forbidden` for API keys).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Stores a Memory: text the user or agent should remember, with optional type, tags and expiry. Link it to a Subject with link_memory. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -264,13 +325,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "text": {
           "type": "string",
           "minLength": 1,
           "maxLength": 32000,
           "pattern": "\\S",
+          "x-mtl-mcp-description": "Stored as given.",
           "description": "1–32,000 code points, not only whitespace; stored as given."
         },
         "type": {
@@ -313,8 +376,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 64,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Stored trimmed and lower-case.",
             "description": "No control characters; trimmed and stored lower-case."
           },
+          "x-mtl-mcp-description": "Duplicates are removed.",
           "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
         },
         "pinned": {
@@ -427,6 +492,73 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32000,
+          "description": "Stored as given."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ],
+          "default": "note"
+        },
+        "sensitivity": {
+          "type": "string",
+          "enum": [
+            "normal",
+            "sensitive",
+            "secret"
+          ],
+          "default": "normal"
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "description": "Stored trimmed and lower-case."
+          },
+          "description": "Duplicates are removed."
+        },
+        "pinned": {
+          "type": "boolean",
+          "default": false
+        },
+        "expires_at": {
+          "anyOf": [
+            {
+              "format": "date-time",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "text"
+      ]
     }
   },
   {
@@ -435,6 +567,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Search Memories",
     "description": "Search Memories\n\nRanked retrieval over the text and tags of every Memory the caller may see, for\nquestions in natural language as much as for keywords.\n\n**Query.** Without operators every word is optional and ranking decides: a Memory that\nmatches more of the words, and rarer ones, ranks higher. A `\"quoted phrase\"` must occur\n(its words in order; when no Memory the caller may see has it, the query is answered as\nif it were not quoted, since questions often quote a title the Memories word\ndifferently), `-word` or `-\"phrase\"` leaves out the Memories that contain it, and\n`a or b` is an explicit either (with `require_all=true`, or when one side is a phrase, one\nof its sides must match). `require_all=true` asks for every unquoted word. The first 32\ndistinct words are used.\n\n**Words.** Case and accents do not matter (`zurich` finds `Zürich`, `strasse` finds\n`Straße`); English words are stemmed (`meetings` finds `meeting`) and English stop words\n(`the`, `what`, `did`, …) do not count, and irregular forms meet their base (`went`\nfinds `go`); the words questions put around what they ask for (`kind`, `type`,\n`thing`, `something`, `describe`, `mention`, `ever`, `likely`) count only in a query\nwithout other words (`what type of car` looks for `car`; `type` alone finds `Blood\ntype: O negative`) or inside a phrase; words of other scripts match by their folded\nform; Chinese, Japanese and Korean text is found by any word of two or more characters\ninside a sentence. Tags count as words of the Memory, worth two words of text each, and\nso does a short label that opens the text (`Project Falcon: …`).\n\n**Ranking.** BM25 (term frequency with saturation, inverse document frequency over the\nMemories the caller may see, length normalisation against a fixed length of 32 words, so\na Memory's weight depends on it alone) over every matching Memory, whatever\nits age, with a bonus for matching more of the query's words; the three best hits then\nlend their most characteristic words to rank the remaining matches (pseudo-relevance\nfeedback), which never adds a Memory the query does not match. Ties go to the more\nrecently updated Memory. A query reads at most 2,000 index entries, shared among its\nwords (at least 400 each): a word found in more Memories than its share contributes\nthrough the Memories where it weighs most, so the work per query is bounded by the query,\nnot by the number of matches, and the best candidates are then scored with every query\nword they contain (a word beyond the entries read counts as one occurrence); a query of a single plain word the Memories contain, without\nexclusions, `require_all` or `type` and `tag` filters, is ranked exactly. A query with\nfilters, exclusions, required words or phrases that finds fewer than `limit` hits among\nthe entries read is ranked again over up to 32,000 entries of each of its words (all of\nthem for a word in fewer Memories); phrases are then looked\nfor among the best 10,000 Memories that have their words (and within 2,000,000\ncharacters of their text). All of a query's phrases, excluded ones included, are looked\nfor in one reading of each Memory's text, so their number does not multiply the work. Secret Memories, their words and\ntheir statistics never play a part in a key's results.\n\n**Typos.** A word that no Memory the caller may see contains is also matched through up\nto three of the most similar words of those Memories (trigram similarity, or one typing\nslip away: a letter replaced, added or left out, or two neighbouring letters swapped), at\na discount, so one misspelt word among correct ones still finds and ranks the right\nMemory. A hit found only through such corrections has `match: fuzzy`.\n\n`highlight` is an excerpt of at most 300 characters of the Memory's text with the matched\nwords wrapped in `<mark>` and `</mark>` (the tags are not counted, and at most 64 words are\nmarked, so a highlight has at most 1,132 characters), including words matched through\nstemming, folding or correction. It is text, not HTML: the text is not escaped, so a\ntag written in the Memory (`<mark>`, a script) appears in it as written, and it must never\nbe rendered as HTML. `highlight_html` is the same excerpt as HTML: the text escaped, the\n`<mark>` and `</mark>` around matched words its only markup. Returns at most `limit`\nhits; there is no cursor.",
+    "listedDescription": "Ranked search over Memories' text and tags. Send the question as asked; \"quoted phrases\" must occur, -word excludes. First tool to find what is known.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -633,6 +766,46 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "q": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 10
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "require_all": {
+          "type": "boolean",
+          "default": false,
+          "description": "When true, every unquoted word of `q` must match (each through itself or a correction)."
+        }
+      },
+      "required": [
+        "q"
+      ]
     }
   },
   {
@@ -641,6 +814,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Get several Memories by exact ID",
     "description": "Get several Memories by exact ID\n\nOne to eight comma-separated IDs (more is `400 batch_too_large`). Duplicates are returned\nonce, in order of first appearance. Each item's text is shortened to 2,000 code points and\nthe whole response holds at most 12,000 code points of text: items are filled in order, an\nitem that finds less budget left than it needs is shortened to what is left, and once none\nis left every later found item is an error item with code `body_budget_exceeded`. Unknown\nIDs (and, for API keys, secret ones) are error items with code `memory_not_found` and use\nno budget.",
+    "listedDescription": "Gets up to 8 Memories by exact ID in one call, within a character budget.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -923,6 +1097,22 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 8,
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "required": [
+        "ids"
+      ]
     }
   },
   {
@@ -931,6 +1121,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List the trash",
     "description": "List the trash\n\nTrashed Memories, most recently trashed first, each with when it was trashed, when it\nwill be deleted for good (`purge_at`) and why (`deleted` or `expired`). Text is shortened\nto 2,000 code points. For API keys, secret Memories are left out.",
+    "listedDescription": "Lists Memories in the trash, newest first, with when each is purged.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -957,13 +1148,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -1107,6 +1300,24 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -1115,6 +1326,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Restore a Memory from the trash",
     "description": "Restore a Memory from the trash\n\nBrings a trashed Memory back as it was: same ID, fields, revision and revision history,\nits links to the Subjects that still exist (links to Subjects deleted meanwhile are not\nrestored), and its place among the sources of the Fact suggestions that still exist and\nare not accepted (an accepted suggestion keeps the sources its Fact was accepted with).\n`expires_at` is cleared when the Memory went to the trash because it expired, or when it\npassed while the Memory was in the trash; a Memory deleted before its `expires_at` comes\nback with it. Counts, insights and search follow, and the change feed reports it\nupserted. `404 memory_not_found` when there is no such Memory (for API keys, also when it\nis secret); `400 memory_not_in_trash` when it is not in the trash.\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Brings a Memory back from the trash, with its links. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -1233,6 +1445,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -1241,6 +1464,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Get one Memory",
     "description": "Get one Memory\n\nReturns the full text. The `ETag` header carries the revision.",
+    "listedDescription": "Gets one Memory by ID, with its current revision.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -1359,6 +1583,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -1367,6 +1602,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Update a Memory",
     "description": "Update a Memory\n\nSend at least one field. A change creates a new revision; a request that changes nothing\nreturns 200 and creates none. With `If-Match`, the update happens only when the current\nrevision matches (`412 precondition_failed` otherwise). Turning a Memory secret is a\nsession-only action. A Memory at the highest revision number (2147483647, which only an\nimport can bring within reach) cannot be changed again: a change to it is\n`400 revision_limit_reached`, with `details.current_revision`.\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Changes a Memory's fields; pass if_match with its revision to refuse a stale update. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -1410,6 +1646,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 32000,
           "pattern": "\\S",
+          "x-mtl-mcp-description": "Stored as given.",
           "description": "1–32,000 code points, not only whitespace; stored as given."
         },
         "type": {
@@ -1440,8 +1677,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 64,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Stored trimmed and lower-case.",
             "description": "No control characters; trimmed and stored lower-case."
           },
+          "x-mtl-mcp-description": "Duplicates are removed.",
           "description": "0–20 tags; duplicates (after trimming and lower-casing) are removed."
         },
         "pinned": {
@@ -1552,6 +1791,74 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "if_match": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "The expected current revision as an entity tag (`\"3\"`), or `*`."
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32000,
+          "description": "Stored as given."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "note",
+            "preference",
+            "instruction",
+            "decision",
+            "event",
+            "reference"
+          ]
+        },
+        "sensitivity": {
+          "type": "string",
+          "enum": [
+            "normal",
+            "sensitive",
+            "secret"
+          ],
+          "description": "`secret` Memories exist only for sessions."
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "description": "Stored trimmed and lower-case."
+          },
+          "description": "Duplicates are removed."
+        },
+        "pinned": {
+          "type": "boolean"
+        },
+        "expires_at": {
+          "anyOf": [
+            {
+              "format": "date-time",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -1560,6 +1867,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Delete a Memory (to the trash, or for good)",
     "description": "Delete a Memory (to the trash, or for good)\n\nMoves the Memory to the trash: from then on it does not exist for any other route (404,\nabsent from lists, search, batches, contexts, maps, insights, counts and the sources of\nFact suggestions; the change feed reports it deleted), but it keeps its revisions, its\nlinks, its place among the sources of Fact suggestions and its `expires_at` for\n`TRASH_RETENTION_DAYS` (30 by default, `purge_at`), and `POST /memories/{id}/restore`\nbrings it back. A trashed Memory is `404 memory_not_found` here unless `permanent=true`.\n\nWith `permanent=true` the Memory (trashed or not) is deleted at once and for good: its\ntext, revisions, links, search index entries and words, and stored idempotent answers\nthat hold it are removed.\n\nRefused with `400 memory_in_use` (the Fact IDs in `details.fact_ids`) while the Memory is\na source of a reviewed Fact.\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Moves a Memory to the trash (restorable for 30 days), or deletes it for good with permanent=true. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -1642,6 +1950,22 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "permanent": {
+          "type": "boolean",
+          "default": false,
+          "description": "True to delete the Memory for good instead of moving it to the trash."
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -1650,6 +1974,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List Memory revisions",
     "description": "List Memory revisions\n\nNewest first. Text is shortened to 2,000 code points. For API keys, revisions in which\nthe Memory was secret are left out.",
+    "listedDescription": "Lists a Memory's earlier revisions, newest first.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -1684,13 +2009,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -1805,6 +2132,30 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -1813,6 +2164,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Get one Memory revision in full",
     "description": "Get one Memory revision in full",
+    "listedDescription": "Gets one earlier revision of a Memory in full.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -1946,6 +2298,22 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "required": [
+        "id",
+        "revision"
+      ]
     }
   },
   {
@@ -1954,6 +2322,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List Subjects linked to a Memory",
     "description": "List Subjects linked to a Memory\n\nMost recently linked first.",
+    "listedDescription": "Lists the Subjects a Memory is linked to.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -1988,13 +2357,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -2081,6 +2452,30 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -2089,6 +2484,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Load a bounded Context Map around a Memory",
     "description": "Load a bounded Context Map around a Memory\n\nThe neighbourhood of one Memory, breadth-first and nearest first: its Subjects (and the\ncurrent Facts it is a source of) at depth 1; the current Facts of those Subjects and the\nother Memories linked to them at depth 2 (superseded Facts are never on the map). `max_nodes` counts the root. Labels are at most 200 code\npoints. `sensitive` Memories (and, for sessions, secret ones) are left out unless\n`include_sensitive=true`; secret Memories never appear for API keys, nor do Facts whose\nsources are all secret.",
+    "listedDescription": "A bounded map around a Memory: its Subjects and their other Memories, to a depth and node budget.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -2139,7 +2535,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
         "include_sensitive": {
           "type": "boolean",
           "default": false,
-          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.",
+          "x-mtl-mcp-description": "Include sensitive Memories in the context."
         }
       },
       "required": [
@@ -2239,6 +2636,36 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "depth": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "default": 2
+        },
+        "max_nodes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include sensitive Memories in the context."
+        }
+      },
+      "required": [
+        "id"
+      ]
     }
   },
   {
@@ -2247,6 +2674,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List or search Subjects",
     "description": "List or search Subjects\n\nWithout `q`, Subjects by name. With `q`, Subjects whose name or an alias matches it\ncase-insensitively: exact matches first, then prefix, then substring, then typo-tolerant\n(trigram) matches, each group by name.",
+    "listedDescription": "Lists Subjects (people, projects, topics), or finds them by name or alias with q.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -2298,13 +2726,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -2388,6 +2818,40 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "q": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -2396,6 +2860,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Create a Subject",
     "description": "Create a Subject\n\nNames are unique per account, compared case-insensitively (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Creates a Subject (a person, project, place or topic) that Memories link to. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -2423,13 +2888,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "name": {
           "type": "string",
           "minLength": 1,
           "maxLength": 200,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Trimmed.",
           "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
         },
         "kind": {
@@ -2457,8 +2924,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 200,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Trimmed.",
             "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
           },
+          "x-mtl-mcp-description": "Other names; duplicates are removed.",
           "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
         },
         "description": {
@@ -2539,6 +3008,53 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Trimmed."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ],
+          "default": "other"
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "Trimmed."
+          },
+          "description": "Other names; duplicates are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "name"
+      ]
     }
   },
   {
@@ -2547,6 +3063,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Get one Subject",
     "description": "Get one Subject",
+    "listedDescription": "Gets one Subject with its counts.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -2642,6 +3159,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -2650,6 +3178,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Update one Subject",
     "description": "Update one Subject\n\nSend at least one field. A new name must stay unique (`400 duplicate_subject`).\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Changes a Subject's name, kind, aliases or description. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -2681,6 +3210,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 200,
           "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+          "x-mtl-mcp-description": "Trimmed.",
           "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
         },
         "kind": {
@@ -2702,8 +3232,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 200,
             "pattern": "^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$",
+            "x-mtl-mcp-description": "Trimmed.",
             "description": "1–200 code points, no control characters; surrounding whitespace is trimmed."
           },
+          "x-mtl-mcp-description": "Other names; duplicates are removed.",
           "description": "0–20 aliases, trimmed; duplicates (compared case-insensitively) are removed."
         },
         "description": {
@@ -2784,6 +3316,49 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Trimmed."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "person",
+            "project",
+            "organization",
+            "place",
+            "topic",
+            "other"
+          ]
+        },
+        "aliases": {
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "Trimmed."
+          },
+          "description": "Other names; duplicates are removed."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -2792,6 +3367,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Delete a Subject after confirmation",
     "description": "Delete a Subject after confirmation\n\nThe second step of the two-step deletion. Deletes the Subject with its links, Facts,\nsuggestions and insights; the Memories stay. Without a token: `400 confirmation_required`;\nan unknown, expired, used or another Subject's token: `400 invalid_confirmation`; links or\nFacts changed since the prepare request: `400 confirmation_stale` (prepare again).\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Deletes a Subject with the token from prepare_subject_deletion (its Memories stay). Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -2860,6 +3436,23 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "confirmation_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "The token from `POST /subjects/{subject_id}/deletion/prepare`."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -2868,6 +3461,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Prepare a confirmed Subject deletion",
     "description": "Prepare a confirmed Subject deletion\n\nThe first step of the two-step deletion: returns a single-use confirmation token, valid\nfor 10 minutes, and what the deletion would remove. Show the impact to the user, then send\n`DELETE /subjects/{subject_id}?confirmation_token=…`.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Shows what deleting a Subject removes, and gives the token delete_subject needs. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -2898,7 +3492,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         }
       },
       "required": [
@@ -2970,6 +3565,23 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -2978,6 +3590,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List Memories linked to a Subject",
     "description": "List Memories linked to a Subject\n\nMost recently linked first; text shortened to 2,000 code points. No secret Memories for API keys.",
+    "listedDescription": "Lists the Memories linked to a Subject, newest first.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3012,13 +3625,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -3128,6 +3743,30 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -3136,6 +3775,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Link a Memory to a Subject",
     "description": "Link a Memory to a Subject\n\n201 when the link is new, 200 when it already existed. Secret Memories cannot be linked with an API key (`404 memory_not_found`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Links a Memory to a Subject (linking twice is one link). Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -3168,7 +3808,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "memory_id": {
           "type": "string",
@@ -3216,6 +3857,27 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "memory_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "subject_id",
+        "memory_id"
+      ]
     }
   },
   {
@@ -3224,6 +3886,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Remove a Memory link from a Subject",
     "description": "Remove a Memory link from a Subject\n\n`404 link_not_found` when the Memory is not linked to the Subject.\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Removes a Memory's link to a Subject; the Memory stays. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -3297,6 +3960,21 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "memory_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "subject_id",
+        "memory_id"
+      ]
     }
   },
   {
@@ -3305,6 +3983,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Load bounded Subject context",
     "description": "Load bounded Subject context\n\nThe Subject, its current reviewed Facts that the caller can see (newest first), its linked Memories (pinned first, then\nnewest) and its pending insights, within `max_chars` code points of returned text (Subject\nname and description, Fact statements, Memory text, insight summaries). Memory text is\nshortened to what is left (at most 2,000 per Memory); a Memory is left out, and counted in\n`omitted`, only when fewer than 100 characters are left.",
+    "listedDescription": "What one Subject is about, within a character budget: its reviewed Facts, linked Memories and pending insights.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3343,7 +4022,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
         "include_sensitive": {
           "type": "boolean",
           "default": false,
-          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.",
+          "x-mtl-mcp-description": "Include sensitive Memories in the context."
         }
       },
       "required": [
@@ -3665,6 +4345,28 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "max_chars": {
+          "type": "integer",
+          "minimum": 500,
+          "maximum": 20000,
+          "default": 6000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include sensitive Memories in the context."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -3673,6 +4375,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List reviewed Subject Facts",
     "description": "List reviewed Subject Facts\n\nReviewed Facts only, newest first. Secret sources are left out for API keys, and a Fact\nwhose sources are all secret does not exist for them. Without\nfilters, only current Facts are listed (those no later Fact has superseded:\n`valid_until` is null). `as_of` lists the Facts that were valid at that instant\n(`valid_from <= as_of`, and `valid_until` null or after `as_of`);\n`include_superseded=true` lists every Fact, current or not. The two answer different\nquestions, so sending `as_of` together with `include_superseded=true` is\n`400 invalid_request`. A cursor works only with the filters that issued it.",
+    "listedDescription": "Lists a Subject's reviewed Facts (current ones; superseded or as of a date on request).",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3725,13 +4428,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -3835,6 +4540,40 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Only the Facts that were valid at this instant."
+        },
+        "include_superseded": {
+          "type": "boolean",
+          "default": false,
+          "description": "List superseded Facts too (not together with `as_of`)."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -3843,6 +4582,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List Fact suggestions of a Subject",
     "description": "List Fact suggestions of a Subject\n\nNewest first, optionally only one status. For API keys, secret sources are left out, and\na suggestion none of whose sources they can see is not listed.",
+    "listedDescription": "Lists a Subject's Fact suggestions, by status.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -3889,13 +4629,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -4012,6 +4754,38 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -4020,6 +4794,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Create a source-backed Fact suggestion",
     "description": "Create a source-backed Fact suggestion\n\nEvery source must exist and be visible to the caller (`400 source_not_found`) and be\nlinked to the Subject (`400 source_not_linked`). A statement equal, after folding case and\nwhitespace, to a current reviewed Fact is `400 fact_exists`; to a pending suggestion, the\nanswer is 200 with that suggestion and `created: false`. Otherwise 201 with a pending\nsuggestion. `supersedes` names a current Fact of the same Subject that the suggestion\nreplaces once accepted; any other ID (unknown, another Subject's, already superseded) is\n`400 invalid_request`. Facts and suggestions the caller cannot see (for an API key, those\ndrawn from secret Memories alone) take no part in these rules: their statements are\nneither `fact_exists` nor an equal pending suggestion, so the key's suggestion is created,\nand naming such a Fact in `supersedes` is refused as an unknown ID is. The review then\nsettles it (accepting a statement a current Fact already states is `400 fact_exists`).\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Suggests a Fact about a Subject, citing linked Memories as sources; the user accepts or rejects it in the application. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -4055,7 +4830,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "statement": {
           "type": "string",
@@ -4193,6 +4969,46 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "statement": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000
+        },
+        "source_memory_ids": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 10,
+          "items": {
+            "type": "string"
+          }
+        },
+        "note": {
+          "type": "string",
+          "maxLength": 1000
+        },
+        "supersedes": {
+          "type": "string",
+          "description": "A current Fact of the same Subject that this suggestion replaces: accepting the suggestion closes it."
+        }
+      },
+      "required": [
+        "subject_id",
+        "statement",
+        "source_memory_ids"
+      ]
     }
   },
   {
@@ -4201,6 +5017,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List pending read-only Memory insights",
     "description": "List pending read-only Memory insights\n\nGenerated by the service whenever Memories, links or Subjects change: `unlinked_mention`\n(a Memory mentions the Subject's name or an alias as a whole word but is not linked to it)\nand `possible_duplicate` (two linked Memories whose texts are equal after folding case,\nwhitespace and punctuation, or whose trigram similarity is at least 0.85). Pending only,\noldest first; an insight disappears when its cause does. Insights that involve a secret\nMemory are not shown to API keys. Among many Memories that all look alike, each takes\npart in at most 10 `possible_duplicate` insights of the Subject when it is linked,\nwritten or imported, and a Memory linked or written alone is compared with the 500 of\nthe Subject's Memories linked most recently: the insights point at duplicates, they do\nnot list every pair of them.",
+    "listedDescription": "Lists a Subject's pending insights (possible duplicates, contradictions, stale Memories).",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -4235,13 +5052,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -4323,6 +5142,30 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "subject_id": {
+          "type": "string"
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "subject_id"
+      ]
     }
   },
   {
@@ -4331,6 +5174,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List the account's Fact suggestions, across its Subjects",
     "description": "List the account's Fact suggestions, across its Subjects\n\nEvery Subject's suggestions in one list, newest first, optionally only one status: with\n`status=pending`, what waits for review. The same suggestions as each Subject's list\n(`GET /subjects/{subject_id}/fact-suggestions`), with the same visibility: for API keys,\nsecret sources are left out, and a suggestion none of whose sources they can see is not\nlisted.",
+    "listedDescription": "Lists Fact suggestions across all Subjects, newest first.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -4369,13 +5213,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -4489,6 +5335,32 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "accepted",
+            "rejected"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -4497,6 +5369,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List the account's pending Memory insights, across its Subjects",
     "description": "List the account's pending Memory insights, across its Subjects\n\nEvery Subject's pending insights in one list, oldest first: the same insights as each\nSubject's list (`GET /subjects/{subject_id}/memory-insights`), with the same visibility\n(insights that involve a secret Memory are not shown to API keys).",
+    "listedDescription": "Lists pending insights across all Subjects, oldest first.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -4523,13 +5396,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -4608,6 +5483,24 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -4616,6 +5509,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Accept a Fact suggestion",
     "description": "Accept a Fact suggestion\n\nApplication only. A pending suggestion becomes a reviewed Fact with the same sources\n(those that still exist and are not in the trash), valid from now. A suggestion already\nreviewed is `400 suggestion_already_reviewed`; one whose statement now equals a current\nFact is `400 fact_exists`; one with no source left is `400 source_not_found`. When the\nsuggestion `supersedes` a Fact, that Fact is closed in the same step (`valid_until` = now,\n`superseded_by` = the new Fact); if it is no longer current (another acceptance superseded\nit first), the answer is `400 invalid_request` and nothing changes: of two acceptances that\nsupersede the same Fact, exactly one succeeds.\n\nApplication only (a session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -4646,7 +5540,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         }
       },
       "required": [
@@ -4837,6 +5732,23 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "suggestion_id": {
+          "type": "string"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        }
+      },
+      "required": [
+        "suggestion_id"
+      ]
     }
   },
   {
@@ -4845,6 +5757,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Reject a Fact suggestion",
     "description": "Reject a Fact suggestion\n\nApplication only. A suggestion already reviewed is `400 suggestion_already_reviewed`.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -5055,6 +5968,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "suggestion_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "suggestion_id"
+      ]
     }
   },
   {
@@ -5063,6 +5987,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Dismiss a Memory insight",
     "description": "Dismiss a Memory insight\n\nApplication only. Idempotent; a dismissed insight stays dismissed while its cause lasts.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -5153,6 +6078,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "insight_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "insight_id"
+      ]
     }
   },
   {
@@ -5161,6 +6097,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Load workspace guidance",
     "description": "Load workspace guidance\n\nEmpty guidance (and a null `updated_at`) when none was set.",
+    "listedDescription": "Gets the workspace's guidance for agents (set by the user).",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -5207,6 +6144,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {}
     }
   },
   {
@@ -5215,6 +6156,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Set workspace guidance",
     "description": "Set workspace guidance\n\nApplication only. Replaces the guidance (0–8,000 code points).\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -5271,6 +6213,18 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "guidance": {
+          "type": "string",
+          "maxLength": 8000
+        }
+      },
+      "required": [
+        "guidance"
+      ]
     }
   },
   {
@@ -5279,6 +6233,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Load startup context",
     "description": "Load startup context\n\nSections in this order, each filled within what is left of `max_chars` code points of\nreturned text: `profile` (the workspace guidance, at most a quarter of the budget),\n`pinned` Memories, `instructions` (types `instruction` and `preference`), `recent`\nMemories, `subjects` (most-linked first, with their Fact counts; a Subject's name counts).\nA Memory appears in one section only. Memory text is shortened to what is left (at most\n2,000 per Memory); a Memory is left out, and counted in `omitted`, only when fewer than 100\ncharacters are left. `checkpoint` resumes from this moment through `GET /context/resume`.",
+    "listedDescription": "Call first in a session: guidance, pinned and recent Memories and main Subjects within a budget, and a checkpoint for resume_context.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -5309,7 +6264,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
         "include_sensitive": {
           "type": "boolean",
           "default": false,
-          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.",
+          "x-mtl-mcp-description": "Include sensitive Memories in the context."
         }
       }
     },
@@ -5629,6 +6585,22 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "max_chars": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include sensitive Memories in the context."
+        }
+      }
     }
   },
   {
@@ -5637,6 +6609,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Continue from a checkpoint",
     "description": "Continue from a checkpoint\n\nWhat changed since the checkpoint, oldest first, each Memory or Subject once in its latest\nstate: upserted Memories (shortened text) and Subjects, and the IDs of removed ones\n(deleted, or no longer visible to the caller: a Memory that turned secret for an API key,\nor sensitive without `include_sensitive=true`). An API key is told of a Subject only when\nit changed for keys: a link of a secret Memory added or removed is not news to them, a\nlinked Memory turning secret or back is (the count of Memories they can see changed), and so\nis accepting a Fact only if keys can see it or the Fact it supersedes.\nWhen more changes remain than fit\n`max_chars` (or 200 changes), `has_more` is true: call again with the new `checkpoint`.\nCheckpoints are opaque (encrypted: they reveal nothing, not even how much the account\nchanged), bound to the account and valid for 30 days (`400 invalid_checkpoint`,\n`400 checkpoint_expired`). Changes are kept for 31 days: a checkpoint whose next change is\nno longer kept is `400 checkpoint_expired` too, so that nothing is skipped.",
+    "listedDescription": "What changed since a checkpoint (from get_startup_context or an earlier resume), in pages; repeat while has_more.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -5676,7 +6649,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
         "include_sensitive": {
           "type": "boolean",
           "default": false,
-          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys."
+          "description": "Include `sensitive` Memories (and, for sessions, secret ones) in the context. Secret\nMemories never appear for API keys.",
+          "x-mtl-mcp-description": "Include sensitive Memories in the context."
         }
       },
       "required": [
@@ -5851,6 +6825,30 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "checkpoint": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
+        "max_chars": {
+          "type": "integer",
+          "minimum": 1000,
+          "maximum": 32000,
+          "default": 8000
+        },
+        "include_sensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Include sensitive Memories in the context."
+        }
+      },
+      "required": [
+        "checkpoint"
+      ]
     }
   },
   {
@@ -5859,6 +6857,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Search public Templates",
     "description": "Search public Templates\n\nPublished Templates only, public listing fields only; never a draft, an unpublished\nTemplate or a revision newer than the published one. With `query`, full-text search\n(web-search syntax) over name, tags, summary and the whole README, ranked by where the\nwords occur (name and tags first, then the summary, then the README's first 4,000\ncharacters; a Template whose README has them only further on matches with the lowest\nrank), then newest publication first; without it, newest publication first.\n`sort` chooses another order of the same matches: `newest` (newest publication first)\nor `most_used` (most `uses` first, then newest). The Library website's `/library` page\nshows this operation's answer to everyone, signed in or not.",
+    "listedDescription": "Searches the public Library's published Templates; filter by category or tag, sort by relevance, newest or most used.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -5939,7 +6938,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -6068,6 +7068,55 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "query": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tag": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40
+        },
+        "sort": {
+          "type": "string",
+          "enum": [
+            "relevance",
+            "newest",
+            "most_used"
+          ],
+          "default": "relevance",
+          "description": "`relevance` (the default: best match first with `query`, newest without), `newest` or `most_used`."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 20
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -6076,6 +7125,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Get one public Template",
     "description": "Get one public Template\n\nThe public listing and published file list of a published Template, its release notes\nand its version history (newest first); 404 otherwise. The Library website's page of the\nTemplate shows this answer to everyone.",
+    "listedDescription": "Gets a published Template's listing, file list, release notes and versions.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -6276,6 +7326,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "template_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "template_id"
+      ]
     }
   },
   {
@@ -6284,6 +7345,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Read a published Template's files",
     "description": "Read a published Template's files\n\nThe files of the published version of a published Template (never a draft), bounded as\na draft's read is: the selected files (all when `paths` is absent), each cut to\n`max_chars_per_file` and all together to `max_total_chars` code points. Paths the\npublished version does not have are listed in `missing`; files left out because the\ntotal budget ran out, in `omitted`. 404 when the Template is not published. Any key may\nread it; the Library website shows the same files to everyone.",
+    "listedDescription": "Reads a published Template's files, each and all within a character budget.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -6421,6 +7483,42 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "template_id": {
+          "type": "string"
+        },
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Comma-separated paths to read (a path holds no comma); all files when absent."
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000,
+          "description": "Characters of each file at most."
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000,
+          "description": "Characters of all files together at most."
+        }
+      },
+      "required": [
+        "template_id"
+      ]
     }
   },
   {
@@ -6429,6 +7527,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Copy a published Template into a new draft of the caller's",
     "description": "Copy a published Template into a new draft of the caller's\n\nMakes a new Template owned by the caller whose revision 1 holds the published version's\nfiles, summary, category, tags and license (review `draft`, never published), named\n`name` or as the source is. The copy credits its source in `copied_from` (the Template\nand version); the source's `uses` counts each account that copied it once. Needs a\nread-write key or a session, and room for one more Template (`400\ntemplate_limit_reached` at 100); 404 when the source is not published. An account may\ncopy its own published Template.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Copies a published Template into a new draft of yours, crediting its source. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -6461,7 +7560,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "name": {
           "type": "string",
@@ -6697,6 +7797,28 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "template_id": {
+          "type": "string"
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        }
+      },
+      "required": [
+        "template_id"
+      ]
     }
   },
   {
@@ -6705,6 +7827,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "List owned Templates and workflow results",
     "description": "List owned Templates and workflow results\n\nEvery Template of the caller (owner's view: draft revision, review and publication\nstates) with its five latest workflow runs, and the limits that apply. Call it before any\nwrite or publication request, and again after a 409.",
+    "listedDescription": "Lists your Templates with their review and publication states and latest runs. Call before any Template write, and after a 409.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -7133,6 +8256,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {}
     }
   },
   {
@@ -7141,6 +8268,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Read selected, bounded content from an owned draft",
     "description": "Read selected, bounded content from an owned draft\n\nA retrieval request (read-only keys may use it). Returns the current draft revision and\nthe selected files (all when `paths` is absent), each cut to `max_chars_per_file` and all\ntogether to `max_total_chars` code points. Paths not in the draft are listed in `missing`;\nfiles left out because the total budget ran out, in `omitted`. Use `revision` as\n`base_revision` of the next draft update.",
+    "listedDescription": "Reads files of your Template's draft within a character budget, and its revision (the base_revision of the next update).",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -7269,6 +8397,41 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "template_id": {
+          "type": "string"
+        },
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "max_chars_per_file": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 20000,
+          "description": "Characters of each file at most; 20,000 when absent."
+        },
+        "max_total_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500000,
+          "default": 100000,
+          "description": "Characters of all files together at most; 100,000 when absent."
+        }
+      },
+      "required": [
+        "template_id"
+      ]
     }
   },
   {
@@ -7277,6 +8440,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Replace an owned private draft",
     "description": "Replace an owned private draft\n\nReplaces the complete file set (and optionally the metadata) when `base_revision` is the\ncurrent draft revision; otherwise `409 draft_changed` with the current revision in\n`details.current_revision`. Every broken rule (paths, duplicates, files that collide with\nfolders, sizes, text only, root README; see `DraftFilePath`) is reported at once in `details.violations` with `400 invalid_draft` (with any other\nbroken field of the body in `details.errors` beside them); content that\ncontains an MTL API key is `400 secret_in_content` (file and line, never the key; the\nfirst 50 places in `details.findings`, how many more in `details.omitted_findings`). Nothing\nis stored unless the whole update succeeds. A successful update creates a new revision and\nsends the review back to `draft`. Bodies may be up to 2 MiB.\n\nNeeds a read-write API key (or an application session).",
+    "listedDescription": "Replaces your Template draft's whole file set (and optionally its description), naming the revision read; the review starts over. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -7626,6 +8790,101 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "template_id": {
+          "type": "string"
+        },
+        "base_revision": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The revision this update replaces, as returned by the last read."
+        },
+        "files": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "required": [
+              "path",
+              "content"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "content": {
+                "type": "string",
+                "maxLength": 100000
+              }
+            }
+          },
+          "description": "The complete file set, 1–50 files, at most 500,000 code points in all, with a root `README.md`."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ],
+          "description": "An SPDX identifier from the allowed list."
+        },
+        "release_notes": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "template_id",
+        "base_revision",
+        "files"
+      ]
     }
   },
   {
@@ -7634,6 +8893,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).",
     "description": "Create a Template owned by the caller (revision 1 with a starter README.md, in review `draft`).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Creates a Template of yours: revision 1 with a starter README.md, not reviewed, never published. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -7664,7 +8924,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "name": {
           "type": "string",
@@ -8076,6 +9337,71 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 300
+        },
+        "category": {
+          "type": "string",
+          "enum": [
+            "productivity",
+            "engineering",
+            "writing",
+            "research",
+            "personal",
+            "education",
+            "other"
+          ]
+        },
+        "tags": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40
+          },
+          "description": "0–10 tags, trimmed, lower-cased and de-duplicated."
+        },
+        "license": {
+          "type": "string",
+          "enum": [
+            "MIT",
+            "Apache-2.0",
+            "BSD-2-Clause",
+            "BSD-3-Clause",
+            "ISC",
+            "MPL-2.0",
+            "GPL-3.0-only",
+            "LGPL-3.0-only",
+            "CC0-1.0",
+            "CC-BY-4.0",
+            "CC-BY-SA-4.0",
+            "Unlicense"
+          ],
+          "description": "An SPDX identifier from the allowed list."
+        }
+      },
+      "required": [
+        "name",
+        "category",
+        "license"
+      ]
     }
   },
   {
@@ -8084,6 +9410,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Run the review checks on the current draft revision of a Template.",
     "description": "Run the review checks on the current draft revision of a Template.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Runs the review checks on the draft's current revision; passing makes it ready to publish. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -8111,7 +9438,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "template_id": {
           "type": "string",
@@ -8480,6 +9808,28 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "template_id": {
+          "type": "string"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "required": [
+        "template_id",
+        "revision"
+      ]
     }
   },
   {
@@ -8488,6 +9838,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Run the review again after a `review_error`, on the same revision.",
     "description": "Run the review again after a `review_error`, on the same revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Runs the review again after review_error, on the same revision. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -8515,7 +9866,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "template_id": {
           "type": "string",
@@ -8884,6 +10236,28 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "template_id": {
+          "type": "string"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "required": [
+        "template_id",
+        "revision"
+      ]
     }
   },
   {
@@ -8892,6 +10266,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).",
     "description": "Publish the reviewed revision of a Template (needs `confirm` with the license, `files_public` and the reviewed revision).\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Publishes the reviewed revision to the Library, with release notes and confirm (license, files_public, reviewed revision). Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -8921,7 +10296,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "template_id": {
           "type": "string",
@@ -9322,6 +10698,57 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "template_id": {
+          "type": "string"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "release_notes": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 2000
+        },
+        "confirm": {
+          "type": "object",
+          "required": [
+            "license",
+            "files_public",
+            "reviewed_revision"
+          ],
+          "properties": {
+            "license": {
+              "type": "string",
+              "description": "Must equal the Template's license."
+            },
+            "files_public": {
+              "type": "boolean",
+              "description": "Must be true: every file of the draft becomes public."
+            },
+            "reviewed_revision": {
+              "type": "integer",
+              "description": "Must equal `revision`, the revision that completed review."
+            }
+          }
+        }
+      },
+      "required": [
+        "template_id",
+        "revision",
+        "release_notes",
+        "confirm"
+      ]
     }
   },
   {
@@ -9330,6 +10757,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Take a published Template out of the public Library.",
     "description": "Take a published Template out of the public Library.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Takes a published Template out of the Library. Needs a read-write key.",
     "readOnly": false,
     "destructive": true,
     "idempotent": true,
@@ -9356,7 +10784,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "template_id": {
           "type": "string",
@@ -9719,6 +11148,23 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "template_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "template_id"
+      ]
     }
   },
   {
@@ -9727,6 +11173,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Publish an unpublished Template again, with its last published revision.",
     "description": "Publish an unpublished Template again, with its last published revision.\n\nOne action per request, chosen by `action`:\n\n| action | allowed when | effect |\n| --- | --- | --- |\n| `create` | fewer than 100 Templates | 201; revision 1 with a starter `README.md`; `draft` / `never_published` |\n| `submit_review` | review `draft` or `changes_requested` | runs every check on `revision`: `ready_to_publish` if all pass, else `changes_requested`; `review_error` if the run itself failed |\n| `retry` | review `review_error` | runs the review again on the same revision |\n| `publish` | review `ready_to_publish`, `revision` = reviewed revision = current draft revision, and that revision is not already the published one | publication `published`, `version` + 1, the reviewed revision becomes the public one |\n| `unpublish` | publication `published` | publication `unpublished`, gone from public search |\n| `republish` | publication `unpublished` | published again with the last published revision (same version) |\n\nAn action not allowed in the current state is `400 invalid_template_state` (current states\nin `details`). A `revision` that is not the current draft revision is `409 draft_changed`,\nwhatever the state.\nConcurrent requests on one Template are serialised; one whose premise no longer holds when\nits turn comes is `409 workflow_state_changed`. `publish` needs `confirm` with the\nTemplate's license, `files_public: true` and `reviewed_revision` equal to `revision`\n(`400 publish_confirmation_mismatch` otherwise). The `release_notes` of `publish` and\n`republish` are published as written: notes holding what looks like a secret (any kind\nthe `no_secrets` check finds) are `400 secret_in_content` naming the field, never the\nsecret. Every request on an owned Template is recorded as a run, refused ones included.\n\nNeeds a read-write API key (or an application session).\n\nPass `idempotency_key` to make a retry safe: a repeat returns the first answer.",
+    "listedDescription": "Publishes an unpublished Template again, with its last published revision. Needs a read-write key.",
     "readOnly": false,
     "destructive": false,
     "idempotent": true,
@@ -9754,7 +11201,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minLength": 1,
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$",
-          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`."
+          "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.",
+          "x-mtl-mcp-description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
         },
         "template_id": {
           "type": "string",
@@ -10124,6 +11572,29 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Retry-safe; the same key and arguments within 24 hours return the first answer."
+        },
+        "template_id": {
+          "type": "string"
+        },
+        "release_notes": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "template_id",
+        "release_notes"
+      ]
     }
   },
   {
@@ -10132,6 +11603,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": true,
     "title": "Describe the calling credential",
     "description": "Describe the calling credential\n\nWhether the caller is an application session or an API key, and for a key its ID and\nmode, so a client can tell which operations it may call before calling them (a read-only\nkey gets `403 insufficient_key_mode` on writes).",
+    "listedDescription": "Describes the calling key: its account, mode and the tools it may use.",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -10196,6 +11668,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {}
     }
   },
   {
@@ -10204,6 +11680,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "List the account's API keys",
     "description": "List the account's API keys\n\nApplication only. Newest first, revoked keys included. Never returns secrets.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -10230,13 +11707,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       }
     },
@@ -10328,6 +11807,24 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
     }
   },
   {
@@ -10336,6 +11833,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Create an API key",
     "description": "Create an API key\n\nApplication only. The full key (`secret`) is in this response and nowhere else. An\naccount may have at most 100 keys in force (neither revoked nor expired); one more is\n`400 api_key_limit_reached` with `details.api_keys_max`. Revoking a key makes room for\nanother; rotating one does not take any.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -10454,6 +11952,33 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "mode": {
+          "type": "string",
+          "enum": [
+            "read_only",
+            "read_write"
+          ]
+        },
+        "expires_in_days": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650,
+          "description": "The key stops working this many days after creation. Without it the key does not expire."
+        }
+      },
+      "required": [
+        "name",
+        "mode"
+      ]
     }
   },
   {
@@ -10462,6 +11987,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Get one API key",
     "description": "Get one API key\n\nApplication only. Never returns the secret.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -10565,6 +12091,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "key_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
     }
   },
   {
@@ -10573,6 +12110,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Revoke an API key",
     "description": "Revoke an API key\n\nApplication only. Idempotent; revoking a revoked key returns it unchanged.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -10676,6 +12214,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "key_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
     }
   },
   {
@@ -10684,6 +12233,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "Rotate an API key",
     "description": "Rotate an API key\n\nApplication only. Revokes the key and creates a new one with the same name and mode (and\nthe same lifetime, counted from now, when the old key had an expiry). The new key takes\nthe old one's place: it uses what is left of the old key's rate budget, and it does not\ncount as one more key of the account. A revoked key cannot be rotated\n(`400 invalid_request`).\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -10787,6 +12337,17 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           }
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "key_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "key_id"
+      ]
     }
   },
   {
@@ -10795,6 +12356,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
     "mcp": false,
     "title": "List a key's recent activity",
     "description": "List a key's recent activity\n\nApplication only. Newest first; entries are kept for 90 days. Entries never hold bodies,\nquery strings, Memory text or Template content. `status_class` keeps the entries of one\nclass of status (`2xx` successes, `4xx` refusals, `5xx` failures); a cursor belongs to its\nfilter.\n\nApplication only (a session).",
+    "listedDescription": "",
     "readOnly": true,
     "destructive": false,
     "idempotent": false,
@@ -10843,13 +12405,15 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "minimum": 1,
           "maximum": 100,
           "default": 20,
-          "description": "Page size (default 20, at most 100; larger values are refused)."
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
         },
         "cursor": {
           "type": "string",
           "minLength": 1,
           "maxLength": 1024,
-          "description": "The `next_cursor` of the previous page, sent with the same filters."
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
         }
       },
       "required": [
@@ -10931,6 +12495,40 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "description": "Pass as `cursor` to get the next page; null on the last page."
         }
       }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "key_id": {
+          "type": "string"
+        },
+        "status_class": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ],
+          "description": "Only entries whose status is of this class."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "key_id"
+      ]
     }
   }
 ];

@@ -50,19 +50,24 @@ export interface ToolRunner {
 
 const WRITE_METHODS_IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
+/**
+ * A tool as `tools/list` gives it, kept small for an agent's context (see the README's figure):
+ * a few sentences of description, the compact input schema (the server checks the full one), no
+ * output schema (every answer is the operation's JSON envelope, as text and as structured
+ * content), and of the annotations those that differ from MCP's defaults or say what a tool does.
+ */
 function listing(tool: McpToolDefinition): Tool {
   const method = operations[tool.operationId].method;
+  const idempotent = WRITE_METHODS_IDEMPOTENT.has(method) || tool.readOnly;
   return {
     name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema as Tool['inputSchema'],
-    outputSchema: tool.outputSchema as Tool['outputSchema'],
+    description: tool.listedDescription,
+    inputSchema: tool.listedInputSchema as Tool['inputSchema'],
     annotations: {
-      title: tool.title,
       readOnlyHint: tool.readOnly,
-      destructiveHint: tool.destructive,
-      idempotentHint: WRITE_METHODS_IDEMPOTENT.has(method) || tool.readOnly,
+      // Meaningful for a write only (MCP's default is true).
+      ...(tool.readOnly ? {} : { destructiveHint: tool.destructive }),
+      ...(idempotent ? { idempotentHint: true } : {}),
       openWorldHint: false,
     },
   };

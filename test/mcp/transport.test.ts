@@ -24,6 +24,14 @@ describe('authentication and transport', () => {
     expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
   });
 
+  test('a JSON-RPC request that accepts application/json alone is 406, as Streamable HTTP requires (the README says which Accept to send)', async () => {
+    const alice = await t.account();
+    const res = await t.http.post('/mcp').set(bearer(alice.readOnlyKey)).set('Content-Type', 'application/json').set('Accept', 'application/json').send(listTools);
+    expect(res.status).toBe(406);
+    const both = await t.http.post('/mcp').set(bearer(alice.readOnlyKey)).set(MCP_HEADERS).send(listTools);
+    expect(both.status).toBe(200);
+  });
+
   test('a revoked key is refused on /mcp as on /v1', async () => {
     const alice = await t.account();
     const revoked = await t.http.delete(`/v1/account/api-keys/${alice.readWriteKeyId}`).set(bearer(alice.session));
