@@ -3936,6 +3936,28 @@ export const exportRecordSchemas = {
           }
         }
       },
+      "copied_from": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "additionalProperties": false,
+        "required": [
+          "template_id",
+          "version"
+        ],
+        "description": "The published Template and version it was copied from; an import keeps this credit. Absent in files exported before copies were credited.",
+        "properties": {
+          "template_id": {
+            "type": "string",
+            "pattern": "^tpl_[0-9A-HJKMNP-TV-Z]{26}$"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
       "created_at": {
         "type": "string",
         "format": "date-time"

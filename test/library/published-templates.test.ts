@@ -1,6 +1,7 @@
 import { limits } from '../../src/generated/contract';
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
+import { exportLines, importText, ofType, toText } from '../portability/helpers';
 import { newCreator, okData, publishTemplate, putDraft, STATUS, workflow, type Template } from './helpers';
 
 /**
@@ -173,6 +174,30 @@ describe('POST /v1/library/templates/{id}/copy', () => {
     }
     expectError(await t.http.post(copyOf(id)).set(copier.rw).send({}), 400, 'template_limit_reached');
     expect((await okData<{ template: { uses: number } }>('get', t.http.get(`/v1/library/templates/${id}`).set(copier.ro))).template.uses).toBe(0);
+  });
+});
+
+describe('a copy in a backup', () => {
+  it('keeps its credit through export and import, and a file without it imports as before', async () => {
+    const creator = await newCreator(t);
+    const copier = await newCreator(t);
+    const id = await publishTemplate(t, creator.account.readWriteKey, { readme: README });
+    const copy = await okData<Template>('copy', t.http.post(copyOf(id)).set(copier.rw).send({}), 201);
+    const lines = await exportLines(t, copier.account.readWriteKey);
+    const exported = ofType(lines, 'template');
+    expect(exported).toEqual([expect.objectContaining({ id: copy.id, copied_from: { template_id: id, version: 1 } })]);
+
+    const other = await newCreator(t);
+    expect((await importText(t, other.account.readWriteKey, toText(lines))).status).toBe(200);
+    const status = await okData<{ templates: Array<{ template: Template }> }>('status', t.http.get(STATUS).set(other.ro));
+    expect(status.templates.map((entry) => entry.template.copied_from)).toEqual([{ template_id: id, version: 1 }]);
+
+    // A file from before copies were credited: no copied_from at all.
+    const older = lines.map((line) => (line.type === 'template' ? { ...line, data: Object.fromEntries(Object.entries(line.data).filter(([key]) => key !== 'copied_from')) } : line));
+    const fourth = await newCreator(t);
+    expect((await importText(t, fourth.account.readWriteKey, toText(older))).status).toBe(200);
+    const fourthStatus = await okData<{ templates: Array<{ template: Template }> }>('status', t.http.get(STATUS).set(fourth.ro));
+    expect(fourthStatus.templates.map((entry) => entry.template.copied_from)).toEqual([null]);
   });
 });
 

@@ -114,6 +114,10 @@ export function toExportTemplate(row: TemplateExportRow, files: { draft: ExportF
       published_at: iso(row.published_at),
       files: files.published,
     },
+    copied_from:
+      row.copied_from_template_id !== null && row.copied_from_version !== null
+        ? { template_id: row.copied_from_template_id, version: row.copied_from_version }
+        : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -171,6 +171,8 @@ export function templatesToExport(db: Queryable, accountId: string, after?: { id
       't.version',
       't.published_revision',
       't.published_at',
+      't.copied_from_template_id',
+      't.copied_from_version',
       't.created_at',
       't.updated_at',
       'r.name',

@@ -759,6 +759,8 @@ export class Importer {
         publication_state: 'never_published',
         version: 0,
         state_version: 0,
+        // The credit of a copy stays with it (files made before copies were credited have none).
+        ...(data.copied_from ? { copied_from_template_id: data.copied_from.template_id, copied_from_version: data.copied_from.version } : {}),
         created_at: created,
         updated_at: new Date(data.updated_at),
       },

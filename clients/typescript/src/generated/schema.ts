@@ -2782,6 +2782,11 @@ export interface components {
                 published_at: components["schemas"]["NullableTimestamp"];
                 files: components["schemas"]["DraftFile"][];
             };
+            /** @description The published Template and version it was copied from; an import keeps this credit. Absent in files exported before copies were credited. */
+            copied_from?: {
+                template_id: components["schemas"]["TemplateId"];
+                version: number;
+            } | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
