@@ -270,7 +270,7 @@ function listedDescription(id, text, readOnly) {
 }
 
 /** The keywords a listed input schema keeps: what a client needs to build a call. The server checks the full schema. */
-const LISTED_KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default', 'format', 'anyOf', 'oneOf', 'description']);
+const LISTED_KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'default', 'format', 'anyOf', 'oneOf', 'description']);
 const LISTED_DESCRIPTION_CHARS = 120;
 
 /** An argument's description as listed: its `x-mtl-mcp-description`, or its description (or first sentence) when short. */
@@ -312,11 +312,10 @@ function listedSchema(node, top = true) {
   const description = node.default !== undefined && /^`[^`]*` when absent\.$/.test(node.description ?? '') ? undefined : listedArgumentDescription(node);
   if (description && !top) schema.description = description;
   if (Array.isArray(schema.type)) {
-    const { type, enum: values, ...rest } = schema;
-    const others = type.filter((t) => t !== 'null');
-    const inner = { ...rest, type: others.length === 1 ? others[0] : others, ...(values ? { enum: values.filter((v) => v !== null) } : {}) };
-    const { description: said, default: fallback, ...kept } = inner;
-    return { ...(said ? { description: said } : {}), ...(fallback !== undefined ? { default: fallback } : {}), anyOf: [kept, { type: 'null' }] };
+    // One branch per type; a nullable one's enum keeps its values, and null is a branch of its own.
+    const { type, enum: values, description: said, default: fallback, ...rest } = schema;
+    const branches = type.map((t) => (t === 'null' ? { type: 'null' } : { ...rest, type: t, ...(values ? { enum: values.filter((v) => v !== null) } : {}) }));
+    return { ...(said ? { description: said } : {}), ...(fallback !== undefined ? { default: fallback } : {}), anyOf: branches };
   }
   return schema;
 }

@@ -4991,6 +4991,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
           "type": "array",
           "minItems": 1,
           "maxItems": 10,
+          "uniqueItems": true,
           "items": {
             "type": "string"
           }
@@ -7388,7 +7389,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 200
           },
-          "description": "Comma-separated paths to read (a path holds no comma); all files when absent."
+          "description": "Comma-separated paths to read (a path holds no comma); all files when absent.",
+          "x-mtl-mcp-description": "The paths to read; all files when absent."
         },
         "max_chars_per_file": {
           "type": "integer",
@@ -7499,7 +7501,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             "minLength": 1,
             "maxLength": 200
           },
-          "description": "Comma-separated paths to read (a path holds no comma); all files when absent."
+          "description": "The paths to read; all files when absent."
         },
         "max_chars_per_file": {
           "type": "integer",

@@ -35,7 +35,8 @@ import { checkForm, loadSession, webLocals } from './web-session';
 /**
  * The application: server-rendered pages at `/`, a third transport of the operation pipeline
  * beside REST and MCP. Every page has a strict Content-Security-Policy (scripts and styles from
- * this origin only, no inline script, no eval, no framing), is never cached, and every form post
+ * this origin only, no inline script, no eval, no framing), is never cached (but the Library's
+ * public pages for visitors: see sendPublic), and every form post
  * is checked for its CSRF token and its origin before it runs.
  */
 

@@ -1,13 +1,14 @@
 /**
  * What a page makes from a published version of a Template (its rendered README, its archive),
- * kept by the Template and version it belongs to: a published version never changes, so a page
- * costs the making once per version and process. A README written to be slow to render (100,000
- * characters of `[`, about 0.3 s) or the largest archive cannot then be made to cost that on
- * every visit. Kept up to a total size, the least recently used dropped first; what is larger
- * than the whole budget is made and not kept.
+ * kept by the publication it belongs to: a published version never changes, so a page costs the
+ * making once per version and process while it is kept, and requests that miss it together wait
+ * for one making. Kept up to a total size, the least recently used dropped first; what is larger
+ * than the whole budget is made and not kept. (The making itself is bounded by its callers: the
+ * README's rendered part, the archive's files.)
  */
 export class PublishedCache<V> {
   private readonly kept = new Map<string, V>();
+  private readonly making = new Map<string, Promise<V | undefined>>();
   private size = 0;
 
   constructor(
@@ -23,7 +24,16 @@ export class PublishedCache<V> {
       this.kept.set(key, held);
       return held;
     }
-    const value = await make();
+    const pending = this.making.get(key);
+    if (pending) return pending;
+    const made = make();
+    this.making.set(key, made);
+    let value: V | undefined;
+    try {
+      value = await made;
+    } finally {
+      this.making.delete(key);
+    }
     if (value === undefined || this.kept.has(key)) return value;
     const size = this.sizeOf(value);
     if (size > this.maxSize) return value;

@@ -15,8 +15,9 @@ export function redirectTo(res: Response, location: string): void {
 
 /**
  * Sends a public answer (a page of the Library, a file, an archive) that a browser or a shared
- * cache may keep: to a visitor without a session `Cache-Control: public` for a minute, with a
- * strong `ETag` of the body, and `304 Not Modified` when the browser already holds it; to
+ * cache may keep: to a visitor without a session `Cache-Control: public, no-cache` (kept, but
+ * asked again each time, so an unpublished Template is gone at once) with a strong `ETag` of the
+ * body, and `304 Not Modified` when the cache already holds it; to
  * someone signed in, whose page names them, nothing is kept (`no-store`). `Vary: Cookie` keeps
  * the two apart in a shared cache.
  */
@@ -30,7 +31,7 @@ export function sendPublic(req: Request, res: Response, body: string | Buffer, o
     return;
   }
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  res.setHeader('Cache-Control', 'public, max-age=60');
+  res.setHeader('Cache-Control', 'public, no-cache');
   res.setHeader('ETag', etag);
   const held = req.get('if-none-match');
   if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {

@@ -136,6 +136,10 @@ describe('POST /v1/library/templates/{id}/copy', () => {
     await okData('unpublish', workflow(t, creator.account.readWriteKey, { action: 'unpublish', template_id: popular }));
     await okData('republish', workflow(t, creator.account.readWriteKey, { action: 'republish', template_id: popular, release_notes: 'Back in the Library.' }));
     expect(await uses(popular)).toBe(2);
+    // The version is public again with the notes it was republished with, in its history too.
+    const detail = await okData<{ release_notes: string; versions: Array<{ version: number; release_notes: string }> }>('get', t.http.get(`/v1/library/templates/${popular}`).set(first.ro));
+    expect(detail.release_notes).toBe('Back in the Library.');
+    expect(detail.versions).toEqual([expect.objectContaining({ version: 1, release_notes: 'Back in the Library.' })]);
   });
 
   it('replays an Idempotency-Key without a second copy', async () => {

@@ -103,7 +103,7 @@ describe('the public pages, for a visitor without an account', () => {
     const id = await publishTemplate(t, creator.readWriteKey, { name: 'Cacheable' });
     const first = await t.http.get(`/library/${id}`);
     expect(first.status).toBe(200);
-    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     expect(first.headers['vary']).toMatch(/Cookie/);
     expect(first.headers['set-cookie']).toBeUndefined();
     expect(first.headers['content-security-policy']).toContain("script-src 'self'");
@@ -118,6 +118,11 @@ describe('the public pages, for a visitor without an account', () => {
     expect(signedIn.headers['cache-control']).toBe('no-store');
     expect(signedIn.headers.etag).toBeUndefined();
     expect(signedIn.text).toContain('Copy to my templates');
+    // The header names the reader, as on every signed-in page.
+    expect(textOf(signedIn.text, /<span class="who">(.*?)<\/span>/)).not.toBe('Signed in');
+    // /library/mine is no Template: only the signed-in pages' budget is charged, once.
+    const mine = await browser.get('/library/mine');
+    expect(String(mine.headers['ratelimit']).split(',').filter((part) => part.includes('"principal"'))).toHaveLength(1);
   });
 
   it('renders a README holding script, handlers, raw HTML and javascript: links as inert text', async () => {
@@ -183,6 +188,21 @@ describe('the public pages, for a visitor without an account', () => {
     // Larger than the whole budget: returned, never kept.
     expect(await readmes.get('big@1', render('x'.repeat(11)))).toBe('x'.repeat(11));
     expect(await readmes.get('big@1', render('y'))).toBe('y');
+    // Requests that miss together wait for one making.
+    const before = renders;
+    const together = await Promise.all([readmes.get('d@1', render('dd')), readmes.get('d@1', render('other')), readmes.get('d@1', render('other'))]);
+    expect(together).toEqual(['dd', 'dd', 'dd']);
+    expect(renders - before).toBe(1);
+  });
+
+  it('renders the first 20,000 characters of a long README and links to the whole of it', async () => {
+    const long = `# Long\n\nThe start of a long README, with enough words for the review.\n\n${'Lorem ipsum dolor sit amet. '.repeat(1_000)}\n\nTHE-VERY-END\n`;
+    const id = await publishTemplate(t, creator.readWriteKey, { name: 'Long one', readme: long });
+    const page = (await t.http.get(`/library/${id}`)).text;
+    expect(page).toContain('The start of a long README');
+    expect(page).not.toContain('THE-VERY-END');
+    expect(page).toContain(`The README continues: <a href="/library/${id}/files/README.md">read all of README.md</a>.`);
+    expect((await t.http.get(`/library/${id}/files/README.md`)).text).toContain('THE-VERY-END');
   });
 
   it("limits a visitor's pages per address (VISITOR_RATE_LIMIT_PER_MINUTE), not a signed-in reader's", async () => {

@@ -4,12 +4,16 @@ import { textArray } from '../../db/sql';
 import { AppError } from '../shared/errors';
 import { cursorDate, type CursorPosition } from '../shared/pagination';
 
-/** Makes a listing the public one of its Template (insert or replace). */
+/**
+ * Makes a listing the public one of its Template (insert or replace). A replaced listing keeps
+ * its uses: a copy counted meanwhile (under the source's row lock) is not overwritten.
+ */
 export async function upsertListing(db: Queryable, listing: Insertable<DB['public_templates']>): Promise<void> {
+  const { uses: _counted, ...replaced } = listing;
   await db
     .insertInto('public_templates')
     .values(listing)
-    .onConflict((oc) => oc.column('template_id').doUpdateSet(listing))
+    .onConflict((oc) => oc.column('template_id').doUpdateSet(replaced))
     .execute();
 }
 
@@ -66,7 +70,7 @@ export function searchListings(db: Queryable, search: ListingSearch) {
   const tsQuery = search.query ? sql`websearch_to_tsquery('english', ${search.query})` : null;
   const score =
     search.order === 'most_used'
-      ? sql<number>`p.uses::float8`
+      ? sql<number>`p.uses`
       : tsQuery && search.order === 'relevance'
         ? sql<number>`ts_rank_cd(p.ranking, ${tsQuery})::float8`
         : sql<number>`0::float8`;
@@ -107,6 +111,16 @@ export function listVersions(db: Queryable, templateId: string, limit: number) {
 
 export async function insertVersion(db: Queryable, version: Insertable<DB['template_versions']>): Promise<void> {
   await db.insertInto('template_versions').values(version).execute();
+}
+
+/** The notes a version is public with, when it is published again with new ones. */
+export async function setVersionNotes(db: Queryable, templateId: string, version: number, releaseNotes: string): Promise<void> {
+  await db
+    .updateTable('template_versions')
+    .set({ release_notes: releaseNotes })
+    .where('template_id', '=', templateId)
+    .where('version', '=', version)
+    .execute();
 }
 
 /** One more account has copied the Template. */

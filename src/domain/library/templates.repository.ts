@@ -70,6 +70,11 @@ export async function templateIdsOf(db: Queryable, accountId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
+/** Takes a Template's row for share (any account's): its publication waits until the transaction ends. */
+export async function lockForRead(db: Queryable, templateId: string): Promise<void> {
+  await db.selectFrom('templates').select('id').where('id', '=', templateId).forShare().execute();
+}
+
 /** Whether the account already has a copy of this Template (made at any version). */
 export async function hasCopied(db: Queryable, accountId: string, sourceId: string): Promise<boolean> {
   const row = await db

@@ -10,12 +10,13 @@ import type { Principal } from '../shared/principal';
 import { codePointLength } from '../shared/text';
 import { ROOT_README } from './draft-rules';
 import { publishListing } from './public';
-import { countUse, deleteListing, findListing, insertVersion } from './public-library.repository';
+import { countUse, deleteListing, findListing, insertVersion, setVersionNotes } from './public-library.repository';
 import { REVIEW_CHECKS, runReview } from './review';
 import {
   fileContents,
   hasCopied,
   insertRevision,
+  lockForRead,
   insertRun,
   insertTemplate,
   inOneSnapshot,
@@ -239,6 +240,9 @@ async function createTemplate(services: Services, principal: Principal, request:
 export async function copyTemplate(services: Services, principal: Principal, sourceId: string, name: string | undefined): Promise<Template> {
   if (name !== undefined) assertNoApiKey([], { name });
   const { template } = await insertNewTemplate(services, principal, async (trx) => {
+    // The source's row, shared: a publication (which takes it for update and prunes the revision
+    // the listing named) waits until the copy has read its files, or the copy reads the new one.
+    await lockForRead(trx, sourceId);
     const listing = await findListing(trx, sourceId);
     if (!listing) throw templateNotFound();
     const files = await fileContents(trx, sourceId, listing.revision);
@@ -323,6 +327,8 @@ async function perform(
   } else if (request.action === 'republish') {
     const updated = await moveTemplate(trx, template.id, { ...moved, published_at: now });
     await publishListing(trx, updated, updated.published_revision as number, request.release_notes, now);
+    // The version's notes in its history are those it is public with now.
+    await setVersionNotes(trx, template.id, updated.version, request.release_notes);
   }
   return run;
 }

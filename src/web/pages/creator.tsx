@@ -512,7 +512,7 @@ function ConflictPanel(props: { readonly conflict: Conflict; readonly id: string
         This draft was saved elsewhere after you opened it (you opened revision {conflict.readRevision ?? '?'}; it is now at revision{' '}
         {conflict.currentRevision}). Your changes below are not saved, and saving them again would not overwrite the other save.
       </p>
-      {none ? <p>Its files are the same as when you opened it: its description changed.</p> : null}
+      {none ? <p>Its files are the same as when you opened it; it was saved again, perhaps with another description.</p> : null}
       {conflict.changed.length > 0 ? <p>Changed since: {conflict.changed.join(', ')}.</p> : null}
       {conflict.added.length > 0 ? <p>Added since: {conflict.added.join(', ')}.</p> : null}
       {conflict.deleted.length > 0 ? <p>Deleted since: {conflict.deleted.join(', ')}.</p> : null}
@@ -754,7 +754,13 @@ function PublishSection(props: { readonly template: Template; readonly csrfToken
       {publication.state === 'unpublished' ? (
         <form method="post" action={`${editorPath(id)}/republish`}>
           <Csrf token={props.csrfToken} />
-          <Field name="republish_notes" label="Release notes" multiline rows={2} value={template.release_notes} hint={`Version ${publication.version} is published again as it was.`} />
+          <Field
+            name="republish_notes"
+            label="Release notes"
+            multiline
+            rows={2}
+            hint={`Version ${publication.version} is published again as it was; these notes are shown with it.`}
+          />
           <button type="submit">Publish again</button>
         </form>
       ) : null}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { enums } from '../../generated/contract';
+import { shortenToCodePoints } from '../../domain/shared/text';
 import type { components } from '../../generated/openapi';
 import { frame, page, type WebContext } from '../context';
 import { problemsOf, type Answer } from '../operations';
@@ -31,6 +32,11 @@ const TEMPLATE_ID = /^tpl_[0-9A-HJKMNP-TV-Z]{26}$/;
 const README = 'README.md';
 /** A file's page and the archive read whole files: the largest file, and the largest file set. */
 const FILE_CHARS_MAX = 100_000;
+/**
+ * The README's characters a Template's page renders: a README written to be slow to render costs
+ * at most about 0.08 s (20,000 characters of `![`), once per published version while it is kept.
+ */
+const README_RENDERED_CHARS = 20_000;
 const ALL_FILES_CHARS = 500_000;
 
 const SORTS = [
@@ -44,12 +50,15 @@ export const filePath = (id: string, path: string) => `${templatePath(id)}/files
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' && req.query[name] !== '' ? (req.query[name] as string) : undefined);
 
-/** A Template's page for a Template ID; anything else under /library/ (such as `mine`) is left to the routes after. */
-function forTemplate(handler: (req: Request, res: Response, id: string) => Promise<void>): RequestHandler {
+/**
+ * A Template's page for a Template ID, drawing on the reader's budget (`limit`); anything else
+ * under /library/ (such as `mine`) is left to the routes after, uncharged here.
+ */
+function forTemplate(limit: RequestHandler, handler: (req: Request, res: Response, id: string) => Promise<void>): RequestHandler {
   return (req, res, next) => {
     const id = String(req.params.template_id);
     if (!TEMPLATE_ID.test(id)) return next();
-    page((req, res) => handler(req, res, id))(req, res, next);
+    limit(req, res, (err?: unknown) => (err ? next(err) : page((req, res) => handler(req, res, id))(req, res, next)));
   };
 }
 
@@ -71,7 +80,14 @@ export function libraryPages(router: Router, context: WebContext): void {
     const { principal } = webLocals(res);
     if (!principal) return context.limitVisitors(req, res, next);
     res.locals.principal = principal;
-    context.limit(req, res, next);
+    context.limit(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // The header names the reader, as on every signed-in page.
+      context.accounts.labelOf(principal.accountId).then((label) => {
+        res.locals.accountLabel = label;
+        next();
+      }, next);
+    });
   };
 
   /** A published Template's listing and whole files (those of `paths`), read side by side; undefined once a refusal's page is sent. */
@@ -124,12 +140,11 @@ export function libraryPages(router: Router, context: WebContext): void {
 
   router.get(
     '/library/:template_id',
-    limit,
-    forTemplate(async (req, res, id) => {
+    forTemplate(limit, async (req, res, id) => {
       const detail = await context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id });
       if (!detail.ok) return sendRefusal(req, res, detail);
       const { version } = detail.data.template;
-      const readme = await readmes.get(`${id}@${version}`, async () => {
+      const readme = await readmes.get(`${id}@${version}@${detail.data.template.published_at}`, async () => {
         const read = await context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
           template_id: id,
           paths: [README],
@@ -139,21 +154,30 @@ export function libraryPages(router: Router, context: WebContext): void {
         // Unpublished, or another version published, since the first read: shown without it, and not kept.
         if (!read.ok || read.data.version !== version) return undefined;
         const text = read.data.files.find((file) => file.path === README)?.content;
-        return text === undefined ? '' : renderReadme(text, (path) => filePath(id, path));
+        if (text === undefined) return '';
+        // The page renders the README's beginning; the whole of it is on its file's page.
+        const shown = shortenToCodePoints(text, README_RENDERED_CHARS);
+        const html = renderReadme(shown.text, (path) => filePath(id, path));
+        if (!shown.truncated) return html;
+        return `${html}<p class="meta">The README continues: <a href="${filePath(id, README)}">read all of README.md</a>.</p>`;
       });
       const html = pageHtml(
         <Layout {...frame(req, res, detail.data.template.name, 'library')} visitor>
           <TemplatePage detail={detail.data} readme={readme} csrfToken={webLocals(res).csrfToken} signedIn={signedIn(res)} />
         </Layout>,
       );
+      // A page without the README it should have (a publication in between) is no one's to keep.
+      if (readme === undefined) {
+        res.status(200).type('html').send(html);
+        return;
+      }
       sendPublic(req, res, html, { signedIn: signedIn(res), type: 'html' });
     }),
   );
 
   router.get(
     '/library/:template_id/files/*path',
-    limit,
-    forTemplate(async (req, res, id) => {
+    forTemplate(limit, async (req, res, id) => {
       const path = (req.params.path as unknown as string[]).join('/');
       const read = await published(req, res, id, { paths: [path], max_total_chars: FILE_CHARS_MAX });
       if (!read) return;
@@ -189,8 +213,7 @@ export function libraryPages(router: Router, context: WebContext): void {
 
   router.get(
     '/library/:template_id/download',
-    limit,
-    forTemplate(async (req, res, id) => {
+    forTemplate(limit, async (req, res, id) => {
       const detail = await context.operations.call<PublicTemplateDetail>(res, 'get_library_template', { template_id: id });
       if (!detail.ok) return sendRefusal(req, res, detail);
       const { template } = detail.data;
@@ -198,7 +221,7 @@ export function libraryPages(router: Router, context: WebContext): void {
       let unkept: Archive | undefined;
       let refused: Answer<unknown> | undefined;
       const made =
-        (await archives.get(`${id}@${template.version}`, async () => {
+        (await archives.get(`${id}@${template.version}@${template.published_at}`, async () => {
           const read = await context.operations.call<PublishedFiles>(res, 'read_library_template_files', {
             template_id: id,
             max_chars_per_file: FILE_CHARS_MAX,

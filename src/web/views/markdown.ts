@@ -4,7 +4,7 @@ import MarkdownIt from 'markdown-it';
  * A Template's README as the Library shows it: Markdown rendered by markdown-it with raw HTML
  * off (any tag in the text is shown as text, escaped), so nothing in a README can add a script,
  * an event handler, a style or a frame to the page. Links keep only http, https and mailto
- * targets (markdown-it drops `javascript:`, `vbscript:`, `file:` and `data:` ones), carry
+ * targets (validateLink below: a link to anything else stays text), carry
  * `rel="nofollow ugc noopener noreferrer"`, and a link relative to the Template leads to that
  * file's page. Images are not loaded: an image becomes a link to its address, so a README
  * makes the reader's browser fetch nothing (the pages' Content-Security-Policy would refuse
