@@ -1,4 +1,6 @@
-import { hashPassword, PASSWORD_HASH_COST_MIN, verifyPassword } from '../../src/domain/accounts/passwords';
+import { hashCostOf, hashPassword, PASSWORD_HASH_COST_MIN, verifyPassword } from '../../src/domain/accounts/passwords';
+import { LocalAccounts } from '../../src/domain/accounts/local-accounts';
+import { startTestApp } from '../support/app';
 import { loadConfig } from '../../src/config';
 import { AppError } from '../../src/domain/shared/errors';
 
@@ -38,5 +40,22 @@ describe('password hashing', () => {
     const strong = await hashPassword('correct horse battery staple');
     expect(await verifyPassword('correct horse battery staple', strong, PASSWORD_HASH_COST_MIN)).toBe(true);
     expect(await verifyPassword('correct horse battery stapler', strong, PASSWORD_HASH_COST_MIN)).toBe(false);
+  });
+
+  it('makes a stored hash again at the configured cost when its account signs in', async () => {
+    const t = await startTestApp();
+    try {
+      const strong = new LocalAccounts(t.database.db, t.app.services.clock, 'open');
+      const accountId = await strong.signUp({ email: 'cost@example.com', password: 'correct horse battery staple' }, null);
+      const stored = async () => (await t.database.db.selectFrom('local_credentials').select('password_hash').where('account_id', '=', accountId).executeTakeFirstOrThrow()).password_hash;
+      expect(hashCostOf(await stored())).toBe(17);
+      const cheaper = new LocalAccounts(t.database.db, t.app.services.clock, 'open', PASSWORD_HASH_COST_MIN);
+      expect(await cheaper.verify({ email: 'cost@example.com', password: 'correct horse battery staple' })).toBe(accountId);
+      expect(hashCostOf(await stored())).toBe(14);
+      await expect(cheaper.verify({ email: 'cost@example.com', password: 'wrong horse battery staple' })).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect(await cheaper.verify({ email: 'cost@example.com', password: 'correct horse battery staple' })).toBe(accountId);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError, isUniqueViolation } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { hashPassword, PASSWORD_HASH_COST, passwordProblem, verifyPassword } from './passwords';
+import { hashCostOf, hashPassword, PASSWORD_HASH_COST, passwordProblem, verifyPassword } from './passwords';
 
 /**
  * Local accounts: an email (unique whatever its case) and a password. The first one, made at
@@ -106,8 +106,20 @@ export class LocalAccounts {
       .select(['account_id', 'password_hash'])
       .where('email_lower', '=', input.email.trim().toLowerCase())
       .executeTakeFirst();
-    const valid = await verifyPassword(input.password.slice(0, 4 * 256), row?.password_hash ?? null, this.hashCost);
+    const password = input.password.slice(0, 4 * 256);
+    const valid = await verifyPassword(password, row?.password_hash ?? null, this.hashCost);
     if (!valid || !row) throw invalidCredentials();
+    // A hash made at another cost (PASSWORD_HASH_COST changed) is made again at this one, so that
+    // signing in takes the time an unknown email's check takes, and tells nothing of the account.
+    if (hashCostOf(row.password_hash) !== this.hashCost) {
+      const rehashed = await hashPassword(password, this.hashCost);
+      await this.db
+        .updateTable('local_credentials')
+        .set({ password_hash: rehashed })
+        .where('account_id', '=', row.account_id)
+        .where('password_hash', '=', row.password_hash)
+        .execute();
+    }
     return row.account_id;
   }
 

@@ -99,6 +99,12 @@ export async function verifyPassword(password: string, stored: string | null, co
   return timingSafeEqual(key, expected) && stored !== null;
 }
 
+/** The cost (log2 of N) a stored hash was made with, or null when it is no hash of ours. */
+export function hashCostOf(stored: string): number | null {
+  const match = FORMAT.exec(stored);
+  return match ? Number(match[1]) : null;
+}
+
 /** The problem with a new password, or null; measured in code points, as every text limit is. */
 export function passwordProblem(password: string): string | null {
   const length = [...password].length;
