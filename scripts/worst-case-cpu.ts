@@ -526,6 +526,40 @@ async function seed(server: RunningServer, nearDuplicates: number, log: (line: s
   });
   log(`${published.length} published Templates with READMEs of ${n(limits.draftFileCharsMax)} characters`);
 
+  // A published Template whose README is written to be slow to render (100,000 characters of
+  // `![`) beside four more files of the largest size: the Library website's page, file page and
+  // archive of it, for a visitor without an account.
+  const hostile = (await post(() =>
+    main.key.POST('/library/templates/workflow', {
+      body: { action: 'create', name: 'Worst case page', summary: 'A README that is slow to render.', category: 'other', license: 'MIT' },
+    }),
+  )).template.id;
+  const hostileFiles = [
+    { path: 'README.md', content: '!['.repeat(limits.draftFileCharsMax / 2) },
+    ...Array.from({ length: limits.draftTotalCharsMax / limits.draftFileCharsMax - 1 }, (_, i) => ({ path: `notes/part-${i + 1}.md`, content: prose(4000 + i, limits.draftFileCharsMax) })),
+  ];
+  const hostileRevision = (await must(main.key.PUT('/library/templates/{template_id}/draft', { params: { path: { template_id: hostile } }, body: { base_revision: 1, files: hostileFiles } }))).draft.revision;
+  const hostileWorkflow = (body: WorkflowBody) => post(() => main.key.POST('/library/templates/workflow', { body }));
+  await hostileWorkflow({ action: 'submit_review', template_id: hostile, revision: hostileRevision });
+  await hostileWorkflow({
+    action: 'publish',
+    template_id: hostile,
+    revision: hostileRevision,
+    release_notes: 'The first release.',
+    confirm: { license: 'MIT', files_public: true, reviewed_revision: hostileRevision },
+  });
+  // Published again (a new publication time): what the pages keep of the last one is not theirs.
+  const republishHostile = async () => {
+    await hostileWorkflow({ action: 'unpublish', template_id: hostile });
+    await hostileWorkflow({ action: 'republish', template_id: hostile, release_notes: 'Published once more.' });
+  };
+  const visit = async (path: string): Promise<Answer> => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { Accept: 'text/html' } });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, bytes: body.length, json: null };
+  };
+  log('a published Template with a README of 100,000 characters of "![" and 4 more files of 100,000 characters');
+
   // Another account: Subjects whose name and aliases ("qq", "qqq", …) all occur in the mention
   // case's text at every position, never as a whole word, so each occurrence is checked.
   const qs = (length: number) => 'q'.repeat(length);
@@ -752,6 +786,37 @@ async function seed(server: RunningServer, nearDuplicates: number, log: (line: s
       size: `query of ${libraryQuery.length} characters, limit=${LIBRARY_LIMIT_MAX}`,
       expect: 200,
       send: () => answerOf(library.key.GET('/library/templates', { params: { query: { query: libraryQuery, limit: LIBRARY_LIMIT_MAX } } })),
+    },
+    {
+      name: 'Library page (visitor), README of 100,000 characters of "![", not rendered yet',
+      size: 'the first 20,000 characters rendered',
+      expect: 200,
+      before: republishHostile,
+      send: () => visit(`/library/${hostile}`),
+    },
+    {
+      name: 'Library file page (visitor), 100,000 characters',
+      size: '100,000 characters shown',
+      expect: 200,
+      send: () => visit(`/library/${hostile}/files/notes/part-1.md`),
+    },
+    {
+      name: 'Library download (visitor), 5 files of 100,000 characters, not made yet',
+      size: '500,000 characters zipped',
+      expect: 200,
+      before: republishHostile,
+      send: () => visit(`/library/${hostile}/download`),
+    },
+    {
+      name: "a published Template's files, all, maximum chars",
+      size: `${n(limits.draftTotalCharsMax)} characters returned`,
+      expect: 200,
+      send: () =>
+        answerOf(
+          library.key.GET('/library/templates/{template_id}/files', {
+            params: { path: { template_id: hostile }, query: { max_chars_per_file: limits.draftFileCharsMax, max_total_chars: limits.draftTotalCharsMax } },
+          }),
+        ),
     },
     {
       name: `creator status, ${PUBLISHED_TEMPLATES} Templates`,

@@ -78,6 +78,9 @@ describe('GET /v1/library/templates/{id}/files', () => {
     expectError(await t.http.get(filesOf(id, '?max_chars_per_file=0')).set(creator.ro), 400, 'invalid_request');
     expectError(await t.http.get(filesOf(id, `?max_total_chars=${limits.draftTotalCharsMax + 1}`)).set(creator.ro), 400, 'invalid_request');
     expectError(await t.http.get(filesOf(id)), 401, 'unauthorized');
+    const tooMany = Array.from({ length: 51 }, (_, i) => `f${i}.md`).join(',');
+    expectError(await t.http.get(filesOf(id, `?paths=${tooMany}`)).set(creator.ro), 400, 'invalid_request');
+    expectError(await t.http.get(`/v1/library/templates?sort=loudest`).set(creator.ro), 400, 'invalid_request');
   });
 });
 
