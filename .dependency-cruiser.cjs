@@ -2,14 +2,14 @@
  * The layers of `src/` and the rule that no module depends on itself through others, checked by
  * `npm run lint:layers` (part of `npm test`).
  *
- *   transports (src/http: REST, src/mcp, src/web: the application's pages)  →  edge (src/edge: the HTTP server's plumbing)
+ *   transports (src/http: REST, src/mcp, src/oauth: OAuth for MCP, src/web: the application's pages)  →  edge (src/edge: the HTTP server's plumbing)
  *     →  pipeline (src/pipeline)  →  handlers (src/routes)  →  domain  →  db
  *
  * Every arrow points down: the domain never reaches a transport or the pipeline, the database
  * layer never reaches the domain (its migrations are frozen: no application code), no transport
  * reaches another, and what transports share lies below them all (the edge, the pipeline).
  */
-const TRANSPORTS = ['http', 'mcp', 'web'];
+const TRANSPORTS = ['http', 'mcp', 'oauth', 'web'];
 
 module.exports = {
   forbidden: [

@@ -18,6 +18,9 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { Signer } from './domain/shared/signer';
 import { recordActivity, recordRefusalsBeforeTools } from './edge/activity';
 import { authenticate, refuseCredentialsInUrl } from './edge/auth';
+import { challengeWithResourceMetadata, mcpResource, publicOrigin } from './edge/public-url';
+import { AuthorizationServer } from './domain/oauth/authorization-server';
+import { oauthRouter } from './oauth/server';
 import { errorHandler, safeError, sendError, unknownRoute } from './edge/errors';
 import { checkErrorShapes, serviceUnavailable } from './pipeline/envelope';
 import { noStore, requestId, requestLog } from './edge/request-context';
@@ -95,10 +98,12 @@ export function createApp(deps: AppDependencies): App {
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
   const idempotencyStore = new IdempotencyStore(database.db, clock, deps.idempotencyRenewMs);
+  const oauth = new AuthorizationServer(database.db, clock, services.signer, config.oauth);
   const auth = {
     apiKeys,
     verifySession: createSessionVerifier(config.session),
     accounts: new AccountDirectory(database.db, clock),
+    oauth,
   };
 
   const app = express();
@@ -114,6 +119,10 @@ export function createApp(deps: AppDependencies): App {
     limiterStore(deps.redis, 'mtl:rl:account:'),
     limiterStore(deps.redis, 'mtl:rl:sign-in:'),
     limiterStore(deps.redis, 'mtl:rl:visitor:'),
+    limiterStore(deps.redis, 'mtl:rl:oauth-register:'),
+    limiterStore(deps.redis, 'mtl:rl:oauth-authorize:'),
+    limiterStore(deps.redis, 'mtl:rl:oauth-token:'),
+    limiterStore(deps.redis, 'mtl:rl:oauth-revoke:'),
   ] as const;
   const failedAuthentication = failedAuthenticationLimiter(config.authFailureLimitPerMinute, limiterStores[0]);
 
@@ -150,7 +159,9 @@ export function createApp(deps: AppDependencies): App {
   const reference = { ...CONTRACT, servers: [{ url: API_BASE, description: 'This server' }] };
   app.use('/docs', swaggerUi.serveFiles(reference), swaggerUi.setup(reference, { customSiteTitle: 'MTL API reference' }));
 
-  const authenticated = authenticate(auth, failedAuthentication);
+  // OAuth access tokens are for the MCP endpoint alone (their resource); /v1 refuses them.
+  const authenticated = authenticate(auth, () => ({ oauthResource: null }), failedAuthentication);
+  const authenticatedAtMcp = authenticate(auth, (req) => ({ oauthResource: mcpResource(publicOrigin(req, config.publicUrl)) }), failedAuthentication);
   // The credential's own budget first: a request it may not make uses none of its account's.
   const budgets = [
     principalBudget(config.rateLimitPerMinute, limiterStores[1]),
@@ -169,11 +180,22 @@ export function createApp(deps: AppDependencies): App {
     accounts: new AccountQueue(config.accountConcurrency, config.accountQueueWaitMs),
   });
   const charge = chargeRequest(budgets);
+  // MCP clients connect by URL: OAuth's metadata, registration, authorization and tokens.
+  app.use(
+    oauthRouter({
+      server: oauth,
+      publicUrl: config.publicUrl,
+      registrationsPerHour: config.oauth.registrationsPerHour,
+      requestsPerMinute: config.oauth.requestsPerMinute,
+      stores: { register: limiterStores[5], authorize: limiterStores[6], token: limiterStores[7], revoke: limiterStores[8] },
+    }),
+  );
   app.use(
     MCP_PATH,
     noStore,
     checkOrigin(config.mcpAllowedOrigins),
-    authenticated,
+    challengeWithResourceMetadata(config.publicUrl),
+    authenticatedAtMcp,
     recordRefusalsBeforeTools(pipeline, MCP_PATH),
     limited,
     mcpRouter({ pipeline, logger, charge }),
@@ -198,6 +220,7 @@ export function createApp(deps: AppDependencies): App {
       config,
       logger,
       pipeline,
+      oauth,
       throttleStore: limiterStores[3],
       limit: limited,
       limitVisitors: visitorLimiter(config.visitorRateLimitPerMinute, limiterStores[4]),

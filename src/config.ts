@@ -93,6 +93,12 @@ export interface Config {
   readonly passwordHashCost: number;
   /** Pages of the Library website per client address per minute, for visitors without a session. */
   readonly visitorRateLimitPerMinute: number;
+  /**
+   * The address people and clients reach this service at (PUBLIC_URL), which OAuth's metadata and
+   * tokens name; null to take it from each request (its scheme and Host, behind TRUST_PROXY).
+   */
+  readonly publicUrl: string | null;
+  readonly oauth: OAuthConfig;
   /** Sign-in at an OpenID Connect provider; null when not configured. */
   readonly oidc: OidcConfig | null;
 }
@@ -253,6 +259,26 @@ function signUpPolicy(env: Env): Config['signUp'] {
   return raw as Config['signUp'];
 }
 
+export interface OAuthConfig {
+  readonly accessTokenSeconds: number;
+  readonly refreshTokenSeconds: number;
+  /** Client registrations per client address per hour. */
+  readonly registrationsPerHour: number;
+  /** Requests to the authorization, token and revocation endpoints per client address per minute. */
+  readonly requestsPerMinute: number;
+}
+
+function publicUrl(env: Env): string | null {
+  const raw = url(env, 'PUBLIC_URL', ['https:', 'http:']);
+  if (!raw) return null;
+  const parsed = new URL(raw);
+  if (parsed.search || parsed.hash || parsed.pathname !== '/') throw new ConfigError('PUBLIC_URL', 'must be an origin alone, such as https://mtl.example.com');
+  if (parsed.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)) {
+    throw new ConfigError('PUBLIC_URL', 'must use https: (plain http is accepted only for this machine)');
+  }
+  return parsed.origin;
+}
+
 /** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them. */
 function oidcConfig(env: Env): OidcConfig | null {
   const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -326,5 +352,12 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 17, 14, 20),
     visitorRateLimitPerMinute: integer(env, 'VISITOR_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     oidc: oidcConfig(env),
+    publicUrl: publicUrl(env),
+    oauth: Object.freeze({
+      accessTokenSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_SECONDS', 3600, 60, 24 * 60 * 60),
+      refreshTokenSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_DAYS', 30, 1, 365) * 24 * 60 * 60,
+      registrationsPerHour: integer(env, 'OAUTH_REGISTRATIONS_PER_HOUR', 20, 1, 10_000_000),
+      requestsPerMinute: integer(env, 'OAUTH_REQUESTS_PER_MINUTE', 60, 1, 10_000_000),
+    }),
   });
 }

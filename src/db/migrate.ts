@@ -25,6 +25,7 @@ import * as unindexedMemories from './migrations/2026_11_27_0023_unindexed_memor
 import * as accountReviewLists from './migrations/2026_11_28_0024_account_review_lists';
 import * as applicationAccounts from './migrations/2026_11_28_0025_application_accounts';
 import * as libraryWebsite from './migrations/2026_11_28_0026_library_website';
+import * as oauth from './migrations/2026_11_28_0027_oauth';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0024_account_review_lists': accountReviewLists,
   '2026_11_28_0025_application_accounts': applicationAccounts,
   '2026_11_28_0026_library_website': libraryWebsite,
+  '2026_11_28_0027_oauth': oauth,
 };
 
 /** The names of every migration, oldest first. */

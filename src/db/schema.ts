@@ -25,6 +25,8 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
   /** The first key of the rotation line this key continues; null when the key begins one. */
   line_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The OAuth client this row is a connection of; null for an API key. */
+  oauth_client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeyActivityTable {
@@ -400,6 +402,9 @@ export interface DB {
   invitations: InvitationsTable;
   account_identities: AccountIdentitiesTable;
   oidc_sign_ins: OidcSignInsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 /** An account's email and password; `is_owner` marks the account `/setup` created (one at most). */
@@ -453,6 +458,40 @@ export interface OidcSignInsTable {
   nonce: string;
   return_to: string;
   expires_at: Timestamp;
+}
+
+/** A client registered by RFC 7591 dynamic registration (public clients only: no secret). */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  redirect_uris: ColumnType<string[], string, string>;
+  registered_at: Timestamp;
+}
+
+/** A one-time authorization code, by its hash; `used_at` and `connection_id` once exchanged. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  account_id: string;
+  mode: 'read_only' | 'read_write';
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  connection_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An access or refresh token of a connection, by its hash; a refresh token's `used_at` once rotated. */
+export interface OAuthTokensTable {
+  token_hash: string;
+  connection_id: string;
+  kind: 'access' | 'refresh';
+  resource: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 /** An import that commits as it goes, while it runs (see migration 0021). */

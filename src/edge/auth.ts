@@ -1,6 +1,7 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { KEY_LIKE } from '../domain/api-keys/key-format';
 import type { ApiKeyAuthenticator } from '../domain/api-keys/authenticator';
+import type { AuthorizationServer } from '../domain/oauth/authorization-server';
 import type { AccountDirectory } from '../domain/accounts/accounts';
 import type { SessionClaims } from '../domain/accounts/sessions';
 import { AppError } from '../domain/shared/errors';
@@ -51,13 +52,28 @@ export interface Authenticators {
   readonly apiKeys: ApiKeyAuthenticator;
   readonly verifySession: (token: string) => Promise<SessionClaims | null>;
   readonly accounts: AccountDirectory;
+  readonly oauth: AuthorizationServer;
+}
+
+/** Where a bearer token is presented: OAuth access tokens are taken only at the resource they were issued for. */
+export interface Audience {
+  /** The MCP endpoint's URL for this request, or null where OAuth access tokens are not taken (`/v1`). */
+  readonly oauthResource: string | null;
 }
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
-/** Resolves a bearer token (API key or session JWT) to a principal. */
-export async function principalFor(token: string, auth: Authenticators): Promise<Principal> {
+/** Resolves a bearer token (API key, OAuth access token or session JWT) to a principal. */
+export async function principalFor(token: string, auth: Authenticators, audience: Audience): Promise<Principal> {
+  if (token.startsWith('mtl_at_') || token.startsWith('mtl_rt_')) {
+    if (!audience.oauthResource || token.startsWith('mtl_rt_')) {
+      throw unauthorized('An OAuth access token is taken only at /mcp, the resource it was issued for; /v1 takes an API key or a session token.');
+    }
+    const principal = await auth.oauth.authenticate(token, audience.oauthResource);
+    if (typeof principal === 'string') throw unauthorized(principal);
+    return principal;
+  }
   if (token.startsWith('mtl_')) {
     const principal = await auth.apiKeys.authenticate(token);
     if (!principal) throw unauthorized('The API key is invalid, expired or revoked.');
@@ -72,7 +88,7 @@ export async function principalFor(token: string, auth: Authenticators): Promise
 }
 
 export function bearerToken(header: string | undefined): string {
-  if (!header) throw unauthorized('Send Authorization: Bearer <API key or session token>.');
+  if (!header) throw unauthorized('Send Authorization: Bearer <API key, OAuth access token or session token>.');
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
   return match[1];
@@ -82,10 +98,10 @@ export function bearerToken(header: string | undefined): string {
  * Sets the request's principal. A failed authentication first passes through `onFailure` (the
  * per-address limiter), which lets the 401 through or answers 429 itself.
  */
-export function authenticate(auth: Authenticators, onFailure?: RequestHandler): RequestHandler {
+export function authenticate(auth: Authenticators, audience: (req: Request) => Audience, onFailure?: RequestHandler): RequestHandler {
   return async (req, res, next) => {
     try {
-      res.locals.principal = await principalFor(bearerToken(req.get('authorization')), auth);
+      res.locals.principal = await principalFor(bearerToken(req.get('authorization')), auth, audience(req));
       next();
     } catch (err) {
       if (onFailure && err instanceof AppError && err.code === 'unauthorized') {

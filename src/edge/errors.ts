@@ -73,7 +73,8 @@ export function toAppError(err: unknown): AppError {
 export function sendError(res: Response, error: AppError): void {
   const body = errorBody(error, String(res.locals.requestId ?? ''));
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-  if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="mtl"');
+  // A path may name its own challenge (the MCP endpoint's points to its OAuth metadata).
+  if (error.status === 401) res.setHeader('WWW-Authenticate', (res.locals.wwwAuthenticate as string | undefined) ?? 'Bearer realm="mtl"');
   res.status(error.status).json(body);
 }
 

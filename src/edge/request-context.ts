@@ -48,7 +48,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const KEY_SHAPE = /mtl_(?:ro|rw)_[0-9A-Za-z]{20,}/i;
+const KEY_SHAPE = /mtl_(?:ro|rw|at|rt)_[0-9A-Za-z]{20,}/i;
 const TOKEN_SHAPE = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 
 /**

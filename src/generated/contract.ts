@@ -60,6 +60,7 @@ export const enums = {
     "suggestion_not_found",
     "template_not_found",
     "api_key_not_found",
+    "connection_not_found",
     "revision_not_found",
     "insight_not_found",
     "suggestion_already_reviewed",
@@ -3079,6 +3080,176 @@ export const operations = {
           "type": "string",
           "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$",
           "example": "key_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      },
+      {
+        "name": "status_class",
+        "in": "query",
+        "required": false,
+        "description": "Only entries whose status is of this class.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
+  "listConnections": {
+    "method": "GET",
+    "path": "/account/connections",
+    "tag": "Connections",
+    "summary": "List the MCP clients connected by OAuth",
+    "description": "Application only. Newest first, revoked connections included. A connection is made when\nan MCP client exchanges the code the account approved on the consent page (`/oauth/consent`);\nit acts as an API key of its mode on `/mcp` alone. Connecting the same client again replaces\n(revokes) the earlier connection. Never returns tokens.",
+    "access": "session",
+    "idempotent": false,
+    "visitors": false,
+    "mcpTool": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Page size (default 20, at most 100; larger values are refused).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "description": "The `next_cursor` of the previous page, sent with the same filters.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
+  "getConnection": {
+    "method": "GET",
+    "path": "/account/connections/{connection_id}",
+    "tag": "Connections",
+    "summary": "Get one connection",
+    "description": "Application only.",
+    "access": "session",
+    "idempotent": false,
+    "visitors": false,
+    "mcpTool": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "connection_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "con_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
+  "revokeConnection": {
+    "method": "DELETE",
+    "path": "/account/connections/{connection_id}",
+    "tag": "Connections",
+    "summary": "Disconnect a client",
+    "description": "Application only. Revokes the connection and every token of it at once, on every instance:\nits next request is `401`, and its refresh token is refused (`invalid_grant`). Idempotent;\nrevoking a revoked connection returns it unchanged.",
+    "access": "session",
+    "idempotent": false,
+    "visitors": false,
+    "mcpTool": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "connection_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "con_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
+        }
+      }
+    ],
+    "requestBody": null,
+    "bodyDefaults": {},
+    "bodyMediaType": null
+  },
+  "listConnectionActivity": {
+    "method": "GET",
+    "path": "/account/connections/{connection_id}/activity",
+    "tag": "Connections",
+    "summary": "List a connection's recent activity",
+    "description": "Application only. As a key's activity: newest first, kept for 90 days, never bodies, query\nstrings, Memory text or Template content; `status_class` keeps one class of status.",
+    "access": "session",
+    "idempotent": false,
+    "visitors": false,
+    "mcpTool": false,
+    "successStatus": [
+      200
+    ],
+    "parameters": [
+      {
+        "name": "connection_id",
+        "in": "path",
+        "required": true,
+        "description": null,
+        "schema": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$",
+          "example": "con_01JD2X5Y7Z8A9B0C1D2E3F4G5H"
         }
       },
       {

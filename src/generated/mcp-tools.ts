@@ -1018,6 +1018,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                               "suggestion_not_found",
                               "template_not_found",
                               "api_key_not_found",
+                              "connection_not_found",
                               "revision_not_found",
                               "insight_not_found",
                               "suggestion_already_reviewed",
@@ -12530,6 +12531,568 @@ export const argumentShapes: readonly McpToolDefinition[] = [
       },
       "required": [
         "key_id"
+      ]
+    }
+  },
+  {
+    "name": "list_connections",
+    "operationId": "listConnections",
+    "mcp": false,
+    "title": "List the MCP clients connected by OAuth",
+    "description": "List the MCP clients connected by OAuth\n\nApplication only. Newest first, revoked connections included. A connection is made when\nan MCP client exchanges the code the account approved on the consent page (`/oauth/consent`);\nit acts as an API key of its mode on `/mcp` alone. Connecting the same client again replaces\n(revokes) the earlier connection. Never returns tokens.\n\nApplication only (a session).",
+    "listedDescription": "",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
+        }
+      }
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "description": "An MCP client connected to the account by OAuth; it acts as an API key of its mode on `/mcp`.",
+            "required": [
+              "id",
+              "client_id",
+              "client_name",
+              "mode",
+              "created_at",
+              "last_used_at",
+              "revoked_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "client_id": {
+                "type": "string",
+                "description": "The client's ID from its registration (RFC 7591)."
+              },
+              "client_name": {
+                "type": "string",
+                "description": "The name the client registered with (chosen by the client, not checked by the service)."
+              },
+              "mode": {
+                "type": "string",
+                "enum": [
+                  "read_only",
+                  "read_write"
+                ]
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "last_used_at": {
+                "allOf": [
+                  {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  }
+                ],
+                "description": "May lag behind real use by up to a minute."
+              },
+              "revoked_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      }
+    }
+  },
+  {
+    "name": "get_connection",
+    "operationId": "getConnection",
+    "mcp": false,
+    "title": "Get one connection",
+    "description": "Get one connection\n\nApplication only.\n\nApplication only (a session).",
+    "listedDescription": "",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "connection_id": {
+        "in": "path",
+        "name": "connection_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "connection_id": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "connection_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "description": "An MCP client connected to the account by OAuth; it acts as an API key of its mode on `/mcp`.",
+          "required": [
+            "id",
+            "client_id",
+            "client_name",
+            "mode",
+            "created_at",
+            "last_used_at",
+            "revoked_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "client_id": {
+              "type": "string",
+              "description": "The client's ID from its registration (RFC 7591)."
+            },
+            "client_name": {
+              "type": "string",
+              "description": "The name the client registered with (chosen by the client, not checked by the service)."
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "allOf": [
+                {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              ],
+              "description": "May lag behind real use by up to a minute."
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "connection_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "connection_id"
+      ]
+    }
+  },
+  {
+    "name": "revoke_connection",
+    "operationId": "revokeConnection",
+    "mcp": false,
+    "title": "Disconnect a client",
+    "description": "Disconnect a client\n\nApplication only. Revokes the connection and every token of it at once, on every instance:\nits next request is `401`, and its refresh token is refused (`invalid_grant`). Idempotent;\nrevoking a revoked connection returns it unchanged.\n\nApplication only (a session).",
+    "listedDescription": "",
+    "readOnly": false,
+    "destructive": true,
+    "idempotent": false,
+    "parameters": {
+      "connection_id": {
+        "in": "path",
+        "name": "connection_id"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "connection_id": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+        }
+      },
+      "required": [
+        "connection_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "object",
+          "description": "An MCP client connected to the account by OAuth; it acts as an API key of its mode on `/mcp`.",
+          "required": [
+            "id",
+            "client_id",
+            "client_name",
+            "mode",
+            "created_at",
+            "last_used_at",
+            "revoked_at"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+            },
+            "client_id": {
+              "type": "string",
+              "description": "The client's ID from its registration (RFC 7591)."
+            },
+            "client_name": {
+              "type": "string",
+              "description": "The name the client registered with (chosen by the client, not checked by the service)."
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "read_only",
+                "read_write"
+              ]
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "last_used_at": {
+              "allOf": [
+                {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              ],
+              "description": "May lag behind real use by up to a minute."
+            },
+            "revoked_at": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "connection_id": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "connection_id"
+      ]
+    }
+  },
+  {
+    "name": "list_connection_activity",
+    "operationId": "listConnectionActivity",
+    "mcp": false,
+    "title": "List a connection's recent activity",
+    "description": "List a connection's recent activity\n\nApplication only. As a key's activity: newest first, kept for 90 days, never bodies, query\nstrings, Memory text or Template content; `status_class` keeps one class of status.\n\nApplication only (a session).",
+    "listedDescription": "",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "parameters": {
+      "connection_id": {
+        "in": "path",
+        "name": "connection_id"
+      },
+      "status_class": {
+        "in": "query",
+        "name": "status_class"
+      },
+      "limit": {
+        "in": "query",
+        "name": "limit"
+      },
+      "cursor": {
+        "in": "query",
+        "name": "cursor"
+      }
+    },
+    "bodyArguments": [],
+    "hasBody": false,
+    "bodyMinProperties": 0,
+    "fixedBody": {},
+    "inputSchema": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "connection_id": {
+          "type": "string",
+          "pattern": "^con_[0-9A-HJKMNP-TV-Z]{26}$"
+        },
+        "status_class": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ],
+          "description": "Only entries whose status is of this class."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size (default 20, at most 100; larger values are refused).",
+          "x-mtl-mcp-description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The `next_cursor` of the previous page, sent with the same filters.",
+          "x-mtl-mcp-description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "connection_id"
+      ]
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "ok",
+        "data",
+        "next_cursor"
+      ],
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "enum": [
+            true
+          ]
+        },
+        "data": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "at",
+              "method",
+              "route",
+              "operation",
+              "status",
+              "request_id",
+              "duration_ms"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^act_[0-9A-HJKMNP-TV-Z]{26}$"
+              },
+              "at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "method": {
+                "type": "string"
+              },
+              "route": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The route template (such as `/v1/memories/{id}`); null for an unknown route."
+              },
+              "operation": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The operationId, or the MCP tool's name for a tool call (whose `route` is `/mcp` and `method` `POST`); null for an unknown route, or a method the route does not have (405)."
+              },
+              "status": {
+                "type": "integer"
+              },
+              "request_id": {
+                "type": "string"
+              },
+              "duration_ms": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        },
+        "next_cursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Pass as `cursor` to get the next page; null on the last page."
+        }
+      }
+    },
+    "listedInputSchema": {
+      "type": "object",
+      "properties": {
+        "connection_id": {
+          "type": "string"
+        },
+        "status_class": {
+          "type": "string",
+          "enum": [
+            "2xx",
+            "3xx",
+            "4xx",
+            "5xx"
+          ],
+          "description": "Only entries whose status is of this class."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1024,
+          "description": "The next_cursor of the previous page (same filters)."
+        }
+      },
+      "required": [
+        "connection_id"
       ]
     }
   }

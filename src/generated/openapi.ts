@@ -1258,6 +1258,80 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/account/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the MCP clients connected by OAuth
+         * @description Application only. Newest first, revoked connections included. A connection is made when
+         *     an MCP client exchanges the code the account approved on the consent page (`/oauth/consent`);
+         *     it acts as an API key of its mode on `/mcp` alone. Connecting the same client again replaces
+         *     (revokes) the earlier connection. Never returns tokens.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/connections/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one connection
+         * @description Application only.
+         */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a client
+         * @description Application only. Revokes the connection and every token of it at once, on every instance:
+         *     its next request is `401`, and its refresh token is refused (`invalid_grant`). Idempotent;
+         *     revoking a revoked connection returns it unchanged.
+         */
+        delete: operations["revokeConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/connections/{connection_id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a connection's recent activity
+         * @description Application only. As a key's activity: newest first, kept for 90 days, never bodies, query
+         *     strings, Memory text or Template content; `status_class` keeps one class of status.
+         */
+        get: operations["listConnectionActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1277,7 +1351,7 @@ export type components = {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large" | "csrf_failed" | "invalid_credentials" | "sign_up_closed" | "setup_complete" | "invitation_invalid" | "email_taken";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "connection_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large" | "csrf_failed" | "invalid_credentials" | "sign_up_closed" | "setup_complete" | "invitation_invalid" | "email_taken";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -1631,6 +1705,8 @@ export type components = {
         MemoryId: string;
         /** @example key_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
         ApiKeyId: string;
+        /** @example con_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
+        ConnectionId: string;
         /** @enum {string} */
         MemoryType: "note" | "preference" | "instruction" | "decision" | "event" | "reference";
         /**
@@ -2516,6 +2592,30 @@ export type components = {
             expires_at: components["schemas"]["NullableTimestamp"];
             revoked_at: components["schemas"]["NullableTimestamp"];
         };
+        /** @description An MCP client connected to the account by OAuth; it acts as an API key of its mode on `/mcp`. */
+        Connection: {
+            id: components["schemas"]["ConnectionId"];
+            /** @description The client's ID from its registration (RFC 7591). */
+            client_id: string;
+            /** @description The name the client registered with (chosen by the client, not checked by the service). */
+            client_name: string;
+            mode: components["schemas"]["ApiKeyMode"];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description May lag behind real use by up to a minute. */
+            last_used_at: components["schemas"]["NullableTimestamp"];
+            revoked_at: components["schemas"]["NullableTimestamp"];
+        };
+        ConnectionResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Connection"];
+        };
+        ConnectionListResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            data: components["schemas"]["Connection"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
         ApiKeyWithSecret: {
             id: components["schemas"]["ApiKeyId"];
             name: string;
@@ -3122,6 +3222,7 @@ export type components = {
         Cursor: string;
         MemoryIdPath: components["schemas"]["MemoryId"];
         ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        ConnectionIdPath: components["schemas"]["ConnectionId"];
         SubjectIdPath: components["schemas"]["SubjectId"];
         SuggestionIdPath: components["schemas"]["SuggestionId"];
         /**
@@ -3204,6 +3305,7 @@ export type NullableTimestamp = components['schemas']['NullableTimestamp'];
 export type NextCursor = components['schemas']['NextCursor'];
 export type MemoryId = components['schemas']['MemoryId'];
 export type ApiKeyId = components['schemas']['ApiKeyId'];
+export type ConnectionId = components['schemas']['ConnectionId'];
 export type MemoryType = components['schemas']['MemoryType'];
 export type Sensitivity = components['schemas']['Sensitivity'];
 export type MemoryText = components['schemas']['MemoryText'];
@@ -3324,6 +3426,9 @@ export type PrincipalResponse = components['schemas']['PrincipalResponse'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 export type ApiKeysMax = components['schemas']['ApiKeysMax'];
 export type ApiKey = components['schemas']['ApiKey'];
+export type Connection = components['schemas']['Connection'];
+export type ConnectionResponse = components['schemas']['ConnectionResponse'];
+export type ConnectionListResponse = components['schemas']['ConnectionListResponse'];
 export type ApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type ApiKeyResponse = components['schemas']['ApiKeyResponse'];
 export type ApiKeySecretResponse = components['schemas']['ApiKeySecretResponse'];
@@ -3373,6 +3478,7 @@ export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type ParameterMemoryIdPath = components['parameters']['MemoryIdPath'];
 export type ParameterApiKeyIdPath = components['parameters']['ApiKeyIdPath'];
+export type ParameterConnectionIdPath = components['parameters']['ConnectionIdPath'];
 export type ParameterSubjectIdPath = components['parameters']['SubjectIdPath'];
 export type ParameterSuggestionIdPath = components['parameters']['SuggestionIdPath'];
 export type ParameterIncludeSensitive = components['parameters']['IncludeSensitive'];
@@ -5651,6 +5757,163 @@ export interface operations {
             header?: never;
             path: {
                 key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of activity entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of connections. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked connection. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listConnectionActivity: {
+        parameters: {
+            query?: {
+                /** @description Only entries whose status is of this class. */
+                status_class?: "2xx" | "3xx" | "4xx" | "5xx";
+                /** @description Page size (default 20, at most 100; larger values are refused). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page, sent with the same filters. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                connection_id: components["parameters"]["ConnectionIdPath"];
             };
             cookie?: never;
         };

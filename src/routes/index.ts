@@ -1,5 +1,6 @@
 import type { Handlers } from '../pipeline/handlers';
 import { apiKeyHandlers } from './api-keys';
+import { connectionHandlers } from './connections';
 import { contextHandlers } from './context';
 import { factHandlers } from './facts';
 import { libraryHandlers } from './library';
@@ -16,6 +17,7 @@ export const handlers: Handlers = {
   ...contextHandlers,
   ...libraryHandlers,
   ...apiKeyHandlers,
+  ...connectionHandlers,
   ...principalHandlers,
   ...portabilityHandlers,
 };

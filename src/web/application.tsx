@@ -19,6 +19,9 @@ import { asAppError } from '../pipeline/envelope';
 import type { OperationPipeline } from '../pipeline/pipeline';
 import { frame, requireSignIn, type WebContext } from './context';
 import { OidcSignIn } from './oidc';
+import { PAGE_DIRECTIVES } from './policy';
+import { consentPages } from './pages/oauth-consent';
+import type { AuthorizationServer } from '../domain/oauth/authorization-server';
 import { PageOperations } from './operations';
 import { accountPages } from './pages/accounts';
 import { inboxPages } from './pages/inbox';
@@ -46,6 +49,8 @@ export interface ApplicationDependencies {
   readonly config: Config;
   readonly logger: Logger;
   readonly pipeline: OperationPipeline;
+  /** OAuth for MCP, whose consent page is one of the application's. */
+  readonly oauth: AuthorizationServer;
   /** Where sign-in attempts are counted (shared with the other limiters). */
   readonly throttleStore: Store;
   /** The request budgets of the API (per principal, per account): a signed-in page draws on them as a session's request does. */
@@ -55,7 +60,7 @@ export interface ApplicationDependencies {
 }
 
 /** The first path segment of every page: any other path is not the application's. */
-const SECTIONS = new Set(['', 'setup', 'sign-in', 'sign-up', 'sign-out', 'settings', 'memories', 'subjects', 'inbox', 'library', 'assets']);
+const SECTIONS = new Set(['', 'oauth', 'setup', 'sign-in', 'sign-up', 'sign-out', 'settings', 'memories', 'subjects', 'inbox', 'library', 'assets']);
 
 export function isApplicationPath(path: string): boolean {
   return SECTIONS.has(path.split('/')[1] ?? '');
@@ -90,21 +95,7 @@ function assetsDirectory(): string {
   }
 }
 
-const PAGE_POLICY = helmet.contentSecurityPolicy({
-  useDefaults: false,
-  directives: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-    'base-uri': ["'none'"],
-    'object-src': ["'none'"],
-  },
-});
+const PAGE_POLICY = helmet.contentSecurityPolicy({ useDefaults: false, directives: PAGE_DIRECTIVES });
 
 export function applicationRouter(deps: ApplicationDependencies): Router {
   const { db, clock, config, logger, pipeline } = deps;
@@ -119,6 +110,8 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
     logger,
     limit: deps.limit,
     limitVisitors: deps.limitVisitors,
+    oauth: deps.oauth,
+    publicUrl: config.publicUrl,
   };
 
   const router = Router();
@@ -153,6 +146,7 @@ export function applicationRouter(deps: ApplicationDependencies): Router {
     context.limit(req, res, next);
   });
   settingsPages(signedIn, context);
+  consentPages(signedIn, context);
   // Before the Memories' pages: /memories/export and /memories/import are not Memories' IDs.
   portabilityPages(signedIn, context);
   memoryPages(signedIn, context);

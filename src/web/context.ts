@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { LocalAccounts } from '../domain/accounts/local-accounts';
 import type { WebSessions } from '../domain/accounts/web-sessions';
 import type { SignInThrottle } from '../edge/sign-in-throttle';
+import type { AuthorizationServer } from '../domain/oauth/authorization-server';
 import type { PageOperations } from './operations';
 import type { OidcSignIn } from './oidc';
 import type { PageFrame } from './views/layout';
@@ -21,12 +22,17 @@ export interface WebContext {
   readonly limit: RequestHandler;
   /** The budget per client address of a visitor without a session (the Library's public pages). */
   readonly limitVisitors: RequestHandler;
+  /** OAuth for MCP: the consent page approves or denies a client's authorization request. */
+  readonly oauth: AuthorizationServer;
+  /** PUBLIC_URL, or null when this service is named from each request. */
+  readonly publicUrl: string | null;
 }
 
 /** Notices a page shows after a redirect, by their key in `?notice=` (never text from the URL itself). */
 const NOTICES: Readonly<Record<string, string>> = {
   'signed-out': 'You are signed out.',
   'key-revoked': 'The key is revoked: requests with it are refused from now on.',
+  'connection-revoked': 'The client is disconnected: its tokens are refused from now on.',
   'session-ended': 'That session is signed out.',
   'sessions-ended': 'Every other session is signed out.',
   'memory-saved': 'The Memory is saved.',

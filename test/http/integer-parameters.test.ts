@@ -3,6 +3,7 @@ import { operations } from '../../src/generated/contract';
 import { mcpTools } from '../../src/generated/mcp-tools';
 import { OPERATIONS } from '../../src/pipeline/operations';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
+import { connectClient } from '../oauth/helpers';
 import { publishTemplate } from '../library/helpers';
 import { expectError, must } from '../support/assertions';
 
@@ -33,11 +34,14 @@ beforeAll(async () => {
   const subject = must(await t.http.post('/v1/subjects').set(bearer(alice.session)).send({ name: 'Integer parameters' }), 201, 'subject');
   const startup = must(await t.http.get('/v1/context/startup').set(bearer(alice.session)), 200, 'startup');
   const template = await publishTemplate(t, alice.session);
+  await connectClient(t, alice.accountId);
+  const connection = must(await t.http.get('/v1/account/connections').set(bearer(alice.session)), 200, 'connections');
   fixed = {
     template_id: template,
     id: memory.body.data.id,
     subject_id: subject.body.data.id,
     key_id: alice.readOnlyKeyId,
+    connection_id: connection.body.data[0].id,
     revision: '1',
     q: 'note',
     checkpoint: startup.body.data.checkpoint,

@@ -86,6 +86,8 @@ export async function startTestApp(
     // Suites make many requests with one key; the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000',
+    OAUTH_REGISTRATIONS_PER_HOUR: '1000000',
+    OAUTH_REQUESTS_PER_MINUTE: '1000000',
     // Passwords hashed at the least cost allowed: the parameters have tests of their own.
     PASSWORD_HASH_COST: String(PASSWORD_HASH_COST_MIN),
     ...options.env,

@@ -21,6 +21,7 @@ export async function findOwnedKey(
     .selectAll()
     .where('id', '=', keyId)
     .where('account_id', '=', accountId)
+    .where('oauth_client_id', 'is', null)
     .$if(options.lock === true, (query) => query.forUpdate())
     .executeTakeFirst();
   if (!row) throw apiKeyNotFound();
@@ -42,6 +43,7 @@ export async function countActiveKeys(db: Queryable, accountId: string, now: Dat
     .selectFrom('api_keys')
     .select(sql<number>`count(*)::int`.as('count'))
     .where('account_id', '=', accountId)
+    .where('oauth_client_id', 'is', null)
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirstOrThrow();
@@ -50,7 +52,7 @@ export async function countActiveKeys(db: Queryable, accountId: string, now: Dat
 
 export async function pageOfKeys(db: Queryable, accountId: string, request: PageRequest): Promise<Page<ApiKeyRow>> {
   return pageByTimeAndId(
-    db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId),
+    db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('oauth_client_id', 'is', null),
     request,
     { time: 'created_at', id: 'id' },
     (row) => [row.created_at, row.id],
@@ -65,6 +67,7 @@ export async function revokeKey(db: Queryable, accountId: string, keyId: string,
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
     .where('id', '=', keyId)
     .where('account_id', '=', accountId)
+    .where('oauth_client_id', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import { expireMemories, purgeOldTrash } from '../memories/trash';
 import { safeError } from '../shared/errors';
 import { WebSessions } from '../accounts/web-sessions';
 import { deleteDeletionTokensExpiredBefore } from './maintenance.repository';
+import { pruneOAuth } from '../oauth/oauth.repository';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** Memories are trashed within a minute of their expiry. */
@@ -15,7 +16,8 @@ const TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
 /**
  * Retention work: change-feed entries past any checkpoint's life, long-expired deletion tokens and
  * idempotency keys, Memories trashed longer ago than the retention period, web sessions past
- * their end and sign-ins at an identity provider never completed.
+ * their end, sign-ins at an identity provider never completed, and OAuth codes and tokens a day
+ * past their expiry (with clients registered a day ago that never connected).
  */
 export async function runMaintenance(services: Services): Promise<void> {
   const now = services.clock.now();
@@ -25,6 +27,7 @@ export async function runMaintenance(services: Services): Promise<void> {
   await deleteExpiredIdempotencyKeys(services.db, now);
   await new WebSessions(services.db, services.clock).prune();
   await services.db.deleteFrom('oidc_sign_ins').where('expires_at', '<=', now).execute();
+  await pruneOAuth(services.db, new Date(now.getTime() - TOKEN_GRACE_MS));
 }
 
 /**

@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   suggestion_not_found: 404,
   template_not_found: 404,
   api_key_not_found: 404,
+  connection_not_found: 404,
   revision_not_found: 404,
   insight_not_found: 404,
   method_not_allowed: 405,

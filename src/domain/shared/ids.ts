@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   template: 'tpl',
   run: 'run',
   apiKey: 'key',
+  connection: 'con',
+  oauthClient: 'ocl',
   activity: 'act',
   webSession: 'ses',
   invitation: 'inv',

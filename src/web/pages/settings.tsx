@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { frame, page, textField, type WebContext } from '../context';
 import type { OperationResult } from '../../pipeline/pipeline';
-import { problemsOf } from '../operations';
+import { problemsOf, type Answer } from '../operations';
 import { redirectTo, sendPage } from '../render';
 import { ActionButton, Csrf, Field, FormError, NO_PROBLEMS, Radios, type FormProblems } from '../views/forms';
 import { Layout } from '../views/layout';
@@ -31,6 +31,17 @@ interface ActivityEntry {
   readonly status: number;
   readonly request_id: string;
   readonly duration_ms: number;
+}
+
+/** An MCP client connected by OAuth (Settings lists it beside the keys). */
+interface Connection {
+  readonly id: string;
+  readonly client_id: string;
+  readonly client_name: string;
+  readonly mode: 'read_only' | 'read_write';
+  readonly created_at: string;
+  readonly last_used_at: string | null;
+  readonly revoked_at: string | null;
 }
 
 const MODES = [
@@ -83,11 +94,68 @@ function NewSecret(props: { readonly secret: string; readonly name: string }) {
   );
 }
 
+/** The MCP clients connected by OAuth: each acts as a key of its mode on /mcp, and can be disconnected at once. */
+function ConnectionsSection(props: { readonly connections: Answer<Connection[]>; readonly csrfToken: string }) {
+  const { connections } = props;
+  return (
+    <section aria-labelledby="connections-heading">
+      <h2 id="connections-heading">Connected MCP clients</h2>
+      <p>
+        An MCP client added by this service's URL (<code>/mcp</code>) connects with OAuth once you allow it: it acts as a key of the mode you chose,
+        on <code>/mcp</code> only.
+      </p>
+      {!connections.ok ? <ErrorPanel result={connections.result} /> : null}
+      {connections.ok && connections.data.length === 0 ? <p>No client connected yet.</p> : null}
+      {connections.ok && connections.data.length > 0 ? (
+        <table>
+          <caption class="visually-hidden">MCP clients connected to this account</caption>
+          <thead>
+            <tr>
+              <th scope="col">Client</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Connected</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {connections.data.map((connection) => (
+              <tr data-connection-id={connection.id}>
+                <th scope="row">{connection.client_name}</th>
+                <td>{modeLabel(connection.mode)}</td>
+                <td>{formatTime(connection.created_at)}</td>
+                <td>{connection.last_used_at ? formatTime(connection.last_used_at) : 'Never'}</td>
+                <td>{connection.revoked_at ? `Disconnected ${formatTime(connection.revoked_at)}` : 'Connected'}</td>
+                <td class="actions">
+                  <a href={`/settings/connections/${encodeURIComponent(connection.id)}/activity`}>Activity</a>
+                  {connection.revoked_at ? null : (
+                    <ActionButton
+                      action={`/settings/connections/${encodeURIComponent(connection.id)}/revoke`}
+                      csrfToken={props.csrfToken}
+                      label="Disconnect"
+                      accessibleLabel={`Disconnect ${connection.client_name}`}
+                      danger
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
 export function settingsPages(router: Router, context: WebContext): void {
   const { operations, sessions, accounts } = context;
 
   const keysPage = async (req: Request, res: Response, status: number, options: { created?: ApiKey; problems?: FormProblems; form?: Record<string, string> }) => {
-    const keys = await operations.call<ApiKey[]>(res, 'list_api_keys', { limit: 100 });
+    const [keys, connections] = await Promise.all([
+      operations.call<ApiKey[]>(res, 'list_api_keys', { limit: 100 }),
+      operations.call<Connection[]>(res, 'list_connections', { limit: 100 }),
+    ]);
     const problems = options.problems ?? NO_PROBLEMS;
     const now = Date.now();
     sendPage(
@@ -148,6 +216,7 @@ export function settingsPages(router: Router, context: WebContext): void {
             </table>
           ) : null}
         </section>
+        <ConnectionsSection connections={connections} csrfToken={webLocals(res).csrfToken} />
         <section aria-labelledby="create-heading">
           <h2 id="create-heading">Create a key</h2>
           <form method="post" action="/settings/api-keys" novalidate>
@@ -226,81 +295,138 @@ export function settingsPages(router: Router, context: WebContext): void {
     }),
   );
 
+  /** The activity of a key or a connection: one page, filtered by status class. */
+  const activityPage = async (
+    req: Request,
+    res: Response,
+    credential: Answer<{ readonly name: string }>,
+    activity: Answer<ActivityEntry[]>,
+    base: string,
+    statusClass: string | undefined,
+  ) => {
+    if (!credential.ok) return errorPage(req, res, credential.result);
+    sendPage(
+      res,
+      activity.ok ? 200 : activity.status,
+      <Layout {...frame(req, res, `Activity of ${credential.data.name}`, 'settings')}>
+        <p>
+          <a href="/settings/api-keys">← Developers &amp; API</a>
+        </p>
+        <h1>Activity of “{credential.data.name}”</h1>
+        <p>Newest first, kept for 90 days. Entries never hold what was sent or answered.</p>
+        <form method="get" action={base} class="filters">
+          <label for="status_class">Status</label>
+          <select id="status_class" name="status_class">
+            {[
+              ['', 'All'],
+              ['2xx', 'Successes (2xx)'],
+              ['4xx', 'Refusals (4xx)'],
+              ['5xx', 'Failures (5xx)'],
+            ].map(([value, label]) => (
+              <option value={value} selected={(statusClass ?? '') === value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Filter</button>
+        </form>
+        {!activity.ok ? <ErrorPanel result={activity.result} /> : null}
+        {activity.ok && activity.data.length === 0 ? <p>No activity{statusClass ? ' of this status' : ''} yet.</p> : null}
+        {activity.ok && activity.data.length > 0 ? (
+          <table>
+            <caption class="visually-hidden">Requests made with this credential</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Request</th>
+                <th scope="col">Operation</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Request ID</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activity.data.map((entry) => (
+                <tr>
+                  <td>{formatTime(entry.at)}</td>
+                  <td>
+                    <code>
+                      {entry.method} {entry.route ?? ''}
+                    </code>
+                  </td>
+                  <td>{entry.operation ?? ''}</td>
+                  <td>{entry.status}</td>
+                  <td>{entry.duration_ms} ms</td>
+                  <td>
+                    <code>{entry.request_id}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {activity.ok ? <Pager base={base} query={{ status_class: statusClass }} next={activity.nextCursor} label="Older entries" /> : null}
+      </Layout>,
+    );
+  };
+  const activityFilters = (req: Request) => ({
+    statusClass: typeof req.query.status_class === 'string' && req.query.status_class !== '' ? req.query.status_class : undefined,
+    cursor: typeof req.query.cursor === 'string' ? req.query.cursor : undefined,
+  });
+
   router.get(
     '/settings/api-keys/:keyId/activity',
     page(async (req, res) => {
       const keyId = String(req.params.keyId);
-      const statusClass = typeof req.query.status_class === 'string' && req.query.status_class !== '' ? req.query.status_class : undefined;
-      const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+      const { statusClass, cursor } = activityFilters(req);
       const [key, activity] = await Promise.all([
         operations.call<ApiKey>(res, 'get_api_key', { key_id: keyId }),
         operations.call<ActivityEntry[]>(res, 'list_api_key_activity', { key_id: keyId, status_class: statusClass, cursor, limit: 50 }),
       ]);
-      if (!key.ok) return errorPage(req, res, key.result);
-      const base = `/settings/api-keys/${encodeURIComponent(keyId)}/activity`;
-      sendPage(
-        res,
-        activity.ok ? 200 : activity.status,
-        <Layout {...frame(req, res, `Activity of ${key.data.name}`, 'settings')}>
-          <p>
-            <a href="/settings/api-keys">← API keys</a>
-          </p>
-          <h1>Activity of “{key.data.name}”</h1>
-          <p>Newest first, kept for 90 days. Entries never hold what was sent or answered.</p>
-          <form method="get" action={base} class="filters">
-            <label for="status_class">Status</label>
-            <select id="status_class" name="status_class">
-              {[
-                ['', 'All'],
-                ['2xx', 'Successes (2xx)'],
-                ['4xx', 'Refusals (4xx)'],
-                ['5xx', 'Failures (5xx)'],
-              ].map(([value, label]) => (
-                <option value={value} selected={(statusClass ?? '') === value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <button type="submit">Filter</button>
-          </form>
-          {!activity.ok ? <ErrorPanel result={activity.result} /> : null}
-          {activity.ok && activity.data.length === 0 ? <p>No activity{statusClass ? ' of this status' : ''} yet.</p> : null}
-          {activity.ok && activity.data.length > 0 ? (
-            <table>
-              <caption class="visually-hidden">Requests made with this key</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Request</th>
-                  <th scope="col">Operation</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Request ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {activity.data.map((entry) => (
-                  <tr>
-                    <td>{formatTime(entry.at)}</td>
-                    <td>
-                      <code>
-                        {entry.method} {entry.route ?? ''}
-                      </code>
-                    </td>
-                    <td>{entry.operation ?? ''}</td>
-                    <td>{entry.status}</td>
-                    <td>{entry.duration_ms} ms</td>
-                    <td>
-                      <code>{entry.request_id}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {activity.ok ? <Pager base={base} query={{ status_class: statusClass }} next={activity.nextCursor} label="Older entries" /> : null}
-        </Layout>,
-      );
+      await activityPage(req, res, key, activity, `/settings/api-keys/${encodeURIComponent(keyId)}/activity`, statusClass);
+    }),
+  );
+
+  router.get(
+    '/settings/connections/:connectionId/activity',
+    page(async (req, res) => {
+      const connectionId = String(req.params.connectionId);
+      const { statusClass, cursor } = activityFilters(req);
+      const [connection, activity] = await Promise.all([
+        operations.call<Connection>(res, 'get_connection', { connection_id: connectionId }),
+        operations.call<ActivityEntry[]>(res, 'list_connection_activity', { connection_id: connectionId, status_class: statusClass, cursor, limit: 50 }),
+      ]);
+      await activityPage(req, res, { ...connection, data: { name: connection.data?.client_name } }, activity, `/settings/connections/${encodeURIComponent(connectionId)}/activity`, statusClass);
+    }),
+  );
+
+  router.post(
+    '/settings/connections/:connectionId/revoke',
+    page(async (req, res) => {
+      const connectionId = String(req.params.connectionId);
+      if (textField(req.body, 'confirm') !== 'yes') {
+        const connection = await operations.call<Connection>(res, 'get_connection', { connection_id: connectionId });
+        if (!connection.ok) return errorPage(req, res, connection.result);
+        return sendPage(
+          res,
+          200,
+          <Layout {...frame(req, res, 'Disconnect client', 'settings')}>
+            <h1>Disconnect “{connection.data.client_name}”?</h1>
+            <p>Its tokens are refused from the moment you disconnect it, on every instance. To use it again, connect it again from the client.</p>
+            <ActionButton
+              action={`/settings/connections/${encodeURIComponent(connectionId)}/revoke`}
+              csrfToken={webLocals(res).csrfToken}
+              label="Disconnect"
+              fields={{ confirm: 'yes' }}
+              danger
+            />
+            <a href="/settings/api-keys">Cancel</a>
+          </Layout>,
+        );
+      }
+      const revoked = await operations.call(res, 'revoke_connection', { connection_id: connectionId });
+      if (!revoked.ok) return errorPage(req, res, revoked.result);
+      redirectTo(res, '/settings/api-keys?notice=connection-revoked');
     }),
   );
 

@@ -211,6 +211,22 @@ export const operations = {
   "listApiKeyActivity": {
     "method": "get",
     "path": "/account/api-keys/{key_id}/activity"
+  },
+  "listConnections": {
+    "method": "get",
+    "path": "/account/connections"
+  },
+  "getConnection": {
+    "method": "get",
+    "path": "/account/connections/{connection_id}"
+  },
+  "revokeConnection": {
+    "method": "delete",
+    "path": "/account/connections/{connection_id}"
+  },
+  "listConnectionActivity": {
+    "method": "get",
+    "path": "/account/connections/{connection_id}/activity"
   }
 } as const;
 
