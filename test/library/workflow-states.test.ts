@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import request from 'supertest';
 import { createApp, type App } from '../../src/app';
-import { generateKey } from '../../src/domain/api-keys/key-format';
+import { generateKey, generateOAuthToken } from '../../src/domain/api-keys/key-format';
 import { REVIEW_CHECKS, type ReviewCheck } from '../../src/domain/library/review';
 import { bearer, startTestApp, uniqueWord, type TestAccount, type TestApp } from '../support/app';
 import { expectError, must } from '../support/assertions';
@@ -800,6 +800,26 @@ describe('review checks', () => {
     expect(res.body.error.details.findings).toEqual([{ path: 'setup.md', line: 3 }]);
     expect(JSON.stringify(res.body)).not.toContain(key.slice(7));
     expect((await statusOf(t.http, c, tpl.id)).template.draft.revision).toBe(1);
+  });
+
+  test('an MTL OAuth token in a draft fails the no_secrets check; in release notes it is 400 secret_in_content, never echoed', async () => {
+    const c = await newCreator(t);
+    const token = generateOAuthToken('refresh');
+    const files = [...goodFiles(uniqueWord()), { path: 'setup.md', content: `Refresh with ${token}\n` }];
+    const { run } = await step(t.http, c, await putDraft(t.http, c, await createTemplate(t.http, c), files), 'submit_review');
+    const check = run.checks.find((ch) => ch.check === 'no_secrets')!;
+    expect(check.status).toBe('failed');
+    expect(check.findings).toEqual([expect.objectContaining({ path: 'setup.md', line: 1 })]);
+    expect(JSON.stringify(run)).not.toContain(token.slice(7));
+
+    const reviewed = await review(t.http, c, await putDraft(t.http, c, await createTemplate(t.http, c), goodFiles(uniqueWord())), 'ready_to_publish');
+    const refused = await t.http
+      .post('/v1/library/templates/workflow')
+      .set(c.rw)
+      .send({ ...actionBody('publish', reviewed), release_notes: `First version; it connects with ${token} for now.` });
+    expectError(refused, 400, 'secret_in_content');
+    expect(refused.body.error.message).toContain('an MTL OAuth token');
+    expect(JSON.stringify(refused.body)).not.toContain(token.slice(7));
   });
 
   test('release notes of publish and republish holding a secret of any kind are 400 secret_in_content, nothing published, the secret not echoed', async () => {

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { runMaintenance } from '../../src/domain/maintenance/maintenance';
+import { createApp } from '../../src/app';
 import { bearer, startListeningApp, startTestApp, type TestApp } from '../support/app';
 import { expectError } from '../support/assertions';
 import { movableClock } from '../support/clock';
@@ -267,6 +269,34 @@ describe('token rules', () => {
     expect((await refresh(t, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
   });
 
+  test('a revocation through one instance holds at once on another sharing the database', async () => {
+    const { account, tokens } = await connected();
+    const other = createApp({ config: t.config, database: t.database, clock });
+    try {
+      const http = request(other.express);
+      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_memories', arguments: {} } };
+      expect((await http.post('/mcp').set(MCP_HEADERS).set(bearer(tokens.access_token)).send(call)).status).toBe(200);
+      const [connection] = await connectionsOf(account.session);
+      expect((await t.http.delete(`/v1/account/connections/${connection!.id}`).set(bearer(account.session))).status).toBe(200);
+      expectError(await http.post('/mcp').set(MCP_HEADERS).set(bearer(tokens.access_token)).send(call), 401, 'unauthorized');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a connection's activity page in Settings lists its tool calls", async () => {
+    const { account, browser, tokens } = await connected();
+    await callTool(t, tokens.access_token, 'list_memories');
+    const [connection] = await connectionsOf(account.session);
+    const page = await browser.get(`/settings/connections/${connection!.id}/activity`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Activity of “Test agent”');
+    expect(page.text).toContain('list_memories');
+    const bob = await t.account();
+    const foreign = await (await signedInBrowser(t, bob.accountId)).get(`/settings/connections/${connection!.id}/activity`);
+    expect(foreign.status).toBe(404);
+  });
+
   test('the revocation endpoint: a refresh token revokes its connection, an access token itself', async () => {
     const first = await connected();
     const access = await tokenRequest(t, { token: first.tokens.access_token, client_id: first.client.client_id }).then(() =>
@@ -499,5 +529,35 @@ describe('an access token is bound to the address it was issued for', () => {
     } finally {
       await listening.close();
     }
+  });
+});
+
+describe('credentials stay out of URLs and logs, and what is spent is cleared away', () => {
+  test('an access or refresh token in a query string is refused as a key is, and not echoed', async () => {
+    const { tokens } = await connected();
+    for (const token of [tokens.access_token, tokens.refresh_token]) {
+      const res = await t.http.post(`/mcp?note=${token}`).set(MCP_HEADERS).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expectError(res, 400, 'credentials_in_query');
+      expect(JSON.stringify(res.body)).not.toContain(token.slice(7));
+    }
+  });
+
+  test('maintenance removes codes and tokens a day past their expiry, and clients that never connected', async () => {
+    const { client, tokens } = await connected();
+    const idle = await registerClient(t);
+    await authorizeRequest(t, idle, pkce());
+    clock.advance(31 * 24 * 60 * 60 * 1000 + 2 * 24 * 60 * 60 * 1000);
+    await runMaintenance(t.app.services);
+    const clients = await t.database.db.selectFrom('oauth_clients').select('id').where('id', 'in', [client.client_id, idle.client_id]).execute();
+    // The connected client stays (its connection is in Settings); the idle one is gone.
+    expect(clients.map((row) => row.id)).toEqual([client.client_id]);
+    const left = await t.database.db
+      .selectFrom('oauth_tokens')
+      .innerJoin('api_keys', 'api_keys.id', 'oauth_tokens.connection_id')
+      .select('oauth_tokens.token_hash')
+      .where('api_keys.oauth_client_id', '=', client.client_id)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await refresh(t, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
   });
 });

@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,6 +22,13 @@ import { localAccount } from '../support/web';
  */
 
 const PASSWORD = 'a long and good password';
+const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 /** The client's redirect URI: a real listener on this machine, as a native client opens one. */
 class Callback {
@@ -163,6 +172,7 @@ postgresOnly('browser tests')('an MCP client connects by URL alone', () => {
     await page.waitForURL((url) => url.pathname === '/oauth/consent');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connect “Desk agent” to your memory?');
     await checked(page);
+    await screenshot(page, 'oauth-consent');
     await page.getByRole('radio', { name: /Read-write/ }).check();
     const returned = callback.next();
     await page.getByRole('button', { name: 'Allow' }).click();
@@ -192,6 +202,7 @@ postgresOnly('browser tests')('an MCP client connects by URL alone', () => {
     // 5. Settings lists the client; the person disconnects it there.
     await page.goto(`${testApp.baseUrl}/settings/api-keys`);
     await checked(page);
+    await screenshot(page, 'settings-connections');
     const row = page.locator('tr', { hasText: 'Desk agent' });
     await expect(row.getByRole('cell', { name: 'Connected' }).count()).resolves.toBe(1);
     await row.getByRole('button', { name: 'Disconnect Desk agent' }).click();
