@@ -3583,7 +3583,8 @@ export const exportRecordSchemas = {
                 },
                 "key_id": {
                   "type": "string",
-                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                  "pattern": "^(key|con)_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "An API key's ID (`key_…`), or an OAuth connection's (`con_…`), which acts as a key of its mode."
                 }
               }
             }
@@ -3692,7 +3693,8 @@ export const exportRecordSchemas = {
                 },
                 "key_id": {
                   "type": "string",
-                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                  "pattern": "^(key|con)_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "An API key's ID (`key_…`), or an OAuth connection's (`con_…`), which acts as a key of its mode."
                 }
               }
             }

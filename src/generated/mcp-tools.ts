@@ -2118,7 +2118,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                   },
                   "key_id": {
                     "type": "string",
-                    "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                    "pattern": "^(key|con)_[0-9A-HJKMNP-TV-Z]{26}$",
+                    "description": "An API key's ID (`key_…`), or an OAuth connection's (`con_…`), which acts as a key of its mode."
                   }
                 }
               }
@@ -2292,7 +2293,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 },
                 "key_id": {
                   "type": "string",
-                  "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$"
+                  "pattern": "^(key|con)_[0-9A-HJKMNP-TV-Z]{26}$",
+                  "description": "An API key's ID (`key_…`), or an OAuth connection's (`con_…`), which acts as a key of its mode."
                 }
               }
             }
@@ -11653,8 +11655,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "string",
                 "null"
               ],
-              "pattern": "^key_[0-9A-HJKMNP-TV-Z]{26}$",
-              "description": "The API key's ID; null for a session."
+              "pattern": "^(key|con)_[0-9A-HJKMNP-TV-Z]{26}$",
+              "description": "The API key's ID (or the OAuth connection's, `con_…`, which acts as a key); null for a session."
             },
             "key_mode": {
               "type": [

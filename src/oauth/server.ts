@@ -1,13 +1,11 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ipKeyGenerator, type Options as RateLimitOptions, type Store } from 'express-rate-limit';
-import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
+import { ipKeyGenerator, rateLimit, type Options as RateLimitOptions, type Store } from 'express-rate-limit';
 import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/register.js';
 import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/revoke.js';
 import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import {
   AccessDeniedError,
   CustomOAuthError,
@@ -16,10 +14,12 @@ import {
   InvalidRequestError,
   InvalidTargetError,
   InvalidTokenError,
+  TooManyRequestsError,
+  UnsupportedResponseTypeError,
   type OAuthError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthClientInformationFull, OAuthProtectedResourceMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { AuthorizationServer, OAuthRefusal, type RegisteredClient } from '../domain/oauth/authorization-server';
+import type { OAuthClientInformationFull, OAuthMetadata, OAuthProtectedResourceMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { AuthorizationServer, OAuthRefusal, redirectWith, stateIsValid, type RegisteredClient } from '../domain/oauth/authorization-server';
 import { mcpResource, publicOrigin } from '../edge/public-url';
 
 /** Where the consent page is: the authorization endpoint sends the browser there with the sealed request. */
@@ -50,6 +50,8 @@ function asOAuthError(refusal: OAuthRefusal): OAuthError {
       return new AccessDeniedError(refusal.message);
     case 'invalid_redirect_uri':
       return new CustomOAuthError('invalid_redirect_uri', refusal.message);
+    case 'unsupported_response_type':
+      return new UnsupportedResponseTypeError(refusal.message);
   }
 }
 
@@ -75,13 +77,18 @@ function clientInformation(client: RegisteredClient): OAuthClientInformationFull
 }
 
 /**
- * The SDK's handlers, backed by the authorization server. The SDK checks the request's shape and
- * PKCE (S256); the provider adds what it leaves out: redirect URIs matched exactly (the SDK
- * would take any port of a loopback address), the resource, and a code's and a refresh token's
- * binding to their client and resource.
+ * The SDK's token, registration and revocation handlers, backed by the authorization server: the
+ * SDK checks the requests' shape; the server checks PKCE (S256), a code's and a refresh token's
+ * binding to their client, redirect URI and resource. (The authorization endpoint is this
+ * module's own: see authorizationEndpoint.)
  */
 class Provider implements OAuthServerProvider {
   readonly clientsStore: OAuthRegisteredClientsStore;
+  /**
+   * The server checks the PKCE verifier itself, inside the exchange and before anything else a
+   * code does: a replayed code then revokes what it made only for the holder of the verifier.
+   */
+  readonly skipLocalPkceValidation = true;
 
   constructor(
     private readonly server: AuthorizationServer,
@@ -118,8 +125,8 @@ class Provider implements OAuthServerProvider {
     return speakingOAuth(() => this.server.challengeFor(client.client_id, code));
   }
 
-  exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string, _verifier?: string, redirectUri?: string, resource?: URL): Promise<OAuthTokens> {
-    return speakingOAuth(() => this.server.exchangeCode(client.client_id, code, redirectUri, resource?.href));
+  exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string, verifier?: string, redirectUri?: string, resource?: URL): Promise<OAuthTokens> {
+    return speakingOAuth(() => this.server.exchangeCode(client.client_id, code, verifier ?? '', redirectUri, resource?.href));
   }
 
   exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
@@ -139,6 +146,72 @@ class Provider implements OAuthServerProvider {
 
 function limiter(store: Store, windowMs: number, max: number): Partial<RateLimitOptions> {
   return { windowMs, max, store, validate: false, keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? 'unknown')}` };
+}
+
+const oauthError = (res: Response, status: number, error: string, description: string) => {
+  res.status(status).json({ error, error_description: description });
+};
+
+const text = (params: Record<string, unknown>, name: string): string | undefined => {
+  const value = params[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The authorization endpoint. The SDK's would redirect its own refusals to any port of a loopback
+ * redirect URI, and without `iss`: here nothing is redirected before the client and its redirect
+ * URI are known and matched exactly (refusals before that are answered here, `400`), and every
+ * redirect after carries `state` (when valid) and `iss` (RFC 9207).
+ */
+function authorizationEndpoint(server: AuthorizationServer, originOf: (req: Request) => string, limit: Partial<RateLimitOptions>): Router {
+  const router = Router();
+  router.use(
+    rateLimit({
+      ...limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => oauthError(res, 429, 'too_many_requests', new TooManyRequestsError('Too many authorization requests; retry in a minute.').message),
+    }),
+  );
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
+  router.all('/', async (req, res, next) => {
+    try {
+      res.setHeader('Cache-Control', 'no-store');
+      if (req.method !== 'GET' && req.method !== 'POST') {
+        res.setHeader('Allow', 'GET, POST');
+        return oauthError(res, 405, 'invalid_request', 'Use GET or POST.');
+      }
+      const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown>;
+      const clientId = text(params, 'client_id');
+      const client = clientId ? await server.findClient(clientId) : undefined;
+      if (!client) return oauthError(res, 400, 'invalid_client', 'Unknown client_id: register the client first.');
+      const asked = text(params, 'redirect_uri');
+      const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+      if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+        return oauthError(res, 400, 'invalid_request', "redirect_uri must be one of the client's registered redirect URIs, exactly.");
+      }
+      const origin = originOf(req);
+      const state = text(params, 'state');
+      const back = (error: string, description: string) =>
+        res.redirect(302, redirectWith(redirectUri, { error, error_description: description }, stateIsValid(state) ? (state ?? null) : null, `${origin}/`));
+      if (text(params, 'response_type') !== 'code') return back('unsupported_response_type', 'response_type must be code.');
+      if (text(params, 'code_challenge_method') !== 'S256') return back('invalid_request', 'PKCE is required: code_challenge_method must be S256.');
+      try {
+        const sealed = await server.beginAuthorization(
+          client,
+          { redirectUri, codeChallenge: text(params, 'code_challenge') ?? '', state, resource: text(params, 'resource') },
+          mcpResource(origin),
+        );
+        res.redirect(302, `${CONSENT_PATH}?request=${sealed}`);
+      } catch (err) {
+        if (err instanceof OAuthRefusal) return back(err.code, err.message);
+        throw err;
+      }
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
 }
 
 /** Metadata anyone may read, from any origin (a browser-based client discovers the server with it). */
@@ -167,13 +240,27 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
   const minute = 60 * 1000;
   const router = Router();
 
-  const serverMetadata = (req: Request) => ({
-    ...createOAuthMetadata({ provider, issuerUrl: new URL(`${originOf(req)}/`), serviceDocumentationUrl: new URL(`${originOf(req)}/docs`) }),
-    // Public clients only; `none` is the only way a client authenticates at the token and revocation endpoints.
-    token_endpoint_auth_methods_supported: ['none'],
-    revocation_endpoint_auth_methods_supported: ['none'],
-    authorization_response_iss_parameter_supported: true,
-  });
+  const serverMetadata = (req: Request): OAuthMetadata => {
+    const origin = originOf(req);
+    return {
+      issuer: `${origin}/`,
+      service_documentation: `${origin}/docs`,
+      authorization_endpoint: `${origin}/authorize`,
+      token_endpoint: `${origin}/token`,
+      registration_endpoint: `${origin}/register`,
+      revocation_endpoint: `${origin}/revoke`,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      // Public clients only: PKCE proves the client at the token and revocation endpoints.
+      token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
+      // The mode the account chooses on the consent page, which a token response names in `scope`.
+      scopes_supported: ['read_only', 'read_write'],
+      authorization_response_iss_parameter_supported: true,
+    };
+  };
   const resourceMetadata = (req: Request): OAuthProtectedResourceMetadata => ({
     resource: mcpResource(originOf(req)),
     authorization_servers: [`${originOf(req)}/`],
@@ -194,7 +281,7 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
     express.json({ limit: '16kb' }),
     clientRegistrationHandler({ clientsStore: provider.clientsStore, clientIdGeneration: false, rateLimit: limiter(options.stores.register, 60 * minute, options.registrationsPerHour) }),
   );
-  router.use('/authorize', authorizationHandler({ provider, rateLimit: limiter(options.stores.authorize, minute, options.requestsPerMinute) }));
+  router.use('/authorize', authorizationEndpoint(options.server, originOf, limiter(options.stores.authorize, minute, options.requestsPerMinute)));
   router.use('/token', tokenHandler({ provider, rateLimit: limiter(options.stores.token, minute, options.requestsPerMinute) }));
   router.use('/revoke', revocationHandler({ provider, rateLimit: limiter(options.stores.revoke, minute, options.requestsPerMinute) }));
   return router;

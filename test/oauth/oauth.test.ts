@@ -72,6 +72,9 @@ describe('discovery', () => {
       code_challenge_methods_supported: ['S256'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
+      response_modes_supported: ['query'],
+      scopes_supported: ['read_only', 'read_write'],
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -210,6 +213,17 @@ describe('token rules', () => {
     expect(list.data.map((memory: { id: string }) => memory.id)).not.toContain(secret.body.data.id);
   });
 
+  test("what a connection writes names it as the actor, and get_principal names it, as a key's ID would be", async () => {
+    const { account, tokens } = await connected();
+    const [connection] = await connectionsOf(account.session);
+    const created = envelopeOf(await callTool(t, tokens.access_token, 'create_memory', { text: 'Written through a connection' }));
+    const revisions = await t.http.get(`/v1/memories/${created.data.id}/revisions`).set(bearer(account.session));
+    expect(revisions.status).toBe(200);
+    expect(revisions.body.data[0].actor).toEqual({ kind: 'api_key', key_id: connection!.id });
+    const principal = envelopeOf(await callTool(t, tokens.access_token, 'get_principal'));
+    expect(principal.data).toEqual({ kind: 'api_key', key_id: connection!.id, key_mode: 'read_write' });
+  });
+
   test('an access token is refused on /v1, application-only routes included', async () => {
     const { tokens } = await connected();
     for (const path of ['/v1/memories', '/v1/account/api-keys', '/v1/account/connections', '/v1/principal']) {
@@ -233,10 +247,20 @@ describe('token rules', () => {
     expect(envelopeOf(await callTool(t, renewed.body.access_token, 'list_memories')).ok).toBe(true);
   });
 
-  test('a refresh token used twice revokes the whole connection', async () => {
+  test('two refreshes with one token at once both succeed: a client whose calls cross is not taken for a thief', async () => {
+    const { account, client, tokens } = await connected();
+    const [a, b] = await Promise.all([refresh(t, client, tokens.refresh_token), refresh(t, client, tokens.refresh_token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(envelopeOf(await callTool(t, a.body.access_token, 'list_memories')).ok).toBe(true);
+    expect(envelopeOf(await callTool(t, b.body.access_token, 'list_memories')).ok).toBe(true);
+    expect((await connectionsOf(account.session))[0]!.revoked_at).toBeNull();
+  });
+
+  test('a refresh token used again after the grace revokes the whole connection', async () => {
     const { account, client, tokens } = await connected();
     const first = await refresh(t, client, tokens.refresh_token);
     expect(first.status).toBe(200);
+    clock.advance(31 * 1000);
     const reused = await refresh(t, client, tokens.refresh_token);
     expect(reused.status).toBe(400);
     expect(reused.body.error).toBe('invalid_grant');
@@ -324,6 +348,17 @@ describe('token rules', () => {
     expect(await connectionsOf(account.session)).toEqual([]);
   });
 
+  test('a code verifier outside RFC 7636 (shorter than 43 characters) is refused', async () => {
+    const account = await t.account();
+    const browser = await signedInBrowser(t, account.accountId);
+    const client = await registerClient(t);
+    const verifier = 'abc';
+    const challenge = (await import('node:crypto')).createHash('sha256').update(verifier).digest('base64url');
+    const authorization = await authorizationCode(t, browser, client, { verifier, challenge });
+    const res = await tokenRequest(t, { grant_type: 'authorization_code', client_id: client.client_id, code: authorization, code_verifier: verifier, redirect_uri: REDIRECT_URI });
+    expect(res.body.error).toBe('invalid_grant');
+  });
+
   test('the plain PKCE method, and a request without a challenge, are refused to the client', async () => {
     const client = await registerClient(t);
     const plain = await t.http
@@ -336,14 +371,19 @@ describe('token rules', () => {
     expect(new URL(String(none.headers.location)).searchParams.get('error')).toBe('invalid_request');
   });
 
-  test('a code is used once: a second exchange is refused and revokes what the first made', async () => {
+  test('a code is used once: a second exchange is refused and revokes what the first made, but only with the verifier', async () => {
     const account = await t.account();
     const browser = await signedInBrowser(t, account.accountId);
     const client = await registerClient(t);
     const code = pkce();
     const authorization = await authorizationCode(t, browser, client, code);
     const tokens = await exchange(t, client, authorization, code);
-    const again = await tokenRequest(t, { grant_type: 'authorization_code', client_id: client.client_id, code: authorization, code_verifier: code.verifier, redirect_uri: REDIRECT_URI });
+    const replay = (verifier: string) =>
+      tokenRequest(t, { grant_type: 'authorization_code', client_id: client.client_id, code: authorization, code_verifier: verifier, redirect_uri: REDIRECT_URI });
+    // Whoever saw the code in a URL, without the verifier, cannot use it to cut the connection.
+    expect((await replay(pkce().verifier)).body.error).toBe('invalid_grant');
+    expect(envelopeOf(await callTool(t, tokens.access_token, 'list_memories')).ok).toBe(true);
+    const again = await replay(code.verifier);
     expect(again.body.error).toBe('invalid_grant');
     expectError(await callTool(t, tokens.access_token, 'list_memories'), 401, 'unauthorized');
   });
@@ -404,6 +444,39 @@ describe('redirects', () => {
     }
   });
 
+  test('a refusal before the redirect URI is matched is never redirected, whatever else is wrong', async () => {
+    const client = await registerClient(t);
+    for (const query of [
+      { response_type: 'token', client_id: client.client_id, redirect_uri: 'http://127.0.0.1:9999/callback', code_challenge_method: 'S256', code_challenge: pkce().challenge },
+      { response_type: 'code', client_id: client.client_id, redirect_uri: 'http://127.0.0.1:9999/callback' },
+    ]) {
+      const res = await t.http.get('/authorize').query(query).redirects(0);
+      expect(res.status).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
+  test('every refusal sent back to the client carries iss, and state only when it is valid', async () => {
+    const client = await registerClient(t);
+    const cases: Array<[Record<string, string>, string, string | null]> = [
+      [{ response_type: 'token', state: 'keep-me' }, 'unsupported_response_type', 'keep-me'],
+      [{ code_challenge_method: 'plain', state: 'keep-me' }, 'invalid_request', 'keep-me'],
+      [{ state: 's'.repeat(1025) }, 'invalid_request', null],
+      [{ state: 'caf\u00e9' }, 'invalid_request', null],
+      [{ resource: 'https://other.example/mcp', state: 'keep-me' }, 'invalid_target', 'keep-me'],
+    ];
+    for (const [override, error, state] of cases) {
+      const query = { response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URI, code_challenge: pkce().challenge, code_challenge_method: 'S256', ...override };
+      const res = await t.http.get('/authorize').query(query).redirects(0);
+      expect(res.status).toBe(302);
+      const back = new URL(String(res.headers.location));
+      expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+      expect(back.searchParams.get('error')).toBe(error);
+      expect(back.searchParams.get('iss')).toBe(`${PUBLIC_URL}/`);
+      expect(back.searchParams.get('state')).toBe(state);
+    }
+  });
+
   test('an unknown client is refused at the server, never redirected', async () => {
     const res = await authorizeRequest(t, { client_id: 'ocl_unknown', client_name: 'x', redirect_uris: ['https://evil.example/cb'] }, pkce());
     expect(res.status).toBe(400);
@@ -427,7 +500,7 @@ describe('redirects', () => {
   });
 
   test('registration refuses redirect URIs that could run script, leave this machine over http, or carry a fragment', async () => {
-    for (const uri of ['javascript:alert(1)', 'data:text/html,hi', 'http://evil.example/cb', 'https://ok.example/cb#frag', 'https://user:pw@ok.example/cb', 'not a uri']) {
+    for (const uri of ['javascript:alert(1)', 'data:text/html,hi', 'mailto:a@b.example', 'http://evil.example/cb', 'https://ok.example/cb#frag', 'https://user:pw@ok.example/cb', 'https://ok.example/caf\u00e9', 'not a uri']) {
       const res = await t.http.post('/register').send({ client_name: 'x', redirect_uris: [uri] });
       expect(res.status).toBe(400);
       expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(res.body.error);

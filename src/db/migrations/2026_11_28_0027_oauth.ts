@@ -24,6 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('oauth_client_id', 'text', (c) => c.references('oauth_clients.id').onDelete('cascade'))
     .execute();
   await sql`create index api_keys_oauth_client on api_keys (oauth_client_id) where oauth_client_id is not null`.execute(db);
+  // One connection in force per account and client: connecting again revokes the earlier one.
+  await sql`create unique index api_keys_one_connection on api_keys (account_id, oauth_client_id) where oauth_client_id is not null and revoked_at is null`.execute(db);
 
   await db.schema
     .createTable('oauth_codes')

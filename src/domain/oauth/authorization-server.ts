@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
+import { lockAccount } from '../accounts/accounts.repository';
 import { generateOAuthToken, parseOAuthToken } from '../api-keys/key-format';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/ids';
@@ -25,6 +27,7 @@ export type OAuthErrorCode =
   | 'invalid_target'
   | 'invalid_client_metadata'
   | 'invalid_redirect_uri'
+  | 'unsupported_response_type'
   | 'access_denied';
 
 /** A refusal in OAuth's terms; the transport turns it into the protocol's answer. */
@@ -52,10 +55,22 @@ export const CONNECTIONS_MAX = 100;
 const CODE_SECONDS = 300;
 const CONSENT_SECONDS = 600;
 const STATE_MAX_LENGTH = 1024;
+/** RFC 6749's VSCHAR: what `state` is made of (so its sealed form stays bounded) and a redirect URI is written in. */
+const VSCHARS = /^[\x20-\x7E]*$/;
+/** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+/** A sealed consent request: its fields are bounded (VSCHAR state and redirect URIs), so it is at most about 9,000 characters. */
+const SEALED_MAX_LENGTH = 12_000;
+/**
+ * A refresh token presented again this soon after its rotation is a client's requests crossing
+ * (two calls refreshing at once), not a copy in other hands: it gets a new pair too. Later, it
+ * revokes the connection.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 const CONSENT_PURPOSE = 'oauth-consent';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Schemes a redirect may never use: they run or show content rather than reach a client. */
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:']);
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:', 'sms:', 'news:', 'filesystem:', 'view-source:', 'chrome:', 'intent:']);
 
 export interface RegisteredClient {
   readonly id: string;
@@ -107,6 +122,7 @@ const toClient = (row: ClientRow): RegisteredClient => ({
  */
 export function redirectUriProblem(uri: string): string | null {
   if (uri.length > REGISTRATION_LIMITS.redirectUriLength) return `is longer than ${REGISTRATION_LIMITS.redirectUriLength} characters`;
+  if (!/^[\x21-\x7E]+$/.test(uri)) return 'holds spaces, control or non-ASCII characters (percent-encode them)';
   let url: URL;
   try {
     url = new URL(uri);
@@ -195,8 +211,8 @@ export class AuthorizationServer {
     if (!/^[A-Za-z0-9_-]{43}$/.test(request.codeChallenge)) {
       throw new OAuthRefusal('invalid_request', 'code_challenge must be the S256 challenge: 43 base64url characters.');
     }
-    if (request.state !== undefined && request.state.length > STATE_MAX_LENGTH) {
-      throw new OAuthRefusal('invalid_request', `state is longer than ${STATE_MAX_LENGTH} characters.`);
+    if (!stateIsValid(request.state)) {
+      throw new OAuthRefusal('invalid_request', `state must be at most ${STATE_MAX_LENGTH} printable ASCII characters.`);
     }
     const consent: ConsentRequest = {
       clientId: client.id,
@@ -211,7 +227,7 @@ export class AuthorizationServer {
 
   /** The request and its client, or null when the sealed request is not ours, has expired or its client is gone. */
   async openConsent(sealed: string): Promise<{ request: ConsentRequest; client: RegisteredClient } | null> {
-    if (sealed.length > 4096) return null;
+    if (sealed.length > SEALED_MAX_LENGTH) return null;
     const request = (await this.signer.open(CONSENT_PURPOSE, sealed)) as ConsentRequest | null;
     if (!request || typeof request.expiresAt !== 'number' || request.expiresAt <= this.clock.now().getTime()) return null;
     const client = await this.findClient(request.clientId);
@@ -252,20 +268,24 @@ export class AuthorizationServer {
     return answerUrl(request, issuer, { error: 'access_denied', error_description: 'The account did not allow this client.' });
   }
 
-  /** The PKCE challenge of an unused, unexpired code of this client. A code used twice revokes what it made. */
+  /** The PKCE challenge of an unused, unexpired code of this client. */
   async challengeFor(clientId: string, code: string): Promise<string> {
-    const outcome = await this.db.transaction().execute((trx) => this.checkCode(trx, clientId, code));
-    if (!outcome.row) throw outcome.refusal;
-    return outcome.row.code_challenge;
+    const row = code.length > 100 ? undefined : await this.db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hashSecret(code)).executeTakeFirst();
+    if (!row || row.client_id !== clientId || row.used_at || row.expires_at <= this.clock.now()) throw invalidGrant();
+    return row.code_challenge;
   }
 
-  /** Exchanges a code (whose PKCE verifier the caller has checked) for a new connection's tokens. */
-  async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: string | undefined): Promise<TokenSet> {
+  /**
+   * Exchanges a code and its PKCE verifier for a new connection's tokens. The verifier is checked
+   * first: only the holder of the verifier can set off what a replayed code does (revoking what
+   * the code made).
+   */
+  async exchangeCode(clientId: string, code: string, verifier: string, redirectUri: string | undefined, resource: string | undefined): Promise<TokenSet> {
     const client = await this.findClient(clientId);
     if (!client) throw invalidGrant();
     // A refusal is thrown once the transaction has committed: a reused code's revocation stays.
     const outcome = await this.db.transaction().execute(async (trx): Promise<{ refusal: OAuthRefusal } | { tokens: TokenSet }> => {
-      const checked = await this.checkCode(trx, clientId, code);
+      const checked = await this.checkCode(trx, clientId, code, verifier);
       if (!checked.row) return { refusal: checked.refusal };
       const row = checked.row;
       if (redirectUri === undefined ? client.redirectUris.length > 1 : redirectUri !== row.redirect_uri) {
@@ -275,7 +295,9 @@ export class AuthorizationServer {
         return { refusal: new OAuthRefusal('invalid_target', `The code was issued for ${row.resource}.`) };
       }
       const now = this.clock.now();
-      // One connection per client and account: connecting again replaces the earlier one.
+      // One connection per client and account: connecting again replaces the earlier one (two
+      // exchanges at once for one account take turns).
+      await lockAccount(trx, row.account_id);
       await trx
         .updateTable('api_keys')
         .set({ revoked_at: now })
@@ -319,15 +341,16 @@ export class AuthorizationServer {
       const row = await findRefreshTokenForUpdate(trx, hashSecret(refreshToken));
       if (!row || row.oauth_client_id !== clientId) return { refusal: invalidGrant() };
       const now = this.clock.now();
-      if (row.used_at) {
+      if (row.revoked_at || row.expires_at <= now) return { refusal: invalidGrant() };
+      if (row.used_at && now.getTime() - row.used_at.getTime() > REFRESH_REUSE_GRACE_MS) {
         await revokeConnectionRow(trx, row.connection_id, now);
         return { refusal: new OAuthRefusal('invalid_grant', 'The refresh token was already used: the connection is revoked. Connect again.') };
       }
-      if (row.revoked_at || row.expires_at <= now) return { refusal: invalidGrant() };
       if (resource !== undefined && resource !== row.resource) {
         return { refusal: new OAuthRefusal('invalid_target', `The token was issued for ${row.resource}.`) };
       }
-      await trx.updateTable('oauth_tokens').set({ used_at: now }).where('token_hash', '=', hashSecret(refreshToken)).execute();
+      // A reuse within the grace keeps the first use's time, so the grace never stretches.
+      if (!row.used_at) await trx.updateTable('oauth_tokens').set({ used_at: now }).where('token_hash', '=', hashSecret(refreshToken)).execute();
       return { tokens: await this.issueTokens(trx, row.connection_id, row.mode, row.resource, now) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
@@ -365,10 +388,13 @@ export class AuthorizationServer {
     return { clientId: row.oauth_client_id, mode: row.mode, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: row.resource };
   }
 
-  private async checkCode(db: Queryable, clientId: string, code: string) {
+  private async checkCode(db: Transaction<DB>, clientId: string, code: string, verifier: string) {
     if (code.length > 100) return { refusal: invalidGrant() };
     const row = await findCodeForUpdate(db, hashSecret(code));
     if (!row || row.client_id !== clientId) return { refusal: invalidGrant() };
+    if (!CODE_VERIFIER.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== row.code_challenge) {
+      return { refusal: new OAuthRefusal('invalid_grant', 'code_verifier does not match the code_challenge (S256).') };
+    }
     if (row.used_at) {
       // A code presented twice was intercepted: what it made is revoked (RFC 6749 §4.1.2).
       if (row.connection_id) await revokeConnectionRow(db, row.connection_id, this.clock.now());
@@ -397,11 +423,20 @@ function invalidGrant(): OAuthRefusal {
   return new OAuthRefusal('invalid_grant', 'The authorization code or refresh token is invalid, expired, revoked or already used.');
 }
 
-/** The client's redirect URI with the answer's parameters, its `state` and this server's `iss` (RFC 9207). */
-function answerUrl(request: ConsentRequest, issuer: string, params: Record<string, string>): string {
-  const url = new URL(request.redirectUri);
+/** Whether a request's `state` may be kept and sent back: absent, or VSCHARs within the bound. */
+export function stateIsValid(state: string | undefined): boolean {
+  return state === undefined || (state.length <= STATE_MAX_LENGTH && VSCHARS.test(state));
+}
+
+/** A redirect URI with the answer's parameters, the request's `state` and this server's `iss` (RFC 9207). */
+export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | null, issuer: string): string {
+  const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  if (request.state !== null) url.searchParams.set('state', request.state);
+  if (state !== null) url.searchParams.set('state', state);
   url.searchParams.set('iss', issuer);
   return url.href;
+}
+
+function answerUrl(request: ConsentRequest, issuer: string, params: Record<string, string>): string {
+  return redirectWith(request.redirectUri, params, request.state, issuer);
 }

@@ -144,6 +144,7 @@ function ConnectionsSection(props: { readonly connections: Answer<Connection[]>;
           </tbody>
         </table>
       ) : null}
+      {connections.ok ? <Pager base="/settings/api-keys" query={{}} next={connections.nextCursor} label="More connected clients" /> : null}
     </section>
   );
 }
@@ -154,7 +155,7 @@ export function settingsPages(router: Router, context: WebContext): void {
   const keysPage = async (req: Request, res: Response, status: number, options: { created?: ApiKey; problems?: FormProblems; form?: Record<string, string> }) => {
     const [keys, connections] = await Promise.all([
       operations.call<ApiKey[]>(res, 'list_api_keys', { limit: 100 }),
-      operations.call<Connection[]>(res, 'list_connections', { limit: 100 }),
+      operations.call<Connection[]>(res, 'list_connections', { limit: 50, cursor: typeof req.query.cursor === 'string' ? req.query.cursor : undefined }),
     ]);
     const problems = options.problems ?? NO_PROBLEMS;
     const now = Date.now();

@@ -1705,6 +1705,11 @@ export interface components {
         MemoryId: string;
         /** @example key_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
         ApiKeyId: string;
+        /**
+         * @description An API key's ID (`key_…`), or an OAuth connection's (`con_…`), which acts as a key of its mode.
+         * @example key_01JD2X5Y7Z8A9B0C1D2E3F4G5H
+         */
+        CredentialId: string;
         /** @example con_01JD2X5Y7Z8A9B0C1D2E3F4G5H */
         ConnectionId: string;
         /** @enum {string} */
@@ -1878,7 +1883,7 @@ export interface components {
         Actor: {
             /** @enum {string} */
             kind: "api_key" | "session";
-            key_id?: components["schemas"]["ApiKeyId"];
+            key_id?: components["schemas"]["CredentialId"];
         };
         MemoryRevision: {
             memory_id: components["schemas"]["MemoryId"];
@@ -2560,7 +2565,7 @@ export interface components {
             data: {
                 /** @enum {string} */
                 kind: "api_key" | "session";
-                /** @description The API key's ID; null for a session. */
+                /** @description The API key's ID (or the OAuth connection's, `con_…`, which acts as a key); null for a session. */
                 key_id: string | null;
                 /**
                  * @description The API key's mode; null for a session (which may call every operation).
