@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     singleConnection: database.kind === 'pglite',
     spoolDirectory: join(process.env.DATA_DIR ?? './data', 'spool'),
     trashRetentionDays: 30,
+    embedder: null,
   };
   const principal: Principal = { kind: 'session', accountId };
   const app = express();

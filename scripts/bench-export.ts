@@ -504,7 +504,7 @@ async function main(): Promise<void> {
       );
       const runResults: RunResult[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await withServer({ kind, prefix: 'mtl_bench_export', serverUrl, secret: SECRET, nodeArgs: NODE_ARGS }, (server) => {
+        const result = await withServer({ kind, prefix: 'mtl_bench_export', serverUrl, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off' } }, (server) => {
           process.stdout.write(`  ${clock()}  server started, RSS ${mb(rssBytes(server.child.pid!)).toFixed(0)} MB\n`);
           return measure(server, file, (line) => process.stdout.write(`  ${clock()}  ${runs > 1 ? `run ${run + 1}: ` : ''}${line}\n`));
         });

@@ -8,7 +8,10 @@
 // Options: --data PATH (../shared/retrieval/locomo-dev.json from the repository root),
 // --database postgres|embedded|both (both), --database-url URL (BENCH_DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created there and dropped),
-// --limit N (10), --conversations N (only the first N, for quick runs), --no-write (print only).
+// --limit N (10), --conversations N (only the first N, for quick runs), --no-write (print only),
+// --embeddings off|local|both (both: lexical search alone, and with search by meaning beside it).
+// Besides LoCoMo, the paraphrase set of test/fixtures/paraphrase.json (questions that share no
+// content word with the Memory that answers them) is run the same way.
 //
 // The data is not in the repository: LoCoMo is licensed CC BY-NC 4.0 (non-commercial use only).
 // Nothing from it may be copied here, not even as an example.
@@ -51,6 +54,7 @@ function parseOptions(args: string[]) {
           limit: { type: 'string', default: '10' },
           conversations: { type: 'string' },
           'no-write': { type: 'boolean', default: false },
+          embeddings: { type: 'string', default: 'both' },
         },
       });
     } catch (err) {
@@ -63,6 +67,7 @@ function parseOptions(args: string[]) {
     return value;
   };
   if (!['postgres', 'embedded', 'both'].includes(values.database)) usage('--database must be postgres, embedded or both');
+  if (!['off', 'local', 'both'].includes(values.embeddings)) usage('--embeddings must be off, local or both');
   return {
     data: values.data === undefined ? join(ROOT, '..', 'shared', 'retrieval', 'locomo-dev.json') : resolve(values.data),
     dataGiven: values.data !== undefined,
@@ -71,9 +76,33 @@ function parseOptions(args: string[]) {
     limit: positive('limit', values.limit, 50), // the contract's maximum
     conversations: values.conversations === undefined ? Infinity : positive('conversations', values.conversations, 1_000_000),
     write: !values['no-write'],
+    embeddings: (values.embeddings === 'both' ? ['off', 'local'] : [values.embeddings]) as Embeddings[],
   };
 }
 type Options = ReturnType<typeof parseOptions>;
+type Embeddings = 'off' | 'local';
+const MODES: Record<Embeddings, string> = { off: 'words alone', local: 'words and meaning' };
+
+/** The paraphrase set, as one conversation whose questions are all of one category (0). */
+function loadParaphrases(): Conversation {
+  const data = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'paraphrase.json'), 'utf8')) as {
+    memories: Array<{ id: string; text: string }>;
+    questions: Array<{ question: string; answers: string[] }>;
+  };
+  return {
+    turns: data.memories.map((memory) => ({ id: memory.id, text: memory.text })),
+    questions: data.questions.map((question) => ({ text: question.question, category: 0, evidence: new Set(question.answers) })),
+  };
+}
+
+/** Waits until the server has embedded every Memory written (its /readyz counts the queue). */
+async function embedded(port: number): Promise<void> {
+  for (;;) {
+    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { data?: { embeddings?: { queued: number } } };
+    if (!ready.data?.embeddings || ready.data.embeddings.queued === 0) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
 
 interface Turn { readonly id: string; readonly text: string }
 interface Question { readonly text: string; readonly category: number; readonly evidence: ReadonlySet<string> }
@@ -194,6 +223,7 @@ async function runServer(port: number, conversations: readonly Conversation[], l
       }
     };
     await Promise.all(Array.from({ length: STORE_CONCURRENCY }, worker));
+    await embedded(port);
     for (const question of conversation.questions) {
       const started = performance.now();
       const hits = await must(client.GET('/memories/search', { params: { query: { q: question.text, limit } } }));
@@ -207,9 +237,9 @@ async function runServer(port: number, conversations: readonly Conversation[], l
 }
 
 /** Starts the server on a fresh database of the given kind, runs every conversation, then removes it all. */
-async function runTarget(kind: DatabaseKind, options: Options, conversations: readonly Conversation[]): Promise<Answer[]> {
+async function runTarget(kind: DatabaseKind, embeddings: Embeddings, options: Options, conversations: readonly Conversation[]): Promise<Answer[]> {
   const runId = `${Date.now()}`;
-  return withServer({ kind, prefix: 'mtl_retrieval', serverUrl: options.databaseUrl, secret: SECRET },
+  return withServer({ kind, prefix: 'mtl_retrieval', serverUrl: options.databaseUrl, secret: SECRET, env: { EMBEDDINGS: embeddings } },
     ({ port }) => runServer(port, conversations, options.limit, runId));
 }
 
@@ -274,22 +304,34 @@ async function main(): Promise<void> {
     `(${adversarial} adversarial left out, ${skipped} skipped: no evidence among the turns)\n`);
   const started = Date.now();
   const ref = summarise(reference(conversations, k));
-  const runs: { kind: string; label: string; where: string; summary: Summary; seconds: number }[] = [];
+  const paraphrases = loadParaphrases();
+  const paraphraseRef = summarise(reference([paraphrases], k));
+  const runs: { kind: string; label: string; where: string; summary: Summary; paraphrase: Summary; seconds: number }[] = [];
   for (const kind of options.databases) {
-    const [label, where] = LABELS[kind] as [string, string];
-    process.stdout.write(`MTL ${where}:\n`);
-    const began = Date.now();
-    const summary = summarise(await runTarget(kind, options, conversations));
-    runs.push({ kind, label, where, summary, seconds: Math.round((Date.now() - began) / 1000) });
+    for (const mode of options.embeddings) {
+      const [label, where] = (LABELS[kind] as [string, string]).map((text) => `${text}, ${MODES[mode]}`) as [string, string];
+      process.stdout.write(`MTL ${where}:\n`);
+      const began = Date.now();
+      const answers = await runTarget(kind, mode, options, [...conversations, paraphrases]);
+      const summary = summarise(answers.filter((answer) => answer.category !== 0));
+      const paraphrase = summarise(answers.filter((answer) => answer.category === 0));
+      runs.push({ kind: `${kind}-${mode}`, label, where, summary, paraphrase, seconds: Math.round((Date.now() - began) / 1000) });
+    }
   }
   const commit = commitLabel();
   const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version };
   const at = new Date().toISOString();
   const labelled = runs.map((run): [string, Summary] => [run.label, run.summary]);
-  const sections = runs.map((run) => `### MTL ${run.where} (${run.seconds} s to store and search)\n\n${overallTable(run.summary, ref, k)}`);
+  const sections = runs.map((run) => `### MTL ${run.where} (${run.seconds} s to store, embed and search)\n\n${overallTable(run.summary, ref, k)}`);
+  const paraphraseTable = [
+    `| paraphrase set (${paraphrases.questions.length} questions, ${paraphrases.turns.length} Memories) | recall@${k} | hit@${k} | MRR | empty answers |`,
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...runs.map((run) => `| MTL ${run.where} | ${fixed(run.paraphrase.recall_at_k)} | ${fixed(run.paraphrase.hit_at_k)} | ${fixed(run.paraphrase.mrr)} | ${percent(run.paraphrase.empty)} |`),
+    `| reference (MiniSearch) | ${fixed(paraphraseRef.recall_at_k)} | ${fixed(paraphraseRef.hit_at_k)} | ${fixed(paraphraseRef.mrr)} | ${percent(paraphraseRef.empty)} |`,
+  ].join('\n');
   const footnote = 'The reference runs in process, one index per conversation: its times leave out HTTP, authentication and ' +
     'the database, so they are not comparable with MTL\'s.';
-  process.stdout.write(`\n${sections.join('\n\n')}\n\n${footnote}\n\n${categoryTable([...labelled, ['reference', ref]], k)}\n\n` +
+  process.stdout.write(`\n${sections.join('\n\n')}\n\n${footnote}\n\n${categoryTable([...labelled, ['reference', ref]], k)}\n\n${paraphraseTable}\n\n` +
     `Total ${Math.round((Date.now() - started) / 1000)} s.\n`);
   if (!options.write) return;
 
@@ -314,6 +356,11 @@ async function main(): Promise<void> {
     footnote,
     `### recall@${k} by question category (questions)`,
     recallByCategory(labelled, ref, k),
+    '### Questions that share no word with their answer',
+    'The paraphrase set (`test/fixtures/paraphrase.json`, written for this project): each question shares no content word ' +
+      '(after stop words are removed and words stemmed) with the Memory that answers it, and most share one with a Memory that ' +
+      'does not. It is stored and asked as the conversations are, in an account of its own.',
+    paraphraseTable,
   ].join('\n\n');
   const docs = join(ROOT, 'docs');
   mkdirSync(docs, { recursive: true });
@@ -327,7 +374,8 @@ async function main(): Promise<void> {
     data: { file: basename(options.data), conversations: conversations.length, memories, questions, skipped, adversarial },
     limit: k,
     reference: ref,
-    mtl: Object.fromEntries(runs.map((run) => [run.kind, { ...run.summary, seconds: run.seconds }])),
+    mtl: Object.fromEntries(runs.map((run) => [run.kind, { ...run.summary, paraphrase: run.paraphrase, seconds: run.seconds }])),
+    paraphrase_reference: paraphraseRef,
   };
   writeFileSync(join(docs, 'retrieval.json'), JSON.stringify(report, null, 2) + '\n');
   process.stdout.write('Wrote docs/retrieval.md and docs/retrieval.json\n');

@@ -60,6 +60,9 @@ if (RATE !== undefined && !(RATE > 0)) throw new Error('BENCH_RATE must be a pos
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = join(__dirname, '..', '..');
+// Search by meaning is measured by bench:retrieval; these scenarios measure lexical search alone
+// (their baseline runs one leg), unless BENCH_EMBEDDINGS names an embedder.
+const BENCH_EMBEDDINGS = process.env.BENCH_EMBEDDINGS ?? 'off';
 const SECRET = randomBytes(32).toString('hex');
 
 // Tags and Subject names come from these domain words.
@@ -683,7 +686,7 @@ async function main(): Promise<void> {
     const none = { results: [] as Result[], peakMemoryMb: 0 };
     const onPostgres: Target[] = [];
     if (TARGETS.includes('service')) {
-      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10' };
+      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10', EMBEDDINGS: BENCH_EMBEDDINGS };
       onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301 });
     }
     if (TARGETS.includes('baseline') && data) {
@@ -703,7 +706,7 @@ async function main(): Promise<void> {
       await migrateToLatest(embedded.db);
       const embeddedData = await seed(embedded, SIZES.embeddedMemories);
       await embedded.close();
-      const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000' };
+      const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', EMBEDDINGS: BENCH_EMBEDDINGS };
       [embeddedRun = none] = await runTargets([{ label: 'service (embedded)', script: 'src/server.js', env, port: 3303 }], embeddedData.apiKey, embeddedData);
     }
     process.stdout.write(`Peak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);

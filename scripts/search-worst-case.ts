@@ -276,7 +276,7 @@ async function main(): Promise<void> {
   const results: TargetResult[] = [];
   for (const kind of kinds) {
     process.stdout.write(`On ${kind === 'postgres' ? '' : 'the '}${LABELS[kind]}:\n`);
-    results.push(await withServer({ kind, prefix: 'mtl_worst_case', serverUrl: SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS }, (server) => measure(kind, server)));
+    results.push(await withServer({ kind, prefix: 'mtl_worst_case', serverUrl: SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off' } }, (server) => measure(kind, server)));
   }
   const body = results.map(tables).join('\n\n');
   process.stdout.write(`\n${body}\n\nTotal ${Math.round((Date.now() - started) / 1000)} s.\n`);

@@ -1495,7 +1495,7 @@ async function main(): Promise<void> {
       );
     }
     results.push(
-      await withServer({ kind, prefix: 'mtl_worst_cpu', serverUrl: serverUrl ?? DEFAULT_SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS }, (server) =>
+      await withServer({ kind, prefix: 'mtl_worst_cpu', serverUrl: serverUrl ?? DEFAULT_SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off' } }, (server) =>
         measure(kind, server, { runs, only: values.only ?? [], nearDuplicates }),
       ),
     );

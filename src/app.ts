@@ -20,6 +20,9 @@ import { recordActivity, recordRefusalsBeforeTools } from './edge/activity';
 import { authenticate, refuseCredentialsInUrl } from './edge/auth';
 import { challengeWithResourceMetadata, mcpResource, publicOrigin } from './edge/public-url';
 import { AuthorizationServer } from './domain/oauth/authorization-server';
+import { embedderFor } from './domain/embeddings/embedders';
+import { EmbeddingIndexer } from './domain/embeddings/indexer';
+import { queuedCount } from './domain/embeddings/embeddings.repository';
 import { oauthRouter } from './oauth/server';
 import { errorHandler, safeError, sendError, unknownRoute } from './edge/errors';
 import { checkErrorShapes, serviceUnavailable } from './pipeline/envelope';
@@ -55,11 +58,15 @@ export interface AppDependencies {
   readonly redis?: RedisConnection;
   /** How often a running request renews its idempotency claim (20 s); tests make it shorter. */
   readonly idempotencyRenewMs?: number;
+  /** Whether Memories are embedded by a background worker (true); tests may drain the queue themselves. */
+  readonly embedInBackground?: boolean;
 }
 
 export interface App {
   readonly express: Express;
   readonly services: Services;
+  /** The background worker of search by meaning; null when EMBEDDINGS=off. */
+  readonly embeddings: EmbeddingIndexer | null;
   /** Stops its timers and flushes buffered activity; the caller closes the database. */
   close(): Promise<void>;
 }
@@ -82,6 +89,7 @@ export function createApp(deps: AppDependencies): App {
   const logger = deps.logger ?? createLogger(config);
   const apiKeys = new ApiKeyAuthenticator(database.db, clock);
   const activity = new ActivityRecorder(database.db, clock, logger, config.activityFlushMs);
+  const embedder = embedderFor(config.embeddings);
   const services: Services = {
     db: database.db,
     clock,
@@ -95,6 +103,7 @@ export function createApp(deps: AppDependencies): App {
     singleConnection: database.kind === 'pglite',
     spoolDirectory: join(config.dataDir, 'spool'),
     trashRetentionDays: config.trashRetentionDays,
+    embedder,
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
   const idempotencyStore = new IdempotencyStore(database.db, clock, deps.idempotencyRenewMs);
@@ -145,7 +154,9 @@ export function createApp(deps: AppDependencies): App {
   app.get('/readyz', async (_req, res) => {
     try {
       await database.ping();
-      res.json({ ok: true, data: { status: 'ready' } });
+      // With search by meaning: the model, and how many Memories wait to be embedded.
+      const embeddings = embedder ? { embeddings: { model: embedder.name, queued: await queuedCount(database.db) } } : {};
+      res.json({ ok: true, data: { status: 'ready', ...embeddings } });
     } catch {
       sendError(res, serviceUnavailable());
     }
@@ -230,11 +241,18 @@ export function createApp(deps: AppDependencies): App {
   app.use(errorHandler(logger));
 
   const stopMaintenance = scheduleMaintenance(services, logger);
+  // Search by meaning: Memories are embedded in the background, after their writes commit.
+  const indexer = embedder ? new EmbeddingIndexer(database.db, embedder, clock, logger) : null;
+  if (deps.embedInBackground !== false) indexer?.start();
   return {
     express: app,
     services,
+    embeddings: indexer,
     close: async () => {
       stopMaintenance();
+      await indexer?.stop();
+      // The local model's worker starts again when another app of the process embeds.
+      await embedder?.close();
       await Promise.all(limiterStores.map((store) => store.shutdown?.()));
       await activity.close();
     },

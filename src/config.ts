@@ -99,6 +99,8 @@ export interface Config {
    */
   readonly publicUrl: string | null;
   readonly oauth: OAuthConfig;
+  /** Search by meaning: which embedder makes the vectors (EMBEDDINGS), or null when off. */
+  readonly embeddings: EmbeddingsConfig | null;
   /** Sign-in at an OpenID Connect provider; null when not configured. */
   readonly oidc: OidcConfig | null;
 }
@@ -259,6 +261,29 @@ function signUpPolicy(env: Env): Config['signUp'] {
   return raw as Config['signUp'];
 }
 
+export type EmbeddingsConfig =
+  | { readonly kind: 'local' }
+  | { readonly kind: 'http'; readonly url: string; readonly model: string; readonly apiKey: string | null; readonly timeoutMs: number };
+
+/** EMBEDDINGS: `local` (the default: a model shipped in an npm package), `http` (an OpenAI-compatible endpoint) or `off`. */
+function embeddingsConfig(env: Env): EmbeddingsConfig | null {
+  const kind = env.EMBEDDINGS?.trim().toLowerCase() || 'local';
+  if (kind === 'off') return null;
+  if (kind === 'local') return { kind };
+  if (kind !== 'http') throw new ConfigError('EMBEDDINGS', `must be local, http or off (got "${env.EMBEDDINGS}")`);
+  const endpoint = url(env, 'EMBEDDINGS_URL', ['https:', 'http:']);
+  if (!endpoint) throw new ConfigError('EMBEDDINGS_URL', 'is required with EMBEDDINGS=http (such as http://localhost:11434/v1)');
+  const model = env.EMBEDDINGS_MODEL?.trim();
+  if (!model) throw new ConfigError('EMBEDDINGS_MODEL', 'is required with EMBEDDINGS=http');
+  return Object.freeze({
+    kind,
+    url: endpoint,
+    model,
+    apiKey: env.EMBEDDINGS_API_KEY?.trim() || null,
+    timeoutMs: integer(env, 'EMBEDDINGS_TIMEOUT_MS', 10_000, 100, 600_000),
+  });
+}
+
 export interface OAuthConfig {
   readonly accessTokenSeconds: number;
   readonly refreshTokenSeconds: number;
@@ -353,6 +378,7 @@ export function loadConfig(env: Env = process.env): Config {
     visitorRateLimitPerMinute: integer(env, 'VISITOR_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     oidc: oidcConfig(env),
     publicUrl: publicUrl(env),
+    embeddings: embeddingsConfig(env),
     oauth: Object.freeze({
       accessTokenSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_SECONDS', 3600, 60, 24 * 60 * 60),
       refreshTokenSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_DAYS', 30, 1, 365) * 24 * 60 * 60,

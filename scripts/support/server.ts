@@ -130,6 +130,8 @@ export interface ServerTarget {
   readonly serverUrl: string;
   readonly secret: string;
   readonly nodeArgs?: readonly string[];
+  /** More of the server's environment (such as EMBEDDINGS). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Starts the server on a fresh database of the target's kind, runs `use`, then stops the server and removes the database. */
@@ -138,7 +140,7 @@ export async function withServer<T>(target: ServerTarget, use: (server: RunningS
   try {
     const env = await freshDatabase(target.kind, target.prefix, target.serverUrl, cleanups);
     const port = await freePort();
-    const child = await startServer(env, port, target.secret, target.nodeArgs);
+    const child = await startServer({ ...env, ...target.env }, port, target.secret, target.nodeArgs);
     cleanups.unshift(() => stop(child));
     return await use({ port, child, env });
   } finally {

@@ -26,6 +26,7 @@ import * as accountReviewLists from './migrations/2026_11_28_0024_account_review
 import * as applicationAccounts from './migrations/2026_11_28_0025_application_accounts';
 import * as libraryWebsite from './migrations/2026_11_28_0026_library_website';
 import * as oauth from './migrations/2026_11_28_0027_oauth';
+import * as memoryEmbeddings from './migrations/2026_11_28_0028_memory_embeddings';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0025_application_accounts': applicationAccounts,
   '2026_11_28_0026_library_website': libraryWebsite,
   '2026_11_28_0027_oauth': oauth,
+  '2026_11_28_0028_memory_embeddings': memoryEmbeddings,
 };
 
 /** The names of every migration, oldest first. */

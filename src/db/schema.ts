@@ -405,6 +405,8 @@ export interface DB {
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  memory_embeddings: MemoryEmbeddingsTable;
+  embedding_queue: EmbeddingQueueTable;
 }
 
 /** An account's email and password; `is_owner` marks the account `/setup` created (one at most). */
@@ -492,6 +494,24 @@ export interface OAuthTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+}
+
+/** A Memory's text embedded by `model`: the text whose MD5 (hex) is `text_hash` (see migration 0028). */
+export interface MemoryEmbeddingsTable {
+  memory_id: string;
+  account_id: string;
+  model: string;
+  text_hash: string;
+  vector: Buffer;
+  embedded_at: Timestamp;
+}
+
+/** A Memory whose text is to be embedded; `claim` and `claimed_until` while a worker embeds it. */
+export interface EmbeddingQueueTable {
+  memory_id: string;
+  queued_at: Timestamp;
+  claim: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_until: NullableTimestamp;
 }
 
 /** An import that commits as it goes, while it runs (see migration 0021). */

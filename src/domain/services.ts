@@ -5,6 +5,7 @@ import type { ActivityRecorder } from './api-keys/activity';
 import type { ApiKeyAuthenticator } from './api-keys/authenticator';
 import type { AccountQueue } from './shared/account-queue';
 import type { Clock } from './shared/clock';
+import type { Embedder } from './embeddings/embedder';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
 import type { ExportSlots } from './portability/export-slots';
@@ -39,4 +40,6 @@ export interface Services {
   readonly trashRetentionDays: number;
   /** The Library review's checks; the standard list unless a test replaces it. */
   readonly reviewChecks?: readonly ReviewCheck[];
+  /** Search by meaning: the embedder of queries and Memories, null when EMBEDDINGS=off. */
+  readonly embedder: Embedder | null;
 }

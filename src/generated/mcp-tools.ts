@@ -750,9 +750,10 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                 "type": "string",
                 "enum": [
                   "fulltext",
-                  "fuzzy"
+                  "fuzzy",
+                  "semantic"
                 ],
-                "description": "`fuzzy` when the hit matched only through corrections of misspelt words."
+                "description": "`fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning alone (it shares no word with the query, and its excerpt marks none)."
               },
               "highlight": {
                 "type": "string",

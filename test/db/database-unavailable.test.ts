@@ -35,6 +35,7 @@ onPostgres('when PostgreSQL goes away and comes back', () => {
       VALIDATE_RESPONSES: 'true',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mtl-data-')),
+      EMBEDDINGS: 'off',
     });
     app = createApp({ config, database: proxied });
     http = request(app.express);

@@ -23,6 +23,7 @@ onPostgres('graceful shutdown', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mtl-data-')),
+      EMBEDDINGS: 'off',
       ACTIVITY_FLUSH_MS: '60000',
     });
     const running: RunningServer = await startServer(config, createLogger({ ...config, logLevel: 'silent' }));

@@ -1177,6 +1177,7 @@ test('a request line over 16 KiB is refused with 431 or 414 in the error envelop
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'mtl-data-')),
+    EMBEDDINGS: 'off',
     ...(owned?.url ? { DATABASE_URL: owned.url } : {}),
   });
   const running = await startServer(config, createLogger(config));

@@ -74,6 +74,8 @@ export async function startTestApp(
     idempotencyRenewMs?: number;
     /** On PostgreSQL: the pool's size and its sessions' timeouts (by default 10 connections, no timeouts). */
     database?: Parameters<typeof openTestDatabase>[0];
+    /** Whether Memories are embedded in the background (with EMBEDDINGS on); by default tests drain the queue themselves. */
+    embedInBackground?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.database);
@@ -86,6 +88,8 @@ export async function startTestApp(
     // Suites make many requests with one key; the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000',
+    // Search by meaning has tests of its own: elsewhere, lexical search alone, with no model loaded.
+    EMBEDDINGS: 'off',
     OAUTH_REGISTRATIONS_PER_HOUR: '1000000',
     OAUTH_REQUESTS_PER_MINUTE: '1000000',
     // Passwords hashed at the least cost allowed: the parameters have tests of their own.
@@ -98,6 +102,7 @@ export async function startTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.idempotencyRenewMs ? { idempotencyRenewMs: options.idempotencyRenewMs } : {}),
+    embedInBackground: options.embedInBackground ?? false,
   });
   const http = request(app.express);
   const accounts = new AccountDirectory(database.db, app.services.clock);

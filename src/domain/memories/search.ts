@@ -2,7 +2,15 @@ import { limits } from '../../generated/contract';
 import type { MemorySearchHit as SearchHit } from '../../generated/openapi';
 import type { MemoryRow } from '../../db/schema';
 import type { Services } from '../services';
-import { search, type FoundDocument } from '../search/engine';
+import { recentVectors, vectorsOf, type VectorFilter } from '../embeddings/embeddings.repository';
+import type { Embedder } from '../embeddings/embedder';
+import { queryVector } from '../embeddings/query-vectors';
+import { search, type FoundDocument, type SearchRequest } from '../search/engine';
+import { highlight } from '../search/highlight';
+import { fuse, RERANK_CANDIDATES } from '../search/meaning';
+import { hasPhrase } from '../search/phrases';
+import { parseQuery } from '../search/query-parser';
+import { safeError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
@@ -16,14 +24,25 @@ export interface SearchQuery {
   require_all?: boolean;
 }
 
+type Found = FoundDocument<MemoryRow & { search_doc: number }>;
+
 /**
- * Ranked retrieval over the account's Memories (see SPEC section 12): every matching Memory the
- * caller may see is ranked by BM25 with coordination, misspelt words are matched through their
- * nearest vocabulary terms at a discount, and pseudo-relevance feedback ranks the rest. The
- * search itself is the search engine's (search/engine.ts); the Memories it finds are read here.
+ * How many of the account's Memories (the most recently updated it may see) are compared with
+ * the query for meaning alone: the whole of most accounts; in larger ones the rest are found by
+ * their words, then scored again for meaning.
+ */
+export const MEANING_SCAN_MAX = 2_000;
+
+/**
+ * Ranked retrieval over the account's Memories (see SPEC sections 12 and 19): every matching
+ * Memory the caller may see is ranked by BM25 with coordination, misspelt words are matched through
+ * their nearest vocabulary terms at a discount, and pseudo-relevance feedback ranks the rest (the
+ * search engine, search/engine.ts). With an embedder, the best of that ranking are scored again
+ * for their meaning's closeness to the query's, and Memories close in meaning that share no word
+ * with it join them (search/meaning.ts). The Memories found are read here.
  */
 export async function searchMemories(services: Services, principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
-  const request = {
+  const request: SearchRequest = {
     principal,
     keysOnly: readsKeyIndex(principal),
     q: query.q,
@@ -32,12 +51,59 @@ export async function searchMemories(services: Services, principal: Principal, q
     type: query.type,
     tag: query.tag?.trim().toLowerCase(),
   };
-  const found = await search(services.db, request, (ids) => memoriesWithIndexNumbers(services.db, principal.accountId, ids));
-  return found.map(toHit);
+  const source = (ids: readonly string[]) => memoriesWithIndexNumbers(services.db, principal.accountId, ids);
+  const embedder = services.embedder;
+  if (!embedder) return (await search(services.db, request, source)).map(lexicalHit);
+
+  const [found, vector] = await Promise.all([
+    search(services.db, { ...request, limit: Math.max(request.limit, RERANK_CANDIDATES) }, source),
+    queryVector(embedder, query.q).catch((err: unknown) => {
+      // The embedder is down: the words alone rank, as with EMBEDDINGS=off.
+      services.logger.warn({ error: safeError(err) }, 'embedding a query failed; searching by words alone');
+      return null;
+    }),
+  ]);
+  if (!vector) return found.slice(0, request.limit).map(lexicalHit);
+  return byMeaning(services, request, embedder, vector, found);
 }
 
-/** A Memory found, as the contract shows it: its preview, its score, how it matched and its excerpt. */
-function toHit({ row, score, exact, excerpt }: FoundDocument<MemoryRow & { search_doc: number }>): SearchHit {
+/** The lexical candidates scored again with the query's vector, with what meaning alone finds. */
+async function byMeaning(services: Services, request: SearchRequest, embedder: Embedder, vector: Float32Array, found: readonly Found[]): Promise<SearchHit[]> {
+  const filter: VectorFilter = { accountId: request.principal.accountId, model: embedder.name, keysOnly: request.keysOnly, type: request.type, tag: request.tag };
+  // A query that excludes words, needs phrases or every word asks for what its words say: only
+  // the Memories its words found may be hits.
+  const parsed = parseQuery(request.q);
+  const wordsOnly = request.requireAll || hasPhrase(parsed) || parsed.excluded.length > 0;
+  const [lexicalVectors, recent] = await Promise.all([
+    vectorsOf(services.db, filter, found.map(({ row }) => row.id)),
+    wordsOnly ? Promise.resolve([]) : recentVectors(services.db, filter, MEANING_SCAN_MAX),
+  ]);
+  const fused = fuse(
+    vector,
+    found.map(({ row, score }) => ({ id: row.id, score })),
+    lexicalVectors,
+    recent,
+  ).slice(0, request.limit);
+  const byId = new Map(found.map((hit) => [hit.row.id, hit]));
+  const others = fused.filter((hit) => !byId.has(hit.id)).map((hit) => hit.id);
+  const rows = new Map((await memoriesWithIndexNumbers(services.db, request.principal.accountId, others)).map((row) => [row.id, row]));
+  const hits: SearchHit[] = [];
+  for (const { id, score, leg } of fused) {
+    const lexical = byId.get(id);
+    if (lexical) hits.push({ ...lexicalHit(lexical), score });
+    else {
+      const row = rows.get(id);
+      // Gone between the two reads (deleted meanwhile): not a hit.
+      if (!row) continue;
+      const excerpt = highlight(row.text, new Set());
+      hits.push({ memory: toMemoryPreview(row), score, match: leg === 'semantic' ? 'semantic' : 'fulltext', highlight: excerpt.text, highlight_html: excerpt.html });
+    }
+  }
+  return hits;
+}
+
+/** A Memory found by its words, as the contract shows it: its preview, its score, how it matched and its excerpt. */
+function lexicalHit({ row, score, exact, excerpt }: Found): SearchHit {
   return {
     memory: toMemoryPreview(row),
     score,

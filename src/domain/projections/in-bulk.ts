@@ -7,6 +7,7 @@ import { addDuplicatesOfLinks, addMentionsOfNewMemories, refreshMentionsOfSubjec
 import { countLinksAdded } from './link-counts';
 import { prepareIndex, type IndexColumns } from './search-index';
 import { addToSectionCounts, SectionDeltas } from './section-counts';
+import { queueForEmbedding } from './embedding-queue';
 
 export type { BulkWrites, IndexColumns };
 
@@ -75,6 +76,7 @@ export class ImportProjections {
     const index = await prepareIndex(trx, this.accountId, rows);
     const written = await insert(rows.map((row) => ({ ...row, ...index.columns(row.id) })));
     await index.writePostings(written);
+    await queueForEmbedding(trx, rows.map((row) => row.id), this.at);
     this.mentions ??= new SubjectMentions(this.mentionable);
     await addMentionsOfNewMemories(trx, this.accountId, rows, this.mentions, this.at);
     const changes = rows.map(

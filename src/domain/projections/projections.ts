@@ -8,6 +8,7 @@ import { countMemoryChange } from './section-counts';
 import { isSecret } from '../memories/visibility';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from './search-index';
 import { countLinkAdded, countLinkRemoved, countLinksRemoved, countSecrecyChanged } from './link-counts';
+import { queueForEmbedding } from './embedding-queue';
 
 /**
  * Derived state: what the service keeps beside an account's knowledge so that reads stay cheap
@@ -185,8 +186,21 @@ const searchIndex: Projection = {
   },
 };
 
+/** The queue of Memories to embed (see embedding-queue.ts): rows of the account's own Memories only. */
+const embeddingQueue: Projection = {
+  name: 'embedding queue',
+  async apply(trx, _accountId, changes, at) {
+    const queued: string[] = [];
+    for (const change of changes) {
+      if (change.kind === 'memory_added') queued.push(change.memory.id);
+      else if (change.kind === 'memory_changed' && change.before.text !== change.after.text) queued.push(change.after.id);
+    }
+    await queueForEmbedding(trx, queued, at);
+  },
+};
+
 /** Every projection, in the order it applies changes: the lock order (see above). */
-export const PROJECTIONS: readonly Projection[] = [insights, linkCounts, changeFeed, sectionCounts, searchIndex];
+export const PROJECTIONS: readonly Projection[] = [insights, linkCounts, changeFeed, sectionCounts, searchIndex, embeddingQueue];
 
 /**
  * Brings the account's derived state up to date with what the transaction changed (`at`: when the

@@ -1788,10 +1788,10 @@ export interface components {
             /** @description Relevance; higher is better, and never higher than the hit before. Comparable only within one response. */
             score: number;
             /**
-             * @description `fuzzy` when the hit matched only through corrections of misspelt words.
+             * @description `fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning alone (it shares no word with the query, and its excerpt marks none).
              * @enum {string}
              */
-            match: "fulltext" | "fuzzy";
+            match: "fulltext" | "fuzzy" | "semantic";
             /** @description An excerpt of at most 300 characters of the Memory's text with the matched words wrapped in `<mark>` and `</mark>` (not counted in the 300; at most 64 words are marked, so at most 1,132 characters in all); `…` marks text left out. Text, not HTML: the `<mark>` tags are literal and the Memory's text is not escaped, so never render it as HTML (use `highlight_html`). */
             highlight: string;
             /** @description The same excerpt as HTML, safe to insert into a page's HTML content as it is: the text is escaped (`&`, `<`, `>`, `"` and `'` as `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`), and `<mark>` and `</mark>` around the matched words are its only markup. */

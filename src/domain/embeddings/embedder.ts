@@ -1,0 +1,48 @@
+/**
+ * Text embedders for search by meaning (SPEC §19): each turns texts into unit vectors whose dot
+ * product is their cosine similarity. `name` identifies the model: vectors made by one embedder
+ * are never compared with another's, and changing it re-embeds every Memory in the background.
+ */
+export interface Embedder {
+  /** The model, as stored beside each vector (`local:use-lite-512`, `http:<model>`). */
+  readonly name: string;
+  /** Unit vectors, one per text, in order. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Stops what the embedder runs (a worker thread); a later call starts it again. */
+  close(): Promise<void>;
+}
+
+/** The longest text an embedder is given, in characters: a Memory's start says what it is about. */
+export const EMBEDDED_TEXT_MAX = 2_000;
+
+/** The vector scaled to length 1 (a zero vector stays zero). */
+export function normalized(values: ArrayLike<number>): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) sum += values[i]! * values[i]!;
+  const norm = Math.sqrt(sum);
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i += 1) out[i] = norm > 0 ? values[i]! / norm : 0;
+  return out;
+}
+
+/** The dot product: the cosine of two unit vectors (0 when their lengths differ). */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+/** A vector as stored: its float32 values, little-endian. */
+export function encodeVector(vector: Float32Array): Buffer {
+  const out = Buffer.alloc(vector.length * 4);
+  for (let i = 0; i < vector.length; i += 1) out.writeFloatLE(vector[i]!, i * 4);
+  return out;
+}
+
+export function decodeVector(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float32Array(Math.floor(bytes.byteLength / 4));
+  for (let i = 0; i < out.length; i += 1) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}

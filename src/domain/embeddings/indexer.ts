@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../shared/clock';
+import { safeError } from '../shared/errors';
+import { EMBEDDED_TEXT_MAX, type Embedder } from './embedder';
+import { claimQueued, queueUnembedded, releaseClaim, storeEmbeddings } from './embeddings.repository';
+
+export interface IndexerOptions {
+  /** Memories embedded per round. */
+  readonly batch: number;
+  /** How long an empty queue is left before it is looked at again. */
+  readonly idleMs: number;
+  /** How long a claim holds: a claim lost with its instance is taken again after it. */
+  readonly claimMs: number;
+}
+
+const DEFAULTS: IndexerOptions = { batch: 32, idleMs: 1_000, claimMs: 120_000 };
+/** After a failure (the embedder is down), the next round waits this long, doubling up to a minute. */
+const RETRY_MS = 2_000;
+
+export const textHash = (text: string): string => createHash('md5').update(text).digest('hex');
+
+/**
+ * The background worker of search by meaning: at start it queues every Memory without a vector of
+ * the current model for its current text (a backfill, and a re-embedding after the embedder
+ * changed), then drains the queue that writes fill, a batch at a time, after those writes commit.
+ * Several instances share the queue through claims (taken with SKIP LOCKED, so none waits for
+ * another), and a claim lost with its instance expires. A write never waits for it and never
+ * fails because of it: until a Memory is embedded, search finds it by its words alone.
+ */
+export class EmbeddingIndexer {
+  private readonly options: IndexerOptions;
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private stopped = true;
+  private failures = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly embedder: Embedder,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    options: Partial<IndexerOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Queues every Memory without a vector of this model for its current text; how many were queued. */
+  backfill(): Promise<number> {
+    return queueUnembedded(this.db, this.embedder.name, this.clock.now());
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.round = this.backfill()
+      .then((queued) => {
+        if (queued > 0) this.logger.info({ queued, model: this.embedder.name }, 'embedding Memories in the background');
+      })
+      .catch((err: unknown) => this.logger.warn({ error: safeError(err) }, 'queueing Memories to embed failed'))
+      .finally(() => this.schedule(0));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  /** Embeds what is queued now, round after round, until the queue is empty (tests, benchmarks). */
+  async drain(): Promise<void> {
+    await this.round;
+    while ((await this.embedOnce()) > 0);
+  }
+
+  /** One round: claims a batch, embeds it, stores the vectors. How many Memories it claimed. */
+  async embedOnce(): Promise<number> {
+    const claim = randomUUID();
+    const now = this.clock.now();
+    const memories = await claimQueued(this.db, claim, now, new Date(now.getTime() + this.options.claimMs), this.options.batch);
+    if (memories.length === 0) return 0;
+    try {
+      const texts = memories.map((memory) => memory.text.slice(0, EMBEDDED_TEXT_MAX));
+      const vectors = await this.embedder.embed(texts);
+      const embedded = memories.map((memory, i) => ({ id: memory.id, textHash: textHash(memory.text), vector: vectors[i]! }));
+      await storeEmbeddings(this.db, this.embedder.name, claim, embedded, this.clock.now());
+    } catch (err) {
+      await releaseClaim(this.db, claim).catch(() => undefined);
+      throw err;
+    }
+    return memories.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.round = this.embedOnce()
+        .then((claimed) => {
+          this.failures = 0;
+          this.schedule(claimed > 0 ? 0 : this.options.idleMs);
+        })
+        .catch((err: unknown) => {
+          this.failures += 1;
+          if (this.failures === 1 || this.failures % 30 === 0) this.logger.warn({ error: safeError(err), failures: this.failures }, 'embedding Memories failed; retrying');
+          this.schedule(Math.min(60_000, RETRY_MS * 2 ** Math.min(this.failures - 1, 5)));
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}
