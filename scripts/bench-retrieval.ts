@@ -95,11 +95,11 @@ function loadParaphrases(): Conversation {
   };
 }
 
-/** Waits until the server has embedded every Memory written (its /readyz counts the queue). */
+/** Waits until the server has embedded every Memory written (its /readyz says so). */
 async function embedded(port: number): Promise<void> {
   for (;;) {
-    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { data?: { embeddings?: { queued: number } } };
-    if (!ready.data?.embeddings || ready.data.embeddings.queued === 0) return;
+    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { data?: { embeddings?: { up_to_date: boolean } } };
+    if (!ready.data?.embeddings || ready.data.embeddings.up_to_date) return;
     await new Promise((done) => setTimeout(done, 200));
   }
 }

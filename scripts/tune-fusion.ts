@@ -133,7 +133,7 @@ async function collectCases(values: { data?: string | undefined; conversations?:
         category: question.category,
         evidence: question.evidence,
         lexical: found.map(({ row, score }) => ({ id: keyOf.get(row.id)!, score })),
-        query: await queryVector(embedder, question.text),
+        query: (await queryVector(embedder, accountId, question.text, 60_000))!,
         lexicalVectors: new Map([...vectors].map(([id, vector]) => [keyOf.get(id)!, vector])),
         recent: recentByKey,
       });

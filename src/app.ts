@@ -22,7 +22,7 @@ import { challengeWithResourceMetadata, mcpResource, publicOrigin } from './edge
 import { AuthorizationServer } from './domain/oauth/authorization-server';
 import { embedderFor } from './domain/embeddings/embedders';
 import { EmbeddingIndexer } from './domain/embeddings/indexer';
-import { queuedCount } from './domain/embeddings/embeddings.repository';
+import { embeddingPending } from './domain/embeddings/embeddings.repository';
 import { oauthRouter } from './oauth/server';
 import { errorHandler, safeError, sendError, unknownRoute } from './edge/errors';
 import { checkErrorShapes, serviceUnavailable } from './pipeline/envelope';
@@ -154,8 +154,8 @@ export function createApp(deps: AppDependencies): App {
   app.get('/readyz', async (_req, res) => {
     try {
       await database.ping();
-      // With search by meaning: the model, and how many Memories wait to be embedded.
-      const embeddings = embedder ? { embeddings: { model: embedder.name, queued: await queuedCount(database.db) } } : {};
+      // With search by meaning: the model, and whether every Memory written is embedded.
+      const embeddings = embedder ? { embeddings: { model: embedder.name, up_to_date: !(await embeddingPending(database.db)) } } : {};
       res.json({ ok: true, data: { status: 'ready', ...embeddings } });
     } catch {
       sendError(res, serviceUnavailable());

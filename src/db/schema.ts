@@ -510,6 +510,8 @@ export interface MemoryEmbeddingsTable {
 export interface EmbeddingQueueTable {
   memory_id: string;
   queued_at: Timestamp;
+  backfill: ColumnType<boolean, boolean | undefined, boolean>;
+  attempts: ColumnType<number, number | undefined, number>;
   claim: ColumnType<string | null, string | null | undefined, string | null>;
   claimed_until: NullableTimestamp;
 }

@@ -753,7 +753,7 @@ export const argumentShapes: readonly McpToolDefinition[] = [
                   "fuzzy",
                   "semantic"
                 ],
-                "description": "`fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning alone (it shares no word with the query, and its excerpt marks none)."
+                "description": "`fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning, not among what the query's words found (its excerpt marks no word)."
               },
               "highlight": {
                 "type": "string",

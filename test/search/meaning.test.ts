@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app';
 import { LocalEmbedder } from '../../src/domain/embeddings/local-embedder';
+import { embedderFor } from '../../src/domain/embeddings/embedders';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { must } from '../support/assertions';
 
@@ -86,7 +87,8 @@ describe('the default embedder', () => {
     const id = await remember(t, alice.session, 'Parks the car on level three of the garage.');
     await t.app.embeddings!.drain();
     must(await t.http.patch(`/v1/memories/${id}`).set(bearer(alice.session)).send({ text: 'Waters the fern on Sundays.' }), 200, 'update');
-    // Not embedded yet: its old vector is not used.
+    // The write deleted the old text's vector: until the new one is made, the Memory has none.
+    expect(await t.database.db.selectFrom('memory_embeddings').select('memory_id').where('memory_id', '=', id).execute()).toEqual([]);
     expect((await searchFor(t, alice.session, 'Where did I leave the vehicle?')).map((hit) => hit.memory.id)).not.toContain(id);
     await t.app.embeddings!.drain();
     expect((await searchFor(t, alice.session, 'Which day do I tend to the houseplant?')).map((hit) => hit.memory.id)).toContain(id);
@@ -172,6 +174,16 @@ class EmbeddingsServer {
         }
         const { model, input } = JSON.parse(body) as { model: string; input: string[] };
         this.requests.push({ authorization: req.headers.authorization, model, input });
+        // A text the endpoint cannot take (as a server refuses an input over its context).
+        if (input.some((text) => text.includes('POISON'))) {
+          res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'input is too large' } }));
+          return;
+        }
+        // A query the endpoint takes its time over.
+        if (input.some((text) => text.includes('slowly'))) {
+          setTimeout(() => res.writeHead(500).end(), 4_000).unref();
+          return;
+        }
         const data = input.map((text, index) => {
           const vector = new Array<number>(26).fill(0);
           for (const char of text.toLowerCase()) if (char >= 'a' && char <= 'z') vector[char.charCodeAt(0) - 97]! += 1;
@@ -222,6 +234,50 @@ describe('EMBEDDINGS=http', () => {
     }
   });
 
+  test('a text the endpoint refuses goes to the back of the queue without holding up the rest, and is left to its words after five rounds', async () => {
+    const t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: server.url, EMBEDDINGS_MODEL: 'letters' } });
+    try {
+      const alice = await t.account();
+      const poison = await remember(t, alice.session, 'POISON pill text');
+      const fine = await remember(t, alice.session, 'a fine text');
+      expect(await t.app.embeddings!.embedOnce()).toBe(2);
+      const embedded = await t.database.db.selectFrom('memory_embeddings').select('memory_id').where('account_id', '=', alice.accountId).execute();
+      expect(embedded.map((row) => row.memory_id)).toEqual([fine]);
+      const queued = await t.database.db.selectFrom('embedding_queue').select(['memory_id', 'attempts', 'claim']).where('memory_id', '=', poison).execute();
+      expect(queued).toEqual([{ memory_id: poison, attempts: 1, claim: null }]);
+      // Alone in its batch it fails as the endpoint being down would: the round fails, nothing is counted.
+      await expect(t.app.embeddings!.embedOnce()).rejects.toThrow('400');
+      const others = await Promise.all([1, 2, 3, 4].map((i) => remember(t, alice.session, `another fine text ${i}`)));
+      for (let round = 0; round < 4; round += 1) {
+        await t.app.embeddings!.embedOnce();
+        if (round < 3) await remember(t, alice.session, `filler ${round}`);
+      }
+      const left = await t.database.db.selectFrom('embedding_queue').select('memory_id').where('memory_id', '=', poison).execute();
+      expect(left).toEqual([]);
+      expect((await searchFor(t, alice.session, 'pill'))[0]).toMatchObject({ memory: { id: poison }, match: 'fulltext' });
+      const done = await t.database.db.selectFrom('memory_embeddings').select('memory_id').where('memory_id', 'in', others).execute();
+      expect(done).toHaveLength(4);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a search waits at most 2 seconds for its query vector, then answers by the words', async () => {
+    const t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: server.url, EMBEDDINGS_MODEL: 'letters' } });
+    try {
+      const alice = await t.account();
+      const id = await remember(t, alice.session, 'the garden gate opens');
+      await t.app.embeddings!.drain().catch(() => undefined);
+      const started = Date.now();
+      const hits = await searchFor(t, alice.session, 'gate opens slowly');
+      expect(Date.now() - started).toBeLessThan(3_800);
+      expect(hits.map((hit) => hit.memory.id)).toEqual([id]);
+      expect(hits[0]!.match).toBe('fulltext');
+    } finally {
+      await t.close();
+    }
+  });
+
   test('an endpoint answering the wrong number of vectors fails the round, and the claim goes back to the queue', async () => {
     const t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: `${server.url}/missing`, EMBEDDINGS_MODEL: 'letters' } });
     try {
@@ -237,6 +293,15 @@ describe('EMBEDDINGS=http', () => {
 });
 
 describe('the local embedder', () => {
+  test('is shared by the apps of a process: one closing leaves it working for the other', async () => {
+    const first = embedderFor({ kind: 'local' })!;
+    const second = embedderFor({ kind: 'local' })!;
+    expect(first).toBe(second);
+    await first.close();
+    expect((await second.embed(['still here']))[0]!.length).toBe(512);
+    await second.close();
+  });
+
   test('gives unit vectors of 512 dimensions, close for texts of like meaning, and starts again after close', async () => {
     const embedder = new LocalEmbedder();
     try {

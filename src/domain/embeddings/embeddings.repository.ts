@@ -8,8 +8,8 @@ import { decodeVector, encodeVector } from './embedder';
  */
 export async function queueUnembedded(db: Queryable, model: string, at: Date): Promise<number> {
   const result = await sql`
-    insert into embedding_queue (memory_id, queued_at)
-    select m.id, ${at} from memories m
+    insert into embedding_queue (memory_id, queued_at, backfill)
+    select m.id, ${at}, true from memories m
     where not exists (
       select 1 from memory_embeddings e where e.memory_id = m.id and e.model = ${model} and e.text_hash = md5(m.text)
     )
@@ -18,8 +18,9 @@ export async function queueUnembedded(db: Queryable, model: string, at: Date): P
 }
 
 /**
- * Claims up to `size` queued Memories not claimed by a worker (or whose claim expired), oldest
- * first; Memories another worker is claiming at this moment are skipped, not waited for.
+ * Claims up to `size` queued Memories not claimed by a worker (or whose claim expired): those
+ * writes queued before those the backfill queued, oldest first; Memories another worker is
+ * claiming at this moment are skipped, not waited for.
  */
 export async function claimQueued(db: Queryable, claim: string, now: Date, until: Date, size: number): Promise<Array<{ id: string; account_id: string; text: string }>> {
   const claimed = await sql<{ memory_id: string }>`
@@ -27,7 +28,7 @@ export async function claimQueued(db: Queryable, claim: string, now: Date, until
     where memory_id in (
       select memory_id from embedding_queue
       where claimed_until is null or claimed_until < ${now}
-      order by queued_at
+      order by backfill, queued_at
       limit ${size}
       for update skip locked
     )
@@ -61,15 +62,31 @@ export async function storeEmbeddings(
   await db.deleteFrom('embedding_queue').where('claim', '=', claim).execute();
 }
 
+/**
+ * Memories the embedder refused one by one (their own text, not the embedder, is the trouble):
+ * each goes to the back of the queue with one more attempt, and is dropped after `maxAttempts`
+ * (search finds it by its words alone). Returns the IDs dropped.
+ */
+export async function failedAlone(db: Queryable, claim: string, ids: readonly string[], at: Date, maxAttempts: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  await db
+    .updateTable('embedding_queue')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), queued_at: at, claim: null, claimed_until: null }))
+    .where('claim', '=', claim)
+    .where('memory_id', 'in', ids)
+    .execute();
+  const dropped = await db.deleteFrom('embedding_queue').where('memory_id', 'in', ids).where('attempts', '>=', maxAttempts).returning('memory_id').execute();
+  return dropped.map((row) => row.memory_id);
+}
+
 /** Gives claimed Memories back to the queue (the embedder failed). */
 export async function releaseClaim(db: Queryable, claim: string): Promise<void> {
   await db.updateTable('embedding_queue').set({ claim: null, claimed_until: null }).where('claim', '=', claim).execute();
 }
 
-/** How many Memories wait to be embedded. */
-export async function queuedCount(db: Queryable): Promise<number> {
-  const row = await db.selectFrom('embedding_queue').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-  return row.count;
+/** Whether some Memory waits to be embedded. */
+export async function embeddingPending(db: Queryable): Promise<boolean> {
+  return (await db.selectFrom('embedding_queue').select('memory_id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 export interface VectorFilter {
@@ -101,9 +118,9 @@ function vectorRows(db: Queryable, filter: VectorFilter) {
     .select(['e.memory_id', 'e.vector'])
     .where('e.account_id', '=', filter.accountId)
     .where('m.account_id', '=', filter.accountId)
+    // A write that changes a Memory's text deletes its vector (embedding-queue.ts): every vector
+    // read here is of the Memory's text as it is.
     .where('e.model', '=', filter.model)
-    // A vector of an older text is not the Memory's any more.
-    .where('e.text_hash', '=', sql<string>`md5(m.text)`)
     .$if(filter.keysOnly, (query) => query.where('m.sensitivity', '<>', 'secret'))
     .$if(filter.type !== undefined, (query) => query.where('m.type', '=', filter.type!))
     .$if(filter.tag !== undefined, (query) => query.where(sql<boolean>`${filter.tag} = any(m.tags)`));

@@ -46,15 +46,17 @@ export class HttpEmbedder implements Embedder {
     if (data.length !== texts.length) throw new Error(`The embeddings endpoint answered ${data.length} vectors for ${texts.length} texts.`);
     const vectors: Float32Array[] = new Array(texts.length);
     data.forEach((item, position) => {
-      const index = typeof item.index === 'number' ? item.index : position;
+      const index = item.index === undefined ? position : item.index;
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length || vectors[index] !== undefined) {
+        throw new Error('The embeddings endpoint answered an index out of range, or twice.');
+      }
       const embedding = item.embedding;
       if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((value) => typeof value === 'number' && Number.isFinite(value))) {
         throw new Error('The embeddings endpoint answered a vector that is not a list of numbers.');
       }
-      if (index < 0 || index >= texts.length) throw new Error('The embeddings endpoint answered an index out of range.');
       vectors[index] = normalized(embedding as number[]);
     });
-    if (vectors.some((vector) => vector === undefined)) throw new Error('The embeddings endpoint left a text without a vector.');
+    for (let i = 0; i < texts.length; i += 1) if (vectors[i] === undefined) throw new Error('The embeddings endpoint left a text without a vector.');
     return vectors;
   }
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { safeError } from '../shared/errors';
 import { EMBEDDED_TEXT_MAX, type Embedder } from './embedder';
-import { claimQueued, queueUnembedded, releaseClaim, storeEmbeddings } from './embeddings.repository';
+import { claimQueued, failedAlone, queueUnembedded, releaseClaim, storeEmbeddings } from './embeddings.repository';
 
 export interface IndexerOptions {
   /** Memories embedded per round. */
@@ -19,6 +19,15 @@ export interface IndexerOptions {
 const DEFAULTS: IndexerOptions = { batch: 32, idleMs: 1_000, claimMs: 120_000 };
 /** After a failure (the embedder is down), the next round waits this long, doubling up to a minute. */
 const RETRY_MS = 2_000;
+/** Rounds a Memory may fail alone (the embedder refuses its text) before it is left to its words. */
+const MAX_ATTEMPTS = 5;
+
+/** The start of a text the embedder is given: at most `max` UTF-16 units, never half of a character. */
+export function embeddedText(text: string, max = EMBEDDED_TEXT_MAX): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
 
 export const textHash = (text: string): string => createHash('md5').update(text).digest('hex');
 
@@ -76,22 +85,58 @@ export class EmbeddingIndexer {
     while ((await this.embedOnce()) > 0);
   }
 
-  /** One round: claims a batch, embeds it, stores the vectors. How many Memories it claimed. */
+  /**
+   * One round: claims a batch, embeds it, stores the vectors; how many Memories it claimed. When
+   * the batch fails, its Memories are tried one by one: those the embedder refuses alone go to the
+   * back of the queue (and are dropped after a few rounds), so one text it cannot take never
+   * holds up the rest. When every one fails, the embedder is down: the claim is given back, and
+   * the round fails.
+   */
   async embedOnce(): Promise<number> {
     const claim = randomUUID();
     const now = this.clock.now();
     const memories = await claimQueued(this.db, claim, now, new Date(now.getTime() + this.options.claimMs), this.options.batch);
     if (memories.length === 0) return 0;
     try {
-      const texts = memories.map((memory) => memory.text.slice(0, EMBEDDED_TEXT_MAX));
-      const vectors = await this.embedder.embed(texts);
-      const embedded = memories.map((memory, i) => ({ id: memory.id, textHash: textHash(memory.text), vector: vectors[i]! }));
-      await storeEmbeddings(this.db, this.embedder.name, claim, embedded, this.clock.now());
-    } catch (err) {
-      await releaseClaim(this.db, claim).catch(() => undefined);
-      throw err;
+      const vectors = await this.embedder.embed(memories.map((memory) => embeddedText(memory.text)));
+      await this.store(claim, memories.map((memory, i) => ({ memory, vector: vectors[i]! })));
+      return memories.length;
+    } catch (batchError) {
+      if (memories.length === 1) {
+        await releaseClaim(this.db, claim).catch(() => undefined);
+        throw batchError;
+      }
     }
+    const done: Array<{ memory: (typeof memories)[number]; vector: Float32Array }> = [];
+    const refused: string[] = [];
+    let error: unknown = null;
+    for (const memory of memories) {
+      try {
+        const [vector] = await this.embedder.embed([embeddedText(memory.text)]);
+        done.push({ memory, vector: vector! });
+      } catch (err) {
+        refused.push(memory.id);
+        error = err;
+      }
+    }
+    if (done.length === 0) {
+      await releaseClaim(this.db, claim).catch(() => undefined);
+      throw error;
+    }
+    const dropped = await failedAlone(this.db, claim, refused, this.clock.now(), MAX_ATTEMPTS);
+    if (dropped.length > 0) this.logger.warn({ memories: dropped, error: safeError(error) }, 'the embedder refused these Memories; they are found by their words alone');
+    await this.store(claim, done);
     return memories.length;
+  }
+
+  private async store(claim: string, embedded: ReadonlyArray<{ memory: { id: string; text: string }; vector: Float32Array }>): Promise<void> {
+    await storeEmbeddings(
+      this.db,
+      this.embedder.name,
+      claim,
+      embedded.map(({ memory, vector }) => ({ id: memory.id, textHash: textHash(memory.text), vector })),
+      this.clock.now(),
+    );
   }
 
   private schedule(delayMs: number): void {

@@ -35,6 +35,14 @@ export class LocalEmbedder implements Embedder {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** The apps of the process using this embedder (see embedders.ts): the last one to close stops the worker. */
+  private users = 0;
+
+  /** One more app uses the embedder. */
+  retain(): this {
+    this.users += 1;
+    return this;
+  }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
@@ -48,6 +56,8 @@ export class LocalEmbedder implements Embedder {
   }
 
   async close(): Promise<void> {
+    if (this.users > 0) this.users -= 1;
+    if (this.users > 0) return;
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();

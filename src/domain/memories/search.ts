@@ -10,9 +10,8 @@ import { highlight } from '../search/highlight';
 import { fuse, RERANK_CANDIDATES } from '../search/meaning';
 import { hasPhrase } from '../search/phrases';
 import { parseQuery } from '../search/query-parser';
-import { safeError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
-import { readsKeyIndex } from './visibility';
+import { isMemoryVisibleTo, readsKeyIndex } from './visibility';
 import { toMemoryPreview } from './memory-mapper';
 import { memoriesWithIndexNumbers } from './memories.repository';
 
@@ -57,11 +56,8 @@ export async function searchMemories(services: Services, principal: Principal, q
 
   const [found, vector] = await Promise.all([
     search(services.db, { ...request, limit: Math.max(request.limit, RERANK_CANDIDATES) }, source),
-    queryVector(embedder, query.q).catch((err: unknown) => {
-      // The embedder is down: the words alone rank, as with EMBEDDINGS=off.
-      services.logger.warn({ error: safeError(err) }, 'embedding a query failed; searching by words alone');
-      return null;
-    }),
+    // Null when the embedder failed or is slow: the words alone rank, as with EMBEDDINGS=off.
+    queryVector(embedder, principal.accountId, query.q),
   ]);
   if (!vector) return found.slice(0, request.limit).map(lexicalHit);
   return byMeaning(services, request, embedder, vector, found);
@@ -93,13 +89,20 @@ async function byMeaning(services: Services, request: SearchRequest, embedder: E
     if (lexical) hits.push({ ...lexicalHit(lexical), score });
     else {
       const row = rows.get(id);
-      // Gone between the two reads (deleted meanwhile): not a hit.
-      if (!row) continue;
+      // Gone, or changed out of the search's reach, between the two reads: not a hit.
+      if (!row || !withinReach(request, row)) continue;
       const excerpt = highlight(row.text, new Set());
       hits.push({ memory: toMemoryPreview(row), score, match: leg === 'semantic' ? 'semantic' : 'fulltext', highlight: excerpt.text, highlight_html: excerpt.html });
     }
   }
   return hits;
+}
+
+/** Whether a Memory read after the vectors still passes the search's filters and the caller's sight. */
+function withinReach(request: SearchRequest, row: MemoryRow): boolean {
+  if (!isMemoryVisibleTo(request.principal, row)) return false;
+  if (request.type !== undefined && row.type !== request.type) return false;
+  return request.tag === undefined || row.tags.includes(request.tag);
 }
 
 /** A Memory found by its words, as the contract shows it: its preview, its score, how it matched and its excerpt. */

@@ -3,15 +3,18 @@ import type { DB } from '../../db/schema';
 
 /**
  * The queue of Memories whose text is to be embedded (search by meaning): a Memory is queued in
- * the transaction that writes its text, and the embedding worker (embeddings/indexer.ts) drains
- * the queue after the write commits, so a write never waits for a model. Queuing again a Memory
- * being embedded drops that claim: the worker then keeps its Memory queued for the newer text.
+ * the transaction that writes its text, and its vector of the older text is deleted there, so
+ * search never scores a Memory by what it no longer says. The embedding worker
+ * (embeddings/indexer.ts) drains the queue after the write commits, so a write never waits for a
+ * model. Queuing again a Memory being embedded drops that claim: the worker then keeps its Memory
+ * queued for the newer text.
  */
 export async function queueForEmbedding(trx: Transaction<DB>, memoryIds: readonly string[], at: Date): Promise<void> {
   if (memoryIds.length === 0) return;
+  await trx.deleteFrom('memory_embeddings').where('memory_id', 'in', memoryIds).execute();
   await trx
     .insertInto('embedding_queue')
     .values(memoryIds.map((memory_id) => ({ memory_id, queued_at: at })))
-    .onConflict((oc) => oc.column('memory_id').doUpdateSet({ queued_at: at, claim: null, claimed_until: null }))
+    .onConflict((oc) => oc.column('memory_id').doUpdateSet({ queued_at: at, backfill: false, attempts: 0, claim: null, claimed_until: null }))
     .execute();
 }

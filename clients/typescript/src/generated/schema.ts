@@ -1788,7 +1788,7 @@ export interface components {
             /** @description Relevance; higher is better, and never higher than the hit before. Comparable only within one response. */
             score: number;
             /**
-             * @description `fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning alone (it shares no word with the query, and its excerpt marks none).
+             * @description `fuzzy` when the hit matched only through corrections of misspelt words; `semantic` when it was found by meaning, not among what the query's words found (its excerpt marks no word).
              * @enum {string}
              */
             match: "fulltext" | "fuzzy" | "semantic";
