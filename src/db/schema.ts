@@ -502,7 +502,8 @@ export interface MemoryEmbeddingsTable {
   account_id: string;
   model: string;
   text_hash: string;
-  vector: Buffer;
+  /** Base64 of the float32 values, little-endian. */
+  vector: string;
   embedded_at: Timestamp;
 }
 

