@@ -234,6 +234,27 @@ describe('EMBEDDINGS=http', () => {
     }
   });
 
+  test('two instances draining one queue at once embed every Memory once, and leave the queue empty', async () => {
+    const t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: server.url, EMBEDDINGS_MODEL: 'letters-shared' } });
+    const other = createApp({ config: t.config, database: t.database, embedInBackground: false });
+    try {
+      const alice = await t.account();
+      const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => remember(t, alice.session, `note number ${i} about the shared queue`)));
+      const before = server.requests.length;
+      await Promise.all([t.app.embeddings!.drain(), other.embeddings!.drain()]);
+      const rows = await t.database.db.selectFrom('memory_embeddings').select('memory_id').where('memory_id', 'in', ids).execute();
+      expect(rows).toHaveLength(40);
+      expect(await t.database.db.selectFrom('embedding_queue').select('memory_id').where('memory_id', 'in', ids).execute()).toEqual([]);
+      // Each Memory was claimed by one instance: the endpoint saw every text once.
+      const sent = server.requests.slice(before).flatMap((request) => request.input);
+      expect(sent.filter((text) => text.includes('about the shared queue')).sort()).toEqual([...new Set(sent.filter((text) => text.includes('about the shared queue')))].sort());
+      expect(sent.filter((text) => text.includes('about the shared queue'))).toHaveLength(40);
+    } finally {
+      await other.close();
+      await t.close();
+    }
+  });
+
   test('a text the endpoint refuses goes to the back of the queue without holding up the rest, and is left to its words after five rounds', async () => {
     const t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: server.url, EMBEDDINGS_MODEL: 'letters' } });
     try {
