@@ -13,7 +13,7 @@
 // database may be created and dropped), --runs <n>, --only <part of a case name> (repeatable),
 // --write (replace the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options
 // to the server (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -824,6 +824,7 @@ async function seed(server: RunningServer, nearDuplicates: number, log: (line: s
       expect: 200,
       send: () => answerOf(library.key.GET('/library/creator/status')),
     },
+    ...(await oauthCases(port)),
   ];
   cases.push(
     ...(await hostileCases({
@@ -899,6 +900,54 @@ function tally(statuses: readonly number[]): string {
 }
 
 /** Connects a raw TCP socket to the server; errors (the server closing it) are left to the caller's reading. */
+/**
+ * OAuth for MCP at its bounds: a registration body near its 16 KB limit, an authorization request
+ * with the longest redirect URI and state (sealed for the consent page), and a token request
+ * refused with the longest verifier.
+ */
+async function oauthCases(port: number): Promise<Case[]> {
+  const base = `http://127.0.0.1:${port}`;
+  const send = async (path: string, init: RequestInit): Promise<Answer> => {
+    const res = await fetch(`${base}${path}`, { ...init, redirect: 'manual' });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, bytes: body.length, json: null };
+  };
+  const uris = Array.from({ length: 7 }, (_, i) => `https://client.example/${i}/${'a'.repeat(2_000 - 26)}`);
+  const registration = JSON.stringify({ client_name: 'n'.repeat(100), redirect_uris: uris });
+  const registered = (await (await fetch(`${base}/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: registration })).json()) as { client_id: string };
+  const verifier = 'v'.repeat(128);
+  const authorize = new URLSearchParams({
+    response_type: 'code',
+    client_id: registered.client_id,
+    redirect_uri: uris[6]!,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 's'.repeat(1_024),
+    resource: `${base}/mcp`,
+  });
+  const token = new URLSearchParams({ grant_type: 'authorization_code', client_id: registered.client_id, code: 'c'.repeat(100), code_verifier: verifier, redirect_uri: uris[6]! });
+  return [
+    {
+      name: 'OAuth client registration, 7 redirect URIs of 2,000 characters',
+      size: `${n(registration.length)} bytes`,
+      expect: 201,
+      send: () => send('/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: registration }),
+    },
+    {
+      name: 'OAuth authorization, a redirect URI of 2,000 characters and a state of 1,024',
+      size: `${n(authorize.toString().length)} characters of query`,
+      expect: 302,
+      send: () => send(`/authorize?${authorize}`, {}),
+    },
+    {
+      name: 'OAuth token refused: an unknown code, a verifier of 128 characters',
+      size: `${n(token.toString().length)} bytes`,
+      expect: 400,
+      send: () => send('/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: token.toString() }),
+    },
+  ];
+}
+
 async function rawSocket(port: number): Promise<net.Socket> {
   const socket = net.connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
@@ -1495,7 +1544,7 @@ async function main(): Promise<void> {
       );
     }
     results.push(
-      await withServer({ kind, prefix: 'mtl_worst_cpu', serverUrl: serverUrl ?? DEFAULT_SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off' } }, (server) =>
+      await withServer({ kind, prefix: 'mtl_worst_cpu', serverUrl: serverUrl ?? DEFAULT_SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off', OAUTH_REGISTRATIONS_PER_HOUR: '10000000', OAUTH_REQUESTS_PER_MINUTE: '10000000' } }, (server) =>
         measure(kind, server, { runs, only: values.only ?? [], nearDuplicates }),
       ),
     );

@@ -9,9 +9,10 @@ import type { DB } from '../../db/schema';
  * model. Queuing again a Memory being embedded drops that claim: the worker then keeps its Memory
  * queued for the newer text.
  */
-export async function queueForEmbedding(trx: Transaction<DB>, memoryIds: readonly string[], at: Date): Promise<void> {
+export async function queueForEmbedding(trx: Transaction<DB>, memoryIds: readonly string[], at: Date, options: { readonly textChanged: boolean }): Promise<void> {
   if (memoryIds.length === 0) return;
-  await trx.deleteFrom('memory_embeddings').where('memory_id', 'in', memoryIds).execute();
+  // A new Memory has no vector yet: only a changed text's is deleted.
+  if (options.textChanged) await trx.deleteFrom('memory_embeddings').where('memory_id', 'in', memoryIds).execute();
   await trx
     .insertInto('embedding_queue')
     .values(memoryIds.map((memory_id) => ({ memory_id, queued_at: at })))

@@ -190,12 +190,14 @@ const searchIndex: Projection = {
 const embeddingQueue: Projection = {
   name: 'embedding queue',
   async apply(trx, _accountId, changes, at) {
-    const queued: string[] = [];
+    const added: string[] = [];
+    const changed: string[] = [];
     for (const change of changes) {
-      if (change.kind === 'memory_added') queued.push(change.memory.id);
-      else if (change.kind === 'memory_changed' && change.before.text !== change.after.text) queued.push(change.after.id);
+      if (change.kind === 'memory_added') added.push(change.memory.id);
+      else if (change.kind === 'memory_changed' && change.before.text !== change.after.text) changed.push(change.after.id);
     }
-    await queueForEmbedding(trx, queued, at);
+    await queueForEmbedding(trx, added, at, { textChanged: false });
+    await queueForEmbedding(trx, changed, at, { textChanged: true });
   },
 };
 
