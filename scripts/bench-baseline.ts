@@ -18,6 +18,7 @@ import { getLibraryTemplate, searchLibrary } from '../src/domain/library/public'
 import { batchGetMemories } from '../src/domain/memories/batch';
 import { createMemory, getMemory, listMemories } from '../src/domain/memories/memories';
 import { searchMemories } from '../src/domain/memories/search';
+import { VectorIndex } from '../src/domain/embeddings/vector-index';
 import { systemClock } from '../src/domain/shared/clock';
 import type { Principal } from '../src/domain/shared/principal';
 import { Signer } from '../src/domain/shared/signer';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     spoolDirectory: join(process.env.DATA_DIR ?? './data', 'spool'),
     trashRetentionDays: 30,
     embedder: null,
+    vectors: new VectorIndex(database.db, { singleConnection: database.kind === 'pglite' }),
   };
   const principal: Principal = { kind: 'session', accountId };
   const app = express();

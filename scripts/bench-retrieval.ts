@@ -26,7 +26,7 @@ import { eng } from 'stopword';
 import stem from 'wink-porter2-stemmer';
 import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
-import { clientFor, commitLabel, must, ROOT, withServer, type DatabaseKind } from './support/server';
+import { clientFor, commitLabel, must, ROOT, untilEmbedded, withServer, type DatabaseKind } from './support/server';
 
 // The reference's stop words: a library's English list, as its users would take.
 const STOP_WORDS = new Set<string>(eng);
@@ -93,15 +93,6 @@ function loadParaphrases(): Conversation {
     turns: data.memories.map((memory) => ({ id: memory.id, text: memory.text })),
     questions: data.questions.map((question) => ({ text: question.question, category: 0, evidence: new Set(question.answers) })),
   };
-}
-
-/** Waits until the server has embedded every Memory written (its /readyz says so). */
-async function embedded(port: number): Promise<void> {
-  for (;;) {
-    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { data?: { embeddings?: { up_to_date: boolean } } };
-    if (!ready.data?.embeddings || ready.data.embeddings.up_to_date) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
 }
 
 interface Turn { readonly id: string; readonly text: string }
@@ -223,7 +214,7 @@ async function runServer(port: number, conversations: readonly Conversation[], l
       }
     };
     await Promise.all(Array.from({ length: STORE_CONCURRENCY }, worker));
-    await embedded(port);
+    await untilEmbedded(port);
     for (const question of conversation.questions) {
       const started = performance.now();
       const hits = await must(client.GET('/memories/search', { params: { query: { q: question.text, limit } } }));

@@ -4,8 +4,13 @@
 // server process's CPU time from /proc before and after; then measures how 4 clients sending the
 // costliest query slow down /healthz and a small search of another account.
 //
-// Options: --database postgres|embedded|both (both), --write (replace the marked region of
-// docs/benchmarks.md). BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) is where a
+// Then one more case for search by meaning: a question that shares no word with any Memory, in
+// another account of 1,200 short Memories (more than the 1,000 the service compares without
+// pgvector).
+//
+// Options: --database postgres|embedded|both (both), --embeddings off|local|both (both: each
+// database with the words alone, then with the default embedder), --write (replace the marked
+// region of docs/benchmarks.md). BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres) is where a
 // fresh database is created and dropped; BENCH_NODE_ARGS passes Node.js options to the server
 // (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { randomBytes } from 'node:crypto';
@@ -19,7 +24,7 @@ import { loadConfig } from '../src/config';
 import { mintSessionToken } from '../src/domain/accounts/session-tokens';
 import { backendCpu, backendDelta, cpuMs, DATABASE_LABELS, random } from './support/measure';
 import type { MtlClient } from '../clients/typescript/src';
-import { clientFor, commitLabel, must, ROOT, withServer, type DatabaseKind, type RunningServer } from './support/server';
+import { clientFor, commitLabel, must, ROOT, untilEmbedded, withServer, type DatabaseKind, type RunningServer } from './support/server';
 
 const SECRET = randomBytes(32).toString('hex');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +36,9 @@ const RUNS = 20;
 const LOAD_CLIENTS = 4;
 const LOAD_MS = 5_000;
 const PROBE_EVERY_MS = 200;
+// The case of search by meaning: short Memories, more than the service compares without pgvector.
+const SHORT_MEMORIES = 1_200;
+const MEANING_QUESTION = 'Which antibiotic must a doctor avoid giving me?';
 
 // 32 words every Memory contains many times; case (b) misspells each, case (c) asks for them all.
 const CASE_WORDS = ('wednesdays customer schedule planning restaurant mountain hospital computer building question language ' +
@@ -78,6 +86,15 @@ const CASES: { name: string; q: string; type?: 'decision'; tag?: string }[] = [
   { name: 'h. a word and 31 words excluded that every Memory has', q: ['wednesdays', ...CASE_WORDS.slice(1).map((word) => `-${word}`)].join(' ') },
   { name: 'i. 32 words, with a type and a tag no Memory has', q: CASE_WORDS.join(' '), type: 'decision', tag: 'nothing-tagged' },
 ];
+
+type Embeddings = 'off' | 'local';
+
+/** A short note of 8-20 words from the vocabulary, none of them a word of MEANING_QUESTION. */
+function shortText(seed: number): string {
+  const next = random(seed);
+  const words = Array.from({ length: 8 + Math.floor(next() * 13) }, () => OTHER_WORDS[Math.floor(next() * OTHER_WORDS.length)]!.replace(/^(doctor|medicine)$/, 'garden'));
+  return `${words[0]![0]!.toUpperCase()}${words.join(' ').slice(1)}.`;
+}
 
 /** TEXT_CHARS characters of sentences of 6-17 words drawn evenly from the vocabulary. */
 function memoryText(seed: number): string {
@@ -143,7 +160,7 @@ async function healthz(port: number, key: string): Promise<unknown> {
 
 interface CaseResult { name: string; cpu: number; db: number | null; mean: number; max: number; hits: string }
 
-async function measure(kind: DatabaseKind, server: RunningServer) {
+async function measure(kind: DatabaseKind, embeddings: Embeddings, server: RunningServer) {
   const { port } = server;
   const pid = server.child.pid!;
   const session = loadConfig({ APP_JWT_SECRET: SECRET }).session;
@@ -165,13 +182,20 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
       for (let i = 0; i < MEMORIES; i += 1) await must(client.POST('/memories', { body: { text: memoryText(i + 1) } }));
     });
     const storeCpu = (cpuMs(pid) - storeStart) / MEMORIES;
+    const meaningClient = clientFor(port, await keyFor('worst-case-meaning'));
+    for (let i = 0; i < SHORT_MEMORIES; i += 1) await must(meaningClient.POST('/memories', { body: { text: shortText(i + 1) } }));
+    const [, embedMs] = await timed(() => untilEmbedded(port));
     // As autovacuum would soon after a load: otherwise whether it has run yet picks the plans, and
     // the database's figures change from run to run.
     await monitor?.query('vacuum analyze');
     process.stdout.write(`  stored ${MEMORIES} Memories of ${TEXT_CHARS} characters in ${(storeMs / 1000).toFixed(1)} s\n`);
 
     const cases: CaseResult[] = [];
-    for (const { name, q, ...filters } of CASES) {
+    const all = [
+      ...CASES.map((c) => ({ ...c, client })),
+      { name: `j. a question sharing no word with ${SHORT_MEMORIES.toLocaleString('en')} short Memories`, q: MEANING_QUESTION, client: meaningClient },
+    ];
+    for (const { name, q, client, ...filters } of all) {
       await search(client, q, LIMIT, filters); // one unmeasured request: compiled code and warm caches, as in steady use
       const before = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
       const times: number[] = [];
@@ -183,13 +207,15 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
       }
       const after = { server: cpuMs(pid), db: monitor && (await backendCpu(monitor)) };
       const fuzzy = hits.filter((hit) => hit.match === 'fuzzy').length;
+      const semantic = hits.filter((hit) => hit.match === 'semantic').length;
+      const matches = [fuzzy > 0 ? `${fuzzy} fuzzy` : '', semantic > 0 ? `${semantic} semantic` : ''].filter(Boolean);
       cases.push({
         name,
         cpu: (after.server - before.server) / RUNS,
         db: before.db && after.db && after.db.size > 0 ? backendDelta(before.db, after.db) / RUNS : null,
         mean: times.reduce((sum, ms) => sum + ms, 0) / RUNS,
         max: Math.max(...times),
-        hits: fuzzy > 0 ? `${hits.length} (${fuzzy} fuzzy)` : String(hits.length),
+        hits: matches.length > 0 ? `${hits.length} (${matches.join(', ')})` : String(hits.length),
       });
       process.stdout.write(`  ${name}: done\n`);
     }
@@ -206,6 +232,8 @@ async function measure(kind: DatabaseKind, server: RunningServer) {
     const busy = (cpuMs(pid) - loadStart) / LOAD_MS;
     return {
       kind,
+      embeddings,
+      embedSeconds: embedMs / 1000,
       storeSeconds: storeMs / 1000,
       storeCpu,
       cases,
@@ -229,8 +257,9 @@ const LABELS = DATABASE_LABELS;
 function tables(result: TargetResult): string {
   const db = result.kind === 'postgres';
   return [
-    `### ${LABELS[result.kind]}`,
-    `Storing the ${MEMORIES} Memories took ${result.storeSeconds.toFixed(1)} s, ${Math.round(result.storeCpu)} ms of server CPU per Memory.`,
+    `### ${LABELS[result.kind]}, ${result.embeddings === 'off' ? 'words alone (EMBEDDINGS=off)' : 'words and meaning (EMBEDDINGS=local)'}`,
+    `Storing the ${MEMORIES} Memories took ${result.storeSeconds.toFixed(1)} s, ${Math.round(result.storeCpu)} ms of server CPU per Memory.` +
+      (result.embeddings === 'off' ? '' : ` After the ${SHORT_MEMORIES.toLocaleString('en')} short ones were stored, embedding what was left took ${result.embedSeconds.toFixed(1)} s.`),
     ['| case | server CPU ms/request |' + (db ? ' PostgreSQL CPU ms/request |' : '') + ' mean ms | max ms | hits |',
       '| --- | ---: |' + (db ? ' ---: |' : '') + ' ---: | ---: | ---: |',
       ...result.cases.map((c) => `| ${c.name} | ${ms2(c.cpu)} |${db ? ` ${c.db === null ? '—' : ms2(c.db)} |` : ''} ${ms2(c.mean)} | ${ms2(c.max)} | ${c.hits} |`),
@@ -265,18 +294,23 @@ async function main(): Promise<void> {
   };
   const { values } = (() => {
     try {
-      return parseArgs({ options: { database: { type: 'string', default: 'both' }, write: { type: 'boolean', default: false } } });
+      return parseArgs({ options: { database: { type: 'string', default: 'both' }, embeddings: { type: 'string', default: 'both' }, write: { type: 'boolean', default: false } } });
     } catch (err) {
       return usage(err instanceof Error ? err.message : String(err));
     }
   })();
   if (!['postgres', 'embedded', 'both'].includes(values.database)) usage('--database must be postgres, embedded or both');
+  if (!['off', 'local', 'both'].includes(values.embeddings)) usage('--embeddings must be off, local or both');
   const kinds = (values.database === 'both' ? ['postgres', 'embedded'] : [values.database]) as DatabaseKind[];
+  const legs = (values.embeddings === 'both' ? ['off', 'local'] : [values.embeddings]) as Embeddings[];
   const started = Date.now();
   const results: TargetResult[] = [];
   for (const kind of kinds) {
-    process.stdout.write(`On ${kind === 'postgres' ? '' : 'the '}${LABELS[kind]}:\n`);
-    results.push(await withServer({ kind, prefix: 'mtl_worst_case', serverUrl: SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: process.env.BENCH_EMBEDDINGS ?? 'off' } }, (server) => measure(kind, server)));
+    for (const embeddings of legs) {
+      process.stdout.write(`On ${kind === 'postgres' ? '' : 'the '}${LABELS[kind]}, EMBEDDINGS=${embeddings}:\n`);
+      const target = { kind, prefix: 'mtl_worst_case', serverUrl: SERVER_URL, secret: SECRET, nodeArgs: NODE_ARGS, env: { EMBEDDINGS: embeddings } };
+      results.push(await withServer(target, (server) => measure(kind, embeddings, server)));
+    }
   }
   const body = results.map(tables).join('\n\n');
   process.stdout.write(`\n${body}\n\nTotal ${Math.round((Date.now() - started) / 1000)} s.\n`);

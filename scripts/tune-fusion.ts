@@ -20,6 +20,7 @@ import { openDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { AccountDirectory } from '../src/domain/accounts/accounts';
 import { createMemory } from '../src/domain/memories/memories';
+import { cosine } from '../src/domain/embeddings/embedder';
 import { recentVectors, vectorsOf } from '../src/domain/embeddings/embeddings.repository';
 import { queryVector } from '../src/domain/embeddings/query-vectors';
 import { search } from '../src/domain/search/engine';
@@ -40,7 +41,11 @@ interface Case {
   readonly query: Float32Array;
   readonly lexicalVectors: Map<string, Float32Array>;
   readonly recent: Array<{ id: string; vector: Float32Array }>;
+  /** The query's cosine with each of `recent`, as the search's meaning leg finds it. */
+  readonly closeness: Array<{ id: string; closeness: number }>;
 }
+
+const closenessOf = (query: Float32Array, recent: Case['recent']) => recent.map(({ id, vector }) => ({ id, closeness: cosine(query, vector) }));
 
 const normaliseId = (raw: string) => {
   const match = /(\d+)\D+(\d+)/.exec(raw);
@@ -75,15 +80,19 @@ function readCases(file: string): Case[] {
   };
   const recent = accounts.map((list) => list.map(({ id, vector }) => ({ id, vector: Float32Array.from(vector) })));
   const byId = recent.map((list) => new Map(list.map(({ id, vector }) => [id, vector])));
-  return questions.map((q) => ({
-    set: q.set,
-    category: q.category,
-    evidence: new Set(q.evidence),
-    lexical: q.lexical,
-    query: Float32Array.from(q.query),
-    lexicalVectors: new Map(q.lexical.flatMap(({ id }) => (byId[q.account]!.has(id) ? [[id, byId[q.account]!.get(id)!] as const] : []))),
-    recent: recent[q.account]!,
-  }));
+  return questions.map((q) => {
+    const query = Float32Array.from(q.query);
+    return {
+      set: q.set,
+      category: q.category,
+      evidence: new Set(q.evidence),
+      lexical: q.lexical,
+      query,
+      lexicalVectors: new Map(q.lexical.flatMap(({ id }) => (byId[q.account]!.has(id) ? [[id, byId[q.account]!.get(id)!] as const] : []))),
+      recent: recent[q.account]!,
+      closeness: closenessOf(query, recent[q.account]!),
+    };
+  });
 }
 
 async function collectCases(values: { data?: string | undefined; conversations?: string | undefined }): Promise<Case[]> {
@@ -128,14 +137,16 @@ async function collectCases(values: { data?: string | undefined; conversations?:
         (ids) => memoriesWithIndexNumbers(database.db, accountId, ids),
       );
       const vectors = await vectorsOf(database.db, filter, found.map(({ row }) => row.id));
+      const query = (await queryVector(embedder, accountId, question.text, 60_000))!;
       cases.push({
         set,
         category: question.category,
         evidence: question.evidence,
         lexical: found.map(({ row, score }) => ({ id: keyOf.get(row.id)!, score })),
-        query: (await queryVector(embedder, accountId, question.text, 60_000))!,
+        query,
         lexicalVectors: new Map([...vectors].map(([id, vector]) => [keyOf.get(id)!, vector])),
         recent: recentByKey,
+        closeness: closenessOf(query, recentByKey),
       });
     }
   };
@@ -187,7 +198,7 @@ function tune(cases: readonly Case[]): void {
       for (const semanticFloor of [0.2, 0.3, 0.4, 0.5, 1.1]) {
         for (const semanticWeight of [0.8, 1, 1.2]) {
           const weights = { cosineWeight, rankScale, semanticFloor, semanticWeight };
-          results.push({ weights, r: evaluate((c) => fuse(c.query, c.lexical, c.lexicalVectors, c.recent, weights).map((hit) => hit.id)) });
+          results.push({ weights, r: evaluate((c) => fuse(c.query, c.lexical, c.lexicalVectors, c.closeness, weights).map((hit) => hit.id)) });
         }
       }
     }

@@ -22,7 +22,7 @@ import { challengeWithResourceMetadata, mcpResource, publicOrigin } from './edge
 import { AuthorizationServer } from './domain/oauth/authorization-server';
 import { embedderFor } from './domain/embeddings/embedders';
 import { EmbeddingIndexer } from './domain/embeddings/indexer';
-import { embeddingPending } from './domain/embeddings/embeddings.repository';
+import { VectorIndex } from './domain/embeddings/vector-index';
 import { oauthRouter } from './oauth/server';
 import { errorHandler, safeError, sendError, unknownRoute } from './edge/errors';
 import { checkErrorShapes, serviceUnavailable } from './pipeline/envelope';
@@ -104,8 +104,11 @@ export function createApp(deps: AppDependencies): App {
     spoolDirectory: join(config.dataDir, 'spool'),
     trashRetentionDays: config.trashRetentionDays,
     embedder,
+    vectors: new VectorIndex(database.db, { singleConnection: database.kind === 'pglite' }),
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
+  // Search by meaning: Memories are embedded in the background, after their writes commit.
+  const indexer = embedder ? new EmbeddingIndexer(database.db, embedder, services.vectors, clock, logger) : null;
   const idempotencyStore = new IdempotencyStore(database.db, clock, deps.idempotencyRenewMs);
   const oauth = new AuthorizationServer(database.db, clock, services.signer, config.oauth);
   const auth = {
@@ -155,7 +158,9 @@ export function createApp(deps: AppDependencies): App {
     try {
       await database.ping();
       // With search by meaning: the model, and whether every Memory written is embedded.
-      const embeddings = embedder ? { embeddings: { model: embedder.name, up_to_date: !(await embeddingPending(database.db)) } } : {};
+      const embeddings = indexer
+        ? { embeddings: { model: indexer.model, neighbours: await services.vectors.mode(), up_to_date: await indexer.upToDate() } }
+        : {};
       res.json({ ok: true, data: { status: 'ready', ...embeddings } });
     } catch {
       sendError(res, serviceUnavailable());
@@ -241,8 +246,6 @@ export function createApp(deps: AppDependencies): App {
   app.use(errorHandler(logger));
 
   const stopMaintenance = scheduleMaintenance(services, logger);
-  // Search by meaning: Memories are embedded in the background, after their writes commit.
-  const indexer = embedder ? new EmbeddingIndexer(database.db, embedder, clock, logger) : null;
   if (deps.embedInBackground !== false) indexer?.start();
   return {
     express: app,

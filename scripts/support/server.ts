@@ -148,6 +148,15 @@ export async function withServer<T>(target: ServerTarget, use: (server: RunningS
   }
 }
 
+/** Waits until the server has embedded every Memory written (its /readyz says so; at once when it runs without an embedder). */
+export async function untilEmbedded(port: number): Promise<void> {
+  for (;;) {
+    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { data?: { embeddings?: { up_to_date: boolean } } };
+    if (!ready.data?.embeddings || ready.data.embeddings.up_to_date) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
 /** The commit measured: its short hash, with "-dirty" when the work tree has changes. */
 export function commitLabel(): string {
   const git = (...args: string[]) => {

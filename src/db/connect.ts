@@ -19,10 +19,14 @@ export interface Database {
 
 const INT8_OID = 20;
 
-/** The extensions the schema needs; pg_trgm is not built into PGlite. */
+/**
+ * The extensions the schema needs, which are not built into PGlite: pg_trgm, and pgvector for
+ * search by meaning (domain/embeddings/vector-index.ts).
+ */
 export async function pgliteExtensions() {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { pg_trgm };
+  const { vector } = await import('@electric-sql/pglite/vector');
+  return { pg_trgm, vector };
 }
 
 /** Wraps an open PGlite instance (the tests hand in one loaded from a migrated snapshot). */

@@ -6,6 +6,7 @@ import type { ApiKeyAuthenticator } from './api-keys/authenticator';
 import type { AccountQueue } from './shared/account-queue';
 import type { Clock } from './shared/clock';
 import type { Embedder } from './embeddings/embedder';
+import type { VectorIndex } from './embeddings/vector-index';
 import type { Signer } from './shared/signer';
 import type { ReviewCheck } from './library/review';
 import type { ExportSlots } from './portability/export-slots';
@@ -42,4 +43,6 @@ export interface Services {
   readonly reviewChecks?: readonly ReviewCheck[];
   /** Search by meaning: the embedder of queries and Memories, null when EMBEDDINGS=off. */
   readonly embedder: Embedder | null;
+  /** How the database finds Memories close in meaning: pgvector where it has it. */
+  readonly vectors: VectorIndex;
 }

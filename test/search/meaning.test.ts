@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { createApp } from '../../src/app';
 import { LocalEmbedder } from '../../src/domain/embeddings/local-embedder';
 import { embedderFor } from '../../src/domain/embeddings/embedders';
+import { MEANING_SCAN_MAX } from '../../src/domain/memories/search';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { must } from '../support/assertions';
 
@@ -281,6 +283,61 @@ describe('EMBEDDINGS=http', () => {
     } finally {
       await t.close();
     }
+  });
+
+  describe('nearest neighbours', () => {
+    let t: TestApp;
+    let pgvector: boolean;
+    beforeAll(async () => {
+      t = await startTestApp({ env: { EMBEDDINGS: 'http', EMBEDDINGS_URL: server.url, EMBEDDINGS_MODEL: 'letters-knn' } });
+      // The embedded database ships pgvector; this PostgreSQL server may or may not have it.
+      const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'vector'`.execute(t.database.db);
+      pgvector = available.rows.length > 0;
+    });
+    afterAll(() => t.close());
+
+    test('are found by pgvector where the database has it, otherwise by the service, as /readyz says', async () => {
+      const alice = await t.account();
+      await remember(t, alice.session, 'zzz yyy xxx');
+      await t.app.embeddings!.drain();
+      const ready = must(await t.http.get('/readyz'), 200, 'readyz').body.data;
+      expect(ready.embeddings).toEqual({ model: 'http:letters-knn', neighbours: pgvector ? 'pgvector' : 'scan', up_to_date: true });
+      if (!pgvector) return;
+      // Every vector is in the column, and the vectors of this size (26 letters) have their HNSW index.
+      const unfilled = await sql`select memory_id from memory_embeddings where embedding is null`.execute(t.database.db);
+      expect(unfilled.rows).toEqual([]);
+      const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'memory_embeddings_hnsw_26'`.execute(t.database.db);
+      expect(indexes.rows[0]!.indexdef).toMatch(/USING hnsw .*vector_cosine_ops.*WHERE \(vector_dims\(embedding\) = 26\)/);
+    });
+
+    test("with pgvector, every one of the account's Memories may be found by meaning; without, the 1,000 most recently updated", async () => {
+      const alice = await t.account();
+      const old = await remember(t, alice.session, 'zzz yyy xxx');
+      for (let i = 0; i < MEANING_SCAN_MAX; i += 1) await remember(t, alice.session, `note number ${i} about the shared queue`);
+      await t.app.embeddings!.drain();
+      const hits = await searchFor(t, alice.session, 'zyx zyx');
+      if (pgvector) expect(hits[0]).toMatchObject({ memory: { id: old }, match: 'semantic' });
+      else expect(hits.map((hit) => hit.memory.id)).not.toContain(old);
+    }, 120_000);
+
+    test('a database given pgvector after Memories were embedded copies their vectors into the column in the background (without it, the table is left as it is)', async () => {
+      if (!pgvector) {
+        const columns = await sql`select column_name from information_schema.columns where table_name = 'memory_embeddings' and column_name = 'embedding'`.execute(t.database.db);
+        expect(columns.rows).toEqual([]);
+        return;
+      }
+      const alice = await t.account();
+      const id = await remember(t, alice.session, 'zzz yyy xxx www');
+      await t.app.embeddings!.drain();
+      // As before pgvector: vectors only in their text column.
+      await sql`update memory_embeddings set embedding = null`.execute(t.database.db);
+      expect(must(await t.http.get('/readyz'), 200, 'readyz').body.data.embeddings.up_to_date).toBe(false);
+      expect(await t.app.embeddings!.embedOnce()).toBeGreaterThan(0);
+      await t.app.embeddings!.drain();
+      expect(must(await t.http.get('/readyz'), 200, 'readyz').body.data.embeddings.up_to_date).toBe(true);
+      const hits = await searchFor(t, alice.session, 'wzyx wzyx');
+      expect(hits[0]).toMatchObject({ memory: { id }, match: 'semantic' });
+    });
   });
 
   test('a search waits at most 2 seconds for its query vector, then answers by the words', async () => {

@@ -42,6 +42,11 @@ export function encodeVector(vector: Float32Array): string {
   return out.toString('base64');
 }
 
+/** A vector as pgvector reads it: `[0.1,0.2,…]`. */
+export function vectorLiteral(vector: Float32Array): string {
+  return `[${Array.from(vector).join(',')}]`;
+}
+
 export function decodeVector(stored: string): Float32Array {
   const bytes = Buffer.from(stored, 'base64');
   const length = Math.floor(bytes.byteLength / 4);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/schema';
-import { decodeVector, encodeVector } from './embedder';
+import { decodeVector, encodeVector, vectorLiteral } from './embedder';
 
 /**
  * Queues every Memory that has no vector of this model for its current text: at start, which
@@ -41,7 +41,8 @@ export async function claimQueued(db: Queryable, claim: string, now: Date, until
 /**
  * Stores a Memory's vector, unless its text changed since it was read (the newer text is queued
  * and embedded next), then takes the claimed Memories off the queue, except those queued again
- * since the claim (their claim was dropped).
+ * since the claim (their claim was dropped). `pgvector`: the vector is also written to the
+ * `embedding` column (vector-index.ts).
  */
 export async function storeEmbeddings(
   db: Queryable,
@@ -49,15 +50,19 @@ export async function storeEmbeddings(
   claim: string,
   embedded: ReadonlyArray<{ id: string; textHash: string; vector: Float32Array }>,
   at: Date,
+  pgvector = false,
 ): Promise<void> {
   for (const { id, textHash, vector } of embedded) {
+    const column = pgvector ? sql`, embedding` : sql``;
+    const value = pgvector ? sql`, ${vectorLiteral(vector)}::vector` : sql``;
+    const update = pgvector ? sql`, embedding = excluded.embedding` : sql``;
     await sql`
-      insert into memory_embeddings (memory_id, account_id, model, text_hash, vector, embedded_at)
-      select m.id, m.account_id, ${model}, ${textHash}, ${encodeVector(vector)}, ${at}
+      insert into memory_embeddings (memory_id, account_id, model, text_hash, vector, embedded_at${column})
+      select m.id, m.account_id, ${model}, ${textHash}, ${encodeVector(vector)}, ${at}${value}
       from memories m where m.id = ${id} and md5(m.text) = ${textHash}
       on conflict (memory_id) do update set
         account_id = excluded.account_id, model = excluded.model, text_hash = excluded.text_hash,
-        vector = excluded.vector, embedded_at = excluded.embedded_at`.execute(db);
+        vector = excluded.vector, embedded_at = excluded.embedded_at${update}`.execute(db);
   }
   await db.deleteFrom('embedding_queue').where('claim', '=', claim).execute();
 }

@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { safeError } from '../shared/errors';
 import { EMBEDDED_TEXT_MAX, type Embedder } from './embedder';
-import { claimQueued, failedAlone, queueUnembedded, releaseClaim, storeEmbeddings } from './embeddings.repository';
+import { claimQueued, embeddingPending, failedAlone, queueUnembedded, releaseClaim, storeEmbeddings } from './embeddings.repository';
+import type { VectorIndex } from './vector-index';
 
 export interface IndexerOptions {
   /** Memories embedded per round. */
@@ -49,6 +50,7 @@ export class EmbeddingIndexer {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly embedder: Embedder,
+    private readonly vectors: VectorIndex,
     private readonly clock: Clock,
     private readonly logger: Logger,
     options: Partial<IndexerOptions> = {},
@@ -59,6 +61,17 @@ export class EmbeddingIndexer {
   /** Queues every Memory without a vector of this model for its current text; how many were queued. */
   backfill(): Promise<number> {
     return queueUnembedded(this.db, this.embedder.name, this.clock.now());
+  }
+
+  /** The embedder's model. */
+  get model(): string {
+    return this.embedder.name;
+  }
+
+  /** Whether every Memory has its vector (and, with pgvector, every vector is in its column). */
+  async upToDate(): Promise<boolean> {
+    if (await embeddingPending(this.db)) return false;
+    return (await this.vectors.mode()) !== 'pgvector' || !(await this.vectors.unfilled());
   }
 
   start(): void {
@@ -86,13 +99,19 @@ export class EmbeddingIndexer {
   }
 
   /**
-   * One round: claims a batch, embeds it, stores the vectors; how many Memories it claimed. When
+   * One round: claims a batch, embeds it, stores the vectors; how many Memories it claimed (or,
+   * on a database given pgvector after Memories were embedded, first copies a batch of stored
+   * vectors into its column, and counts those). When
    * the batch fails, its Memories are tried one by one: those the embedder refuses alone go to the
    * back of the queue (and are dropped after a few rounds), so one text it cannot take never
    * holds up the rest. When every one fails, the embedder is down: the claim is given back, and
    * the round fails.
    */
   async embedOnce(): Promise<number> {
+    if ((await this.vectors.mode()) === 'pgvector') {
+      const copied = await this.vectors.fillColumn();
+      if (copied > 0) return copied;
+    }
     const claim = randomUUID();
     const now = this.clock.now();
     const memories = await claimQueued(this.db, claim, now, new Date(now.getTime() + this.options.claimMs), this.options.batch);
@@ -130,12 +149,15 @@ export class EmbeddingIndexer {
   }
 
   private async store(claim: string, embedded: ReadonlyArray<{ memory: { id: string; text: string }; vector: Float32Array }>): Promise<void> {
+    const pgvector = (await this.vectors.mode()) === 'pgvector';
+    if (pgvector) for (const size of new Set(embedded.map(({ vector }) => vector.length))) await this.vectors.ensureIndex(size);
     await storeEmbeddings(
       this.db,
       this.embedder.name,
       claim,
       embedded.map(({ memory, vector }) => ({ id: memory.id, textHash: textHash(memory.text), vector })),
       this.clock.now(),
+      pgvector,
     );
   }
 

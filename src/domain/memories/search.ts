@@ -3,11 +3,11 @@ import type { MemorySearchHit as SearchHit } from '../../generated/openapi';
 import type { MemoryRow } from '../../db/schema';
 import type { Services } from '../services';
 import { recentVectors, vectorsOf, type VectorFilter } from '../embeddings/embeddings.repository';
-import type { Embedder } from '../embeddings/embedder';
+import { cosine, type Embedder } from '../embeddings/embedder';
 import { queryVector } from '../embeddings/query-vectors';
 import { search, type FoundDocument, type SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
-import { fuse, RERANK_CANDIDATES } from '../search/meaning';
+import { fuse, RERANK_CANDIDATES, SEMANTIC_CANDIDATES } from '../search/meaning';
 import { hasPhrase } from '../search/phrases';
 import { parseQuery } from '../search/query-parser';
 import type { Principal } from '../shared/principal';
@@ -26,9 +26,9 @@ export interface SearchQuery {
 type Found = FoundDocument<MemoryRow & { search_doc: number }>;
 
 /**
- * How many of the account's Memories (the most recently updated it may see) are compared with
- * the query for meaning alone: the whole of most accounts; in larger ones the rest are found by
- * their words, then scored again for meaning.
+ * Without pgvector, how many of the account's Memories (the most recently updated it may see) are
+ * compared with the query for meaning alone: the whole of most accounts; in larger ones the rest
+ * are found by their words, then scored again for meaning.
  */
 export const MEANING_SCAN_MAX = 1_000;
 
@@ -70,15 +70,15 @@ async function byMeaning(services: Services, request: SearchRequest, embedder: E
   // the Memories its words found may be hits.
   const parsed = parseQuery(request.q);
   const wordsOnly = request.requireAll || hasPhrase(parsed) || parsed.excluded.length > 0;
-  const [lexicalVectors, recent] = await Promise.all([
+  const [lexicalVectors, closest] = await Promise.all([
     vectorsOf(services.db, filter, found.map(({ row }) => row.id)),
-    wordsOnly ? Promise.resolve([]) : recentVectors(services.db, filter, MEANING_SCAN_MAX),
+    wordsOnly ? Promise.resolve([]) : closestInMeaning(services, filter, vector, found.length + SEMANTIC_CANDIDATES),
   ]);
   const fused = fuse(
     vector,
     found.map(({ row, score }) => ({ id: row.id, score })),
     lexicalVectors,
-    recent,
+    closest,
   ).slice(0, request.limit);
   const byId = new Map(found.map((hit) => [hit.row.id, hit]));
   const others = fused.filter((hit) => !byId.has(hit.id)).map((hit) => hit.id);
@@ -96,6 +96,17 @@ async function byMeaning(services: Services, request: SearchRequest, embedder: E
     }
   }
   return hits;
+}
+
+/**
+ * The account's Memories closest in meaning to the query, at most `size`, with their cosine: found
+ * by the database where it has pgvector, otherwise among the MEANING_SCAN_MAX most recently
+ * updated (vector-index.ts).
+ */
+async function closestInMeaning(services: Services, filter: VectorFilter, vector: Float32Array, size: number): Promise<Array<{ id: string; closeness: number }>> {
+  if ((await services.vectors.mode()) === 'pgvector') return services.vectors.nearest(filter, vector, size);
+  const recent = await recentVectors(services.db, filter, MEANING_SCAN_MAX);
+  return recent.map(({ id, vector: stored }) => ({ id, closeness: cosine(vector, stored) }));
 }
 
 /** Whether a Memory read after the vectors still passes the search's filters and the caller's sight. */

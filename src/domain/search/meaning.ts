@@ -43,13 +43,15 @@ export interface FusedHit {
 /**
  * One ranking from both legs, best first. A lexical candidate counts by its place in the lexical
  * ranking (BM25 scores are not comparable across queries; places are) and by its cosine; one
- * without a vector (not embedded yet) is given the average cosine of the others.
+ * without a vector (not embedded yet) is given the average cosine of the others. `semantic`: the
+ * Memories closest in meaning to the query, with their cosine (`closeness`), found by the database
+ * (pgvector) or by the service (vector-index.ts).
  */
 export function fuse(
   query: Float32Array,
   lexical: readonly LexicalCandidate[],
   lexicalVectors: ReadonlyMap<string, Float32Array>,
-  semantic: ReadonlyArray<{ id: string; vector: Float32Array }>,
+  semantic: ReadonlyArray<{ id: string; closeness: number }>,
   weights: FusionWeights = FUSION,
 ): FusedHit[] {
   const cosines = lexical.map((candidate) => {
@@ -65,9 +67,7 @@ export function fuse(
   }));
   const found = new Set(lexical.map((candidate) => candidate.id));
   const closest = semantic
-    .filter(({ id }) => !found.has(id))
-    .map(({ id, vector }) => ({ id, closeness: cosine(query, vector) }))
-    .filter(({ closeness }) => closeness >= weights.semanticFloor)
+    .filter(({ id, closeness }) => !found.has(id) && closeness >= weights.semanticFloor)
     .sort((a, b) => b.closeness - a.closeness || (a.id < b.id ? -1 : 1))
     .slice(0, SEMANTIC_CANDIDATES);
   for (const { id, closeness } of closest) hits.push({ id, leg: 'semantic', score: weights.semanticWeight * weights.cosineWeight * closeness });
