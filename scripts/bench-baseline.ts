@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 // The bare baseline of the benchmark: a minimal Express app on the same database that runs the
 // same domain queries as the service, without validation, authentication, limits or logging.
+// Its search runs the service's legs: the embedder the service's settings name (EMBEDDINGS and the
+// rest, read as the service reads them; off for words alone).
 import express from 'express';
 import { sql } from 'kysely';
 import { Fragment, h, type VNode } from 'preact';
@@ -8,7 +10,9 @@ import pino from 'pino';
 import { ExportSlots } from '../src/domain/portability/export-slots';
 import { AccountQueue } from '../src/domain/shared/account-queue';
 import { RunningImports } from '../src/domain/portability/running-imports';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connect';
+import { embedderFor } from '../src/domain/embeddings/embedders';
 import { ActivityRecorder } from '../src/domain/api-keys/activity';
 import { ApiKeyAuthenticator } from '../src/domain/api-keys/authenticator';
 import type { Services } from '../src/domain/services';
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
     preparedStatements: Number(process.env.DATABASE_PREPARED_STATEMENTS ?? 200),
   });
   const logger = pino({ level: 'silent' });
+  const embedder = embedderFor(loadConfig().embeddings);
   const services: Services = {
     db: database.db,
     clock: systemClock,
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
     singleConnection: database.kind === 'pglite',
     spoolDirectory: join(process.env.DATA_DIR ?? './data', 'spool'),
     trashRetentionDays: 30,
-    embedder: null,
+    embedder,
     vectors: new VectorIndex(database.db, { singleConnection: database.kind === 'pglite' }),
   };
   const principal: Principal = { kind: 'session', accountId };
@@ -112,8 +117,11 @@ async function main(): Promise<void> {
     res.type('html').send(html);
   });
   app.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => process.stdout.write('baseline listening\n'));
-  // An orderly exit on SIGTERM, so that Node.js options such as --cpu-prof can write their output.
-  process.once('SIGTERM', () => process.exit(0));
+  // An orderly exit on SIGTERM, so that Node.js options such as --cpu-prof can write their output;
+  // the embedder's model thread is stopped first.
+  process.once('SIGTERM', () => {
+    void (embedder?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
 }
 
 interface Listing {

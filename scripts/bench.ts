@@ -13,6 +13,14 @@
 // under test (for example "--cpu-prof --cpu-prof-dir=/tmp/prof"). BENCH_RATE (requests per second)
 // sends requests at that fixed rate, evenly spaced, whatever the answers take, to read latency at a
 // load below what the machine can serve. Only a complete run at full load writes the docs.
+//
+// Search runs both legs, words and meaning, on every target: BENCH_EMBEDDINGS (local) is the
+// EMBEDDINGS of the service and of the baseline, which builds the same embedder from the same
+// settings (EMBEDDINGS_URL and the rest are passed on from this environment); `off` measures
+// search by words alone. Before measuring, every seeded Memory is given its vector by that
+// embedder, here (one model thread a core), as the service's worker would (a database kept earlier
+// keeps its vectors: only Memories without one are embedded), and each target is measured once its
+// /readyz says every Memory is embedded (a server may still backfill or convert vectors at start).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +36,10 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { createApiKey } from '../src/domain/api-keys/api-keys';
+import { encodeVector, type Embedder } from '../src/domain/embeddings/embedder';
+import { embedderFor } from '../src/domain/embeddings/embedders';
+import { embeddedText, textHash } from '../src/domain/embeddings/indexer';
+import { LocalEmbedder } from '../src/domain/embeddings/local-embedder';
 import { updateDraft } from '../src/domain/library/templates';
 import { runWorkflow } from '../src/domain/library/workflow';
 import { indexAllMemories } from '../src/domain/projections/projections';
@@ -60,10 +72,18 @@ if (RATE !== undefined && !(RATE > 0)) throw new Error('BENCH_RATE must be a pos
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = join(__dirname, '..', '..');
-// Search by meaning is measured by bench:retrieval; these scenarios measure lexical search alone
-// (their baseline runs one leg), unless BENCH_EMBEDDINGS names an embedder.
-const BENCH_EMBEDDINGS = process.env.BENCH_EMBEDDINGS ?? 'off';
+// The EMBEDDINGS of the servers under test: search by words and meaning (local, http), or by words alone (off).
+const BENCH_EMBEDDINGS = process.env.BENCH_EMBEDDINGS ?? 'local';
 const SECRET = randomBytes(32).toString('hex');
+/** The embedder the servers under test build from their settings; null when off. */
+const EMBEDDINGS = loadConfig({ ...process.env, EMBEDDINGS: BENCH_EMBEDDINGS, APP_JWT_SECRET: SECRET }).embeddings;
+/** The legs every search runs, as the results name them. */
+const LEGS = EMBEDDINGS ? 'words and meaning' : 'words alone';
+/** Memories embedded per call while the seed is given its vectors, and calls at once (one model thread each for the local model). */
+const VECTOR_BATCH = 32;
+const VECTOR_CALLS = os.availableParallelism();
+/** How long a server may take to embed what is waiting (at start, its backfill or conversion of vectors). */
+const EMBEDDINGS_TIMEOUT_MS = 20 * 60_000;
 
 // Tags and Subject names come from these domain words.
 const DOMAIN_WORDS = (
@@ -304,7 +324,8 @@ MIT. Use it, change it and share it; a mention is welcome but not required.
 /** The account, its key and the data the scenarios read. */
 async function seed(database: Database, memories: number): Promise<Seeded> {
   const logger = pino({ level: 'silent' });
-  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')) });
+  // No embedding worker here: the seed's vectors are made afterwards (embedSeed).
+  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')), EMBEDDINGS: 'off' });
   const app = createApp({ config, database, logger });
   const db = database.db;
   const accountId = newId('account');
@@ -413,6 +434,104 @@ async function seed(database: Database, memories: number): Promise<Seeded> {
   return { accountId, apiKey, memoryIds, subjectIds, templateIds, libraryTemplateId: templateIds[LIBRARY_TEMPLATE] as string };
 }
 
+/** How the seed was given its vectors: how many Memories were embedded, in how long. */
+interface VectorSeeding {
+  readonly memories: number;
+  readonly seconds: number;
+  /** Memories embedded a second; null when none needed it (a database kept with its vectors). */
+  readonly per_second: number | null;
+}
+
+/**
+ * The embedders that give the seed its vectors: the one the servers build (embedderFor, from the
+ * same settings), and for the local model one more per core, since each runs the model on one
+ * thread (an endpoint takes the calls at once).
+ */
+function seedEmbedders(): Embedder[] {
+  const first = embedderFor(EMBEDDINGS);
+  if (!first) return [];
+  const more = Array.from({ length: VECTOR_CALLS - 1 }, () => (first instanceof LocalEmbedder ? new LocalEmbedder().retain() : first));
+  return [first, ...more];
+}
+
+/** The model of the servers' vectors (their embedder's name); null when off. */
+async function embeddingModel(): Promise<string | null> {
+  const embedder = embedderFor(EMBEDDINGS);
+  if (!embedder) return null;
+  await embedder.close();
+  return embedder.name;
+}
+
+/**
+ * Gives every Memory without a vector of the embedder's model for its text (all of a newly seeded
+ * database; in a kept one, those written since) its vector, as the service's embedding worker
+ * does: the text's start (embeddedText) embedded by the embedder, stored in base64 beside the MD5
+ * of the whole text (as PostgreSQL's md5() computes it). What the queue held for them is then
+ * done. Fails when some Memory still has no vector, since search would then not run both legs on it.
+ */
+async function embedSeed(database: Database, where: string): Promise<VectorSeeding> {
+  const embedders = seedEmbedders();
+  try {
+    return await embedWith(database, embedders, where);
+  } finally {
+    // The model's threads end here: none runs beside the servers under test.
+    await Promise.all(embedders.map((embedder) => embedder.close()));
+  }
+}
+
+async function embedWith(database: Database, embedders: readonly Embedder[], where: string): Promise<VectorSeeding> {
+  const db = database.db;
+  const model = (embedders[0] as Embedder).name;
+  const unembedded = sql<{ id: string }>`
+    select m.id from memories m
+    where not exists (select 1 from memory_embeddings e where e.memory_id = m.id and e.model = ${model} and e.text_hash = md5(m.text))
+    order by m.id`;
+  const ids = (await unembedded.execute(db)).rows.map((row) => row.id);
+  process.stdout.write(`Embedding ${ids.length} Memories on ${where} (${model}, ${embedders.length} at once)…\n`);
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  let reported = started;
+  await Promise.all(
+    embedders.map(async (embedder) => {
+      while (next < ids.length) {
+        const batch = ids.slice(next, next + VECTOR_BATCH);
+        next += VECTOR_BATCH;
+        const memories = await db.selectFrom('memories').select(['id', 'account_id', 'text']).where('id', 'in', batch).execute();
+        const vectors = await embedder.embed(memories.map((memory) => embeddedText(memory.text)));
+        const at = new Date();
+        // A vector of another model or of an older text is replaced.
+        await db.deleteFrom('memory_embeddings').where('memory_id', 'in', batch).execute();
+        await db
+          .insertInto('memory_embeddings')
+          .values(memories.map((memory, i) => ({ memory_id: memory.id, account_id: memory.account_id, model, text_hash: textHash(memory.text), vector: encodeVector(vectors[i] as Float32Array), embedded_at: at })))
+          .execute();
+        done += memories.length;
+        if (performance.now() - reported > 60_000) {
+          reported = performance.now();
+          const seconds = (reported - started) / 1000;
+          process.stdout.write(`  ${done} of ${ids.length} embedded in ${Math.round(seconds)} s (${(done / seconds).toFixed(1)} a second)\n`);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const left = (await unembedded.execute(db)).rows.length;
+  if (left > 0) throw new Error(`${left} Memories on ${where} still have no vector of ${model}`);
+  await sql`
+    delete from embedding_queue q using memories m, memory_embeddings e
+    where m.id = q.memory_id and e.memory_id = q.memory_id and e.model = ${model} and e.text_hash = md5(m.text)`.execute(db);
+  if (ids.length > 0) {
+    // As after the seed's bulk load: the vectors' statistics (the seed was analysed before they were
+    // written, and the planner would take the table for empty), and their pages written now.
+    await sql`vacuum analyze memory_embeddings`.execute(db);
+    await sql`checkpoint`.execute(db).catch(() => undefined); // needs a superuser (or pg_checkpoint)
+  }
+  const seeding = { memories: ids.length, seconds: Math.round(seconds), per_second: ids.length > 0 ? Math.round((ids.length / seconds) * 10) / 10 : null };
+  process.stdout.write(`Embedded ${ids.length} Memories on ${where} in ${seeding.seconds} s${seeding.per_second ? ` (${seeding.per_second} a second)` : ''}\n`);
+  return seeding;
+}
+
 interface Scenario {
   readonly name: string;
   readonly method: 'GET' | 'POST';
@@ -447,11 +566,19 @@ function scenarios(data: Seeded): Scenario[] {
 
 interface Result {
   readonly scenario: string;
+  /** A search of Memories: the legs it runs (words alone, or words and meaning). */
+  readonly legs?: string;
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
 }
+
+/** The legs a scenario's search runs, for a search of Memories. */
+const legsOf = (scenario: Scenario): { legs?: string } => (scenario.path.startsWith('/v1/memories/search') ? { legs: LEGS } : {});
+
+/** A scenario's name as the results show it: with the legs of a search. */
+const labelOf = (result: Pick<Result, 'scenario' | 'legs'>) => (result.legs ? `${result.scenario} (${result.legs})` : result.scenario);
 
 /** A scenario's request headers: an API client's key, or a browser's Accept for a visitor. */
 function headersOf(token: string, scenario: Scenario): Record<string, string> {
@@ -485,6 +612,7 @@ async function drive(port: number, token: string, scenario: Scenario, duration =
   }
   return {
     scenario: scenario.name,
+    ...legsOf(scenario),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -536,7 +664,7 @@ async function driveAtRate(port: number, token: string, scenario: Scenario, rate
   agent.destroy();
   latencies.sort((x, y) => x - y);
   const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0);
-  return { scenario: scenario.name, rps: Math.round(count / elapsed), p50: percentile(50), p99: percentile(99), errors };
+  return { scenario: scenario.name, ...legsOf(scenario), rps: Math.round(count / elapsed), p50: percentile(50), p99: percentile(99), errors };
 }
 
 function peakMemoryMb(pid: number): number {
@@ -575,6 +703,42 @@ interface Target {
   readonly script: string;
   readonly env: Record<string, string>;
   readonly port: number;
+  /** The model of the Memories' vectors, when the target embeds them itself (the service with an embedder): it is measured once they are all embedded. */
+  readonly embeds?: string;
+}
+
+/**
+ * Waits until the target has every Memory embedded (GET /readyz: `embeddings.up_to_date`), since
+ * a server may still backfill or convert vectors at start, and embeds in the background what a
+ * scenario wrote. Fails after EMBEDDINGS_TIMEOUT_MS, or when the server embeds with another model
+ * than the one the seed's vectors were made with (it would re-embed every Memory).
+ */
+async function embeddingsUpToDate(target: Target): Promise<void> {
+  if (!target.embeds) return;
+  const started = Date.now();
+  let said = false;
+  for (;;) {
+    // Raw fetch, not the client: /readyz is outside the API's contract of a Memory client.
+    const ready = await fetch(`http://127.0.0.1:${target.port}/readyz`).then(
+      async (res) => (await res.json()) as { data?: { status?: string; embeddings?: { model?: string; up_to_date?: boolean } } },
+      () => null,
+    );
+    const embeddings = ready?.data?.embeddings;
+    if (ready?.data?.status === 'ready' && !embeddings) throw new Error(`${target.label} runs without an embedder (its /readyz says nothing of embeddings)`);
+    if (embeddings && embeddings.model !== target.embeds) {
+      throw new Error(`${target.label} embeds with ${embeddings.model}, the seed's vectors were made with ${target.embeds}`);
+    }
+    if (embeddings?.up_to_date === true) {
+      if (said) process.stdout.write(`${target.label}: every Memory embedded after ${Math.round((Date.now() - started) / 1000)} s\n`);
+      return;
+    }
+    if (Date.now() - started > EMBEDDINGS_TIMEOUT_MS) {
+      throw new Error(`${target.label}: its /readyz did not say embeddings.up_to_date within ${EMBEDDINGS_TIMEOUT_MS / 60_000} minutes (last answer: ${JSON.stringify(ready)})`);
+    }
+    if (!said) process.stdout.write(`${target.label}: waiting until every Memory is embedded…\n`);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /**
@@ -586,6 +750,7 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
   const children = [];
   for (const target of targets) children.push(await startProcess(target.script, target.env, target.port));
   const results = targets.map(() => [] as Result[]);
+  for (const target of targets) await embeddingsUpToDate(target);
   await compareAnswers(targets, token, data);
   // A first pass over every scenario, so that no scenario is measured while the code paths and
   // caches of the ones after it are still cold (the first scenario used to pay for them).
@@ -593,12 +758,14 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
     for (const target of targets) await drive(target.port, token, scenario, WARM_UP);
   }
   for (const scenario of scenarios(data)) {
+    // What the scenarios before wrote is embedded before this one is measured, not during it.
+    for (const target of targets) await embeddingsUpToDate(target);
     for (const [i, target] of targets.entries()) {
       await drive(target.port, token, scenario, WARM_UP); // warm-up: caches, JIT, connection pool
       const result = await drive(target.port, token, scenario);
       results[i]?.push(result);
       process.stdout.write(
-        `${target.label.padEnd(22)} ${scenario.name.padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`,
+        `${target.label.padEnd(22)} ${labelOf(result).padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`,
       );
     }
   }
@@ -635,7 +802,7 @@ async function loadSeeded(database: Database): Promise<Seeded> {
   const account = await db.selectFrom('accounts').select('id').where('external_id', 'like', 'bench-%').executeTakeFirstOrThrow();
   const principal: Principal = { kind: 'session', accountId: account.id };
   const logger = pino({ level: 'silent' });
-  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')) });
+  const config = loadConfig({ APP_JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(os.tmpdir(), 'mtl-bench-')), EMBEDDINGS: 'off' });
   const app = createApp({ config, database, logger });
   const apiKey = (await createApiKey(app.services, principal, { name: 'bench', mode: 'read_write' })).secret;
   await app.close();
@@ -658,6 +825,18 @@ async function loadSeeded(database: Database): Promise<Seeded> {
   };
 }
 
+/** What the results say of search's legs and of the seed's vectors. */
+function searchLegs(model: string | null, vectors: { postgres?: VectorSeeding; embedded?: VectorSeeding }): string {
+  if (!model) return `Search by ${LEGS} (EMBEDDINGS=${BENCH_EMBEDDINGS}) on the service and the baseline.`;
+  const made = (seeding: VectorSeeding | undefined) =>
+    !seeding ? 'none' : seeding.per_second === null ? 'none needed (a kept database, already embedded)' : `${seeding.memories} Memories in ${seeding.seconds} s (${seeding.per_second} a second)`;
+  return (
+    `Search by ${LEGS} on the service and the baseline alike (EMBEDDINGS=${BENCH_EMBEDDINGS}, ${model}). ` +
+    `Every seeded Memory was embedded by the same embedder before the scenarios (${VECTOR_CALLS} calls at once, ${VECTOR_BATCH} Memories a call): ` +
+    `${made(vectors.postgres)} on PostgreSQL, ${made(vectors.embedded)} on the embedded database; each target was measured once its /readyz said every Memory embedded.`
+  );
+}
+
 async function main(): Promise<void> {
   const benchDatabase = REUSE_DATABASE ?? `mtl_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -668,6 +847,10 @@ async function main(): Promise<void> {
   url.pathname = `/${benchDatabase}`;
   const databaseUrl = url.toString();
   const complete = !SCENARIO_FILTER && RATE === undefined && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
+  // The seed's vectors: how many Memories were embedded, in how long, per database.
+  const vectors: { postgres?: VectorSeeding; embedded?: VectorSeeding } = {};
+  const model = await embeddingModel();
+  process.stdout.write(`Search by ${LEGS} on every target (EMBEDDINGS=${BENCH_EMBEDDINGS}${model ? `, ${model}` : ''})\n`);
   try {
     let data: Seeded | null = null;
     if (onServer) {
@@ -680,17 +863,20 @@ async function main(): Promise<void> {
         process.stdout.write(`Seeding PostgreSQL: ${SIZES.memories} Memories, ${SIZES.subjects} Subjects…\n`);
         data = await seed(database, SIZES.memories);
       }
+      if (EMBEDDINGS) vectors.postgres = await embedSeed(database, 'PostgreSQL');
       await database.close();
     }
 
     const none = { results: [] as Result[], peakMemoryMb: 0 };
     const onPostgres: Target[] = [];
+    const embeds = model ? { embeds: model } : {};
     if (TARGETS.includes('service')) {
       const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10', EMBEDDINGS: BENCH_EMBEDDINGS };
-      onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301 });
+      onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301, ...embeds });
     }
     if (TARGETS.includes('baseline') && data) {
-      const env = { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId };
+      // The service's settings for its embedder (loadConfig needs the secret beside DATABASE_URL).
+      const env = { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId, APP_JWT_SECRET: SECRET, EMBEDDINGS: BENCH_EMBEDDINGS };
       onPostgres.push({ label: 'baseline (PostgreSQL)', script: 'scripts/bench-baseline.js', env, port: 3302 });
     }
     const runs = data && onPostgres.length > 0 ? await runTargets(onPostgres, data.apiKey, data) : [];
@@ -705,9 +891,11 @@ async function main(): Promise<void> {
       const embedded = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 });
       await migrateToLatest(embedded.db);
       const embeddedData = await seed(embedded, SIZES.embeddedMemories);
+      if (EMBEDDINGS) vectors.embedded = await embedSeed(embedded, 'the embedded database');
       await embedded.close();
       const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', EMBEDDINGS: BENCH_EMBEDDINGS };
-      [embeddedRun = none] = await runTargets([{ label: 'service (embedded)', script: 'src/server.js', env, port: 3303 }], embeddedData.apiKey, embeddedData);
+      const embeds = model ? { embeds: model } : {};
+      [embeddedRun = none] = await runTargets([{ label: 'service (embedded)', script: 'src/server.js', env, port: 3303, ...embeds }], embeddedData.apiKey, embeddedData);
     }
     process.stdout.write(`Peak memory: service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB\n`);
     if (!complete) return;
@@ -730,6 +918,8 @@ async function main(): Promise<void> {
       duration_s: DURATION,
       connections: CONNECTIONS,
       peak_memory_mb: { service: service.peakMemoryMb, baseline: baseline.peakMemoryMb, embedded: embeddedRun.peakMemoryMb },
+      // The legs of every search, and how the seed was given its vectors before the scenarios.
+      search: { legs: LEGS, embeddings: BENCH_EMBEDDINGS, model, seed_vectors: { ...vectors, calls_at_once: VECTOR_CALLS } },
       scenarios: rows,
     };
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
@@ -738,14 +928,14 @@ async function main(): Promise<void> {
       '| scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | ratio | embedded req/s | embedded p99 ms |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows.map(
-        (r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baseline_rps} | ${r.ratio ?? '–'} | ${r.embedded?.rps ?? '–'} | ${r.embedded?.p99 ?? '–'} |`,
+        (r) => `| ${labelOf(r)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baseline_rps} | ${r.ratio ?? '–'} | ${r.embedded?.rps ?? '–'} | ${r.embedded?.p99 ?? '–'} |`,
       ),
     ].join('\n');
     const markdown = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8').replace(
       /<!-- results -->[\s\S]*<!-- \/results -->/,
       `<!-- results -->\nRun ${report.at} on ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}, ${machine.platform}.\n` +
         `${SIZES.memories} Memories, ${SIZES.subjects} Subjects on PostgreSQL (${SIZES.embeddedMemories} on the embedded database); ` +
-        `${CONNECTIONS} connections, ${DURATION} s per scenario after a warm-up run.\n\n${table}\n\n` +
+        `${CONNECTIONS} connections, ${DURATION} s per scenario after a warm-up run.\n${searchLegs(model, vectors)}\n\n${table}\n\n` +
         `Peak server memory (RSS high-water mark): service ${service.peakMemoryMb} MB, baseline ${baseline.peakMemoryMb} MB, embedded ${embeddedRun.peakMemoryMb} MB.\n<!-- /results -->`,
     );
     writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);

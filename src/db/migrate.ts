@@ -27,6 +27,7 @@ import * as applicationAccounts from './migrations/2026_11_28_0025_application_a
 import * as libraryWebsite from './migrations/2026_11_28_0026_library_website';
 import * as oauth from './migrations/2026_11_28_0027_oauth';
 import * as memoryEmbeddings from './migrations/2026_11_28_0028_memory_embeddings';
+import * as vectorsInline from './migrations/2026_11_28_0029_vectors_inline';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0026_library_website': libraryWebsite,
   '2026_11_28_0027_oauth': oauth,
   '2026_11_28_0028_memory_embeddings': memoryEmbeddings,
+  '2026_11_28_0029_vectors_inline': vectorsInline,
 };
 
 /** The names of every migration, oldest first. */
