@@ -26,7 +26,7 @@ import { queryVector } from '../src/domain/embeddings/query-vectors';
 import { search } from '../src/domain/search/engine';
 import { fuse, RERANK_CANDIDATES, type FusionWeights } from '../src/domain/search/meaning';
 import { memoriesWithIndexNumbers } from '../src/domain/memories/memories.repository';
-import { MEANING_SCAN_MAX } from '../src/domain/memories/search';
+import { MEANING_SCAN_MAX } from '../src/domain/embeddings/vector-index';
 import type { Principal } from '../src/domain/shared/principal';
 import { ROOT } from './support/server';
 

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import request from 'supertest';
 import { createApp } from '../../src/app';
 import { LocalEmbedder } from '../../src/domain/embeddings/local-embedder';
 import { embedderFor } from '../../src/domain/embeddings/embedders';
-import { MEANING_SCAN_MAX } from '../../src/domain/memories/search';
+import { MEANING_SCAN_MAX } from '../../src/domain/embeddings/vector-index';
 import { bearer, startTestApp, type TestAccount, type TestApp } from '../support/app';
 import { must } from '../support/assertions';
 
@@ -95,6 +96,49 @@ describe('the default embedder', () => {
     await t.app.embeddings!.drain();
     expect((await searchFor(t, alice.session, 'Which day do I tend to the houseplant?')).map((hit) => hit.memory.id)).toContain(id);
   });
+
+  test("another instance's kept vectors never find a Memory by what it no longer says, nor a Memory made secret for a key", async () => {
+    const other = createApp({ config: t.config, database: t.database, embedInBackground: false });
+    try {
+      const there = request(other.express);
+      const id = await remember(t, alice.session, 'Keeps the spare house key under the blue flowerpot.');
+      await t.app.embeddings!.drain();
+      const ask = async (token: string, q: string) =>
+        (must(await there.get('/v1/memories/search').query({ q }).set(bearer(token)), 200, 'search').body.data as Hit[]).map((hit) => hit.memory.id);
+      const q = 'Where can I find a way into my home if I am locked out?';
+      // The other instance has now read (and, without pgvector, keeps) the account's vectors, as a key and as the session sees them.
+      expect(await ask(alice.readWriteKey, q)).toContain(id);
+      expect(await ask(alice.session, q)).toContain(id);
+      must(await t.http.patch(`/v1/memories/${id}`).set(bearer(alice.session)).send({ sensitivity: 'secret' }), 200, 'update');
+      expect(await ask(alice.readWriteKey, q)).not.toContain(id);
+      must(await t.http.patch(`/v1/memories/${id}`).set(bearer(alice.session)).send({ sensitivity: 'normal', text: 'Feeds the neighbour’s cat on Saturdays.' }), 200, 'update');
+      expect(await ask(alice.session, q)).not.toContain(id);
+      expect(await ask(alice.readWriteKey, q)).not.toContain(id);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("another instance finds by meaning a Memory embedded elsewhere within seconds (its kept vectors are read again)", async () => {
+    const other = createApp({ config: t.config, database: t.database, embedInBackground: false });
+    try {
+      const there = request(other.express);
+      const q = 'Which musical instrument am I learning?';
+      const ask = async () => (must(await there.get('/v1/memories/search').query({ q }).set(bearer(alice.session)), 200, 'search').body.data as Hit[]).map((hit) => hit.memory.id);
+      await ask();
+      const id = await remember(t, alice.session, 'Takes cello lessons every Thursday evening.');
+      await t.app.embeddings!.drain();
+      const deadline = Date.now() + 15_000;
+      let found = await ask();
+      while (!found.includes(id) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        found = await ask();
+      }
+      expect(found).toContain(id);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 
   test('a deleted Memory takes its vector with it', async () => {
     const id = await remember(t, alice.session, 'Keeps a spare umbrella under the desk.');

@@ -148,7 +148,7 @@ export class EmbeddingIndexer {
     return memories.length;
   }
 
-  private async store(claim: string, embedded: ReadonlyArray<{ memory: { id: string; text: string }; vector: Float32Array }>): Promise<void> {
+  private async store(claim: string, embedded: ReadonlyArray<{ memory: { id: string; account_id: string; text: string }; vector: Float32Array }>): Promise<void> {
     const pgvector = (await this.vectors.mode()) === 'pgvector';
     if (pgvector) for (const size of new Set(embedded.map(({ vector }) => vector.length))) await this.vectors.ensureIndex(size);
     await storeEmbeddings(
@@ -159,6 +159,7 @@ export class EmbeddingIndexer {
       this.clock.now(),
       pgvector,
     );
+    this.vectors.forget(embedded.map(({ memory }) => memory.account_id));
   }
 
   private schedule(delayMs: number): void {

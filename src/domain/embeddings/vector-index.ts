@@ -1,18 +1,49 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { decodeVector, vectorLiteral } from './embedder';
-import type { VectorFilter } from './embeddings.repository';
+import { cosine, decodeVector, vectorLiteral } from './embedder';
+import { recentVectors, vectorsOf, type VectorFilter } from './embeddings.repository';
 
 /**
- * How search finds the Memories closest in meaning to a query (SPEC §19):
+ * How search finds the Memories closest in meaning to a query in an account of MEANING_SCAN_MAX
+ * embedded Memories or more (SPEC §19; a smaller account's are all compared in the service):
  * - `pgvector`: the database has the pgvector extension (the embedded database always does;
  *   PostgreSQL when it is installed): each vector is also kept in a `vector` column, and the
- *   database finds an account's nearest neighbours itself, exactly for a small account and through
- *   an HNSW index (one per dimension) for a large one, as its planner judges;
- * - `scan`: plain PostgreSQL; the service compares the query with the account's most recently
- *   updated Memories (search.ts, MEANING_SCAN_MAX).
+ *   database finds the account's nearest neighbours itself, through an HNSW index (one per
+ *   dimension);
+ * - `scan`: plain PostgreSQL; the service compares the query with the account's MEANING_SCAN_MAX
+ *   most recently updated Memories.
  */
 export type NeighbourSearch = 'pgvector' | 'scan';
+
+/**
+ * Without pgvector, how many of the account's Memories (the most recently updated it may see) are
+ * compared with the query for meaning alone: the whole of most accounts; in larger ones the rest
+ * are found by their words, then scored again for meaning.
+ */
+export const MEANING_SCAN_MAX = 1_000;
+
+/**
+ * How long an account's most recent vectors are kept in the process, and for how many accounts (searches without a type or tag filter; at most 2 MB each). Reading them is most
+ * of a search's cost (1,000 vectors, 2.7 MB, about 20 ms of the service's and the database's
+ * time): kept, a search reads again only the vectors of the Memories it picks. This process drops
+ * an account's when it embeds one of its Memories; another instance's new vectors are seen after
+ * RECENT_KEPT_MS and one read (at most RECENT_STALE_MS more).
+ */
+const RECENT_KEPT_MS = 5_000;
+const RECENT_KEPT_ACCOUNTS = 8;
+/**
+ * Vectors kept longer than RECENT_KEPT_MS still serve searches while they are read again in the
+ * background (so that no search waits for the read), up to this much longer.
+ */
+const RECENT_STALE_MS = 30_000;
+
+interface KeptVectors {
+  readonly accountId: string;
+  readonly until: number;
+  readonly vectors: Promise<Array<{ id: string; vector: Float32Array }>>;
+  /** Whether they are being read again. */
+  refreshing: boolean;
+}
 
 /**
  * Vectors copied into the `vector` column per round, when it is added to a database that already
@@ -31,6 +62,8 @@ const MAX_INDEXED_DIMENSIONS = 2_000;
 export class VectorIndex {
   private detected: Promise<NeighbourSearch> | null = null;
   private readonly indexed = new Map<number, Promise<void>>();
+  /** Accounts' most recent vectors, least recently used first. */
+  private readonly recent = new Map<string, KeptVectors>();
 
   /** `singleConnection`: the embedded database, which serves one statement at a time (PostgreSQL builds indexes concurrently with writes). */
   constructor(
@@ -131,12 +164,82 @@ export class VectorIndex {
   }
 
   /**
+   * The account's Memories closest in meaning to the query that the filter lets through, at most
+   * `size`, with their cosine similarity, leaving out `except` (those the words found): compared
+   * in the service when the account has fewer than
+   * MEANING_SCAN_MAX vectors, or has more and the database has no pgvector (then among the most
+   * recently updated); otherwise found by the database. Every vector scored is the Memory's as it
+   * is now: one whose text changed since has none, and one the filter no longer lets through (made
+   * secret, for a key) is not read.
+   */
+  async closest(filter: VectorFilter, query: Float32Array, size: number, except: readonly string[] = []): Promise<Array<{ id: string; closeness: number }>> {
+    const mode = await this.mode();
+    const excluded = new Set(except);
+    const others = (vectors: ReadonlyArray<{ id: string; vector: Float32Array }>) => vectors.filter(({ id }) => !excluded.has(id));
+    if (filter.type === undefined && filter.tag === undefined) {
+      const recent = await this.recentOf(filter);
+      // Fewer than MEANING_SCAN_MAX: all of the account's vectors, compared here exactly, faster
+      // than the database finds them.
+      if (mode === 'scan' || recent.length < MEANING_SCAN_MAX) {
+        const chosen = best(query, others(recent), size);
+        // Kept vectors may be a few seconds old: the chosen are read again, as they are now.
+        const now = await vectorsOf(this.db, filter, chosen.map(({ id }) => id));
+        return best(query, chosen.flatMap(({ id }) => (now.has(id) ? [{ id, vector: now.get(id)! }] : [])), size);
+      }
+    }
+    if (mode === 'pgvector') return this.nearest(filter, query, size, except);
+    return best(query, others(await recentVectors(this.db, filter, MEANING_SCAN_MAX)), size);
+  }
+
+  /** Drops what this process keeps of these accounts' vectors (it has just embedded some of their Memories). */
+  forget(accountIds: Iterable<string>): void {
+    const accounts = new Set(accountIds);
+    for (const [key, kept] of this.recent) if (accounts.has(kept.accountId)) this.recent.delete(key);
+  }
+
+  private recentOf(filter: VectorFilter): Promise<Array<{ id: string; vector: Float32Array }>> {
+    const key = `${filter.accountId} ${filter.model} ${filter.keysOnly}`;
+    const kept = this.recent.get(key);
+    const now = Date.now();
+    if (kept && kept.until + RECENT_STALE_MS > now) {
+      // The most recently used go last.
+      this.recent.delete(key);
+      this.recent.set(key, kept);
+      if (kept.until <= now && !kept.refreshing) this.refresh(key, filter, kept);
+      return kept.vectors;
+    }
+    const entry: KeptVectors = { accountId: filter.accountId, until: now + RECENT_KEPT_MS, vectors: recentVectors(this.db, filter, MEANING_SCAN_MAX), refreshing: false };
+    // A failed read is not kept.
+    entry.vectors.catch(() => this.recent.get(key) === entry && this.recent.delete(key));
+    this.recent.delete(key);
+    this.recent.set(key, entry);
+    for (const oldest of this.recent.keys()) {
+      if (this.recent.size <= RECENT_KEPT_ACCOUNTS) break;
+      this.recent.delete(oldest);
+    }
+    return entry.vectors;
+  }
+
+  /** Reads an account's recent vectors again while searches go on with those kept, and keeps them unless forgotten meanwhile. */
+  private refresh(key: string, filter: VectorFilter, kept: KeptVectors): void {
+    kept.refreshing = true;
+    recentVectors(this.db, filter, MEANING_SCAN_MAX).then(
+      (vectors) => {
+        if (this.recent.get(key) === kept) this.recent.set(key, { accountId: kept.accountId, until: Date.now() + RECENT_KEPT_MS, vectors: Promise.resolve(vectors), refreshing: false });
+      },
+      () => {
+        kept.refreshing = false;
+      },
+    );
+  }
+
+  /**
    * The account's Memories closest in meaning to the query that the filter lets through, closest
    * first, at most `size`, with their cosine similarity. An HNSW index scan goes on past the
    * vectors of other accounts and of filtered-out Memories until it has `size` (pgvector's
    * iterative scan); its order may be slightly relaxed, and the caller sorts.
    */
-  async nearest(filter: VectorFilter, query: Float32Array, size: number): Promise<Array<{ id: string; closeness: number }>> {
+  private async nearest(filter: VectorFilter, query: Float32Array, size: number, except: readonly string[]): Promise<Array<{ id: string; closeness: number }>> {
     const dimensions = sql.lit(query.length);
     const target = sql`${vectorLiteral(query)}::vector(${dimensions})`;
     const distance = sql`e.embedding::vector(${dimensions}) <=> ${target}`;
@@ -150,6 +253,7 @@ export class VectorIndex {
           ${filter.keysOnly ? sql`and m.sensitivity <> 'secret'` : sql``}
           ${filter.type !== undefined ? sql`and m.type = ${filter.type}` : sql``}
           ${filter.tag !== undefined ? sql`and ${filter.tag} = any(m.tags)` : sql``}
+          ${except.length > 0 ? sql`and not (e.memory_id = any(${[...except]}::text[]))` : sql``}
         order by ${distance}
         limit ${size}`.execute(trx);
       return rows.rows.map((row) => ({ id: row.memory_id, closeness: 1 - Number(row.distance) }));
@@ -159,4 +263,12 @@ export class VectorIndex {
 
 function isPrivilegeError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '42501';
+}
+
+/** The `size` vectors closest to the query, closest first, with their cosine. */
+function best(query: Float32Array, vectors: ReadonlyArray<{ id: string; vector: Float32Array }>, size: number): Array<{ id: string; closeness: number }> {
+  return vectors
+    .map(({ id, vector }) => ({ id, closeness: cosine(query, vector) }))
+    .sort((a, b) => b.closeness - a.closeness || (a.id < b.id ? -1 : 1))
+    .slice(0, size);
 }

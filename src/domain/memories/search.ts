@@ -2,8 +2,8 @@ import { limits } from '../../generated/contract';
 import type { MemorySearchHit as SearchHit } from '../../generated/openapi';
 import type { MemoryRow } from '../../db/schema';
 import type { Services } from '../services';
-import { recentVectors, vectorsOf, type VectorFilter } from '../embeddings/embeddings.repository';
-import { cosine, type Embedder } from '../embeddings/embedder';
+import { vectorsOf, type VectorFilter } from '../embeddings/embeddings.repository';
+import type { Embedder } from '../embeddings/embedder';
 import { queryVector } from '../embeddings/query-vectors';
 import { search, type FoundDocument, type SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
@@ -24,13 +24,6 @@ export interface SearchQuery {
 }
 
 type Found = FoundDocument<MemoryRow & { search_doc: number }>;
-
-/**
- * Without pgvector, how many of the account's Memories (the most recently updated it may see) are
- * compared with the query for meaning alone: the whole of most accounts; in larger ones the rest
- * are found by their words, then scored again for meaning.
- */
-export const MEANING_SCAN_MAX = 1_000;
 
 /**
  * Ranked retrieval over the account's Memories (see SPEC sections 12 and 19): every matching
@@ -72,7 +65,7 @@ async function byMeaning(services: Services, request: SearchRequest, embedder: E
   const wordsOnly = request.requireAll || hasPhrase(parsed) || parsed.excluded.length > 0;
   const [lexicalVectors, closest] = await Promise.all([
     vectorsOf(services.db, filter, found.map(({ row }) => row.id)),
-    wordsOnly ? Promise.resolve([]) : closestInMeaning(services, filter, vector, found.length + SEMANTIC_CANDIDATES),
+    wordsOnly ? Promise.resolve([]) : services.vectors.closest(filter, vector, SEMANTIC_CANDIDATES, found.map(({ row }) => row.id)),
   ]);
   const fused = fuse(
     vector,
@@ -96,17 +89,6 @@ async function byMeaning(services: Services, request: SearchRequest, embedder: E
     }
   }
   return hits;
-}
-
-/**
- * The account's Memories closest in meaning to the query, at most `size`, with their cosine: found
- * by the database where it has pgvector, otherwise among the MEANING_SCAN_MAX most recently
- * updated (vector-index.ts).
- */
-async function closestInMeaning(services: Services, filter: VectorFilter, vector: Float32Array, size: number): Promise<Array<{ id: string; closeness: number }>> {
-  if ((await services.vectors.mode()) === 'pgvector') return services.vectors.nearest(filter, vector, size);
-  const recent = await recentVectors(services.db, filter, MEANING_SCAN_MAX);
-  return recent.map(({ id, vector: stored }) => ({ id, closeness: cosine(vector, stored) }));
 }
 
 /** Whether a Memory read after the vectors still passes the search's filters and the caller's sight. */

@@ -115,11 +115,23 @@ async function searchParsed<Row extends IndexedDocument>(
   return best.map(({ doc, score }) => foundDocument(documents.of(doc), doc, score, plan));
 }
 
-/** A hit with its excerpt, the terms of the query terms it matched marked: each term and its corrections. */
+/**
+ * A hit with its excerpt, the terms of the query terms it matched marked: each term and its
+ * corrections. The excerpt is made when first read: search by meaning asks for more candidates
+ * than it answers with.
+ */
 function foundDocument<Row extends IndexedDocument>(row: Row, ranked: RankedDoc, score: number, plan: QueryPlan): FoundDocument<Row> {
   const terms = new Set<string>();
   for (const [index, marks] of plan.marks.entries()) {
     if ((ranked.matched & (1n << BigInt(index))) !== 0n) for (const term of marks) terms.add(term);
   }
-  return { row, score, exact: ranked.exact, excerpt: highlight(row.text, terms) };
+  let excerpt: Highlight | undefined;
+  return {
+    row,
+    score,
+    exact: ranked.exact,
+    get excerpt() {
+      return (excerpt ??= highlight(row.text, terms));
+    },
+  };
 }
