@@ -173,7 +173,9 @@ export class VectorIndex {
    * secret, for a key) is not read.
    */
   async closest(filter: VectorFilter, query: Float32Array, size: number, except: readonly string[] = []): Promise<Array<{ id: string; closeness: number }>> {
-    const mode = await this.mode();
+    // A detection that failed (a lock it waited for too long) is tried again by the next search;
+    // this one compares in the service, which needs nothing of pgvector.
+    const mode = await this.mode().catch((): NeighbourSearch => 'scan');
     const excluded = new Set(except);
     const others = (vectors: ReadonlyArray<{ id: string; vector: Float32Array }>) => vectors.filter(({ id }) => !excluded.has(id));
     if (filter.type === undefined && filter.tag === undefined) {
