@@ -99,6 +99,12 @@ describe('configuration', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/255.0.0.0' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.example.com' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['EMBEDDINGS', { EMBEDDINGS: 'openai' }],
+    ['EMBEDDINGS_URL', { EMBEDDINGS: 'http', EMBEDDINGS_MODEL: 'nomic-embed-text' }],
+    ['EMBEDDINGS_URL', { EMBEDDINGS: 'http', EMBEDDINGS_URL: 'ftp://models.example.com/v1', EMBEDDINGS_MODEL: 'nomic-embed-text' }],
+    ['EMBEDDINGS_MODEL', { EMBEDDINGS: 'http', EMBEDDINGS_URL: 'http://localhost:11434/v1' }],
+    ['EMBEDDINGS_TIMEOUT_MS', { EMBEDDINGS: 'http', EMBEDDINGS_URL: 'http://localhost:11434/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_TIMEOUT_MS: '99' }],
+    ['EMBEDDINGS_TIMEOUT_MS', { EMBEDDINGS: 'http', EMBEDDINGS_URL: 'http://localhost:11434/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_TIMEOUT_MS: 'soon' }],
   ])('when %s is wrong, start-up stops with an error naming it', (variable, env) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);
