@@ -13,6 +13,7 @@
 // database may be created and dropped), --runs <n>, --only <part of a case name> (repeatable),
 // --write (replace the marked region of docs/benchmarks.md). BENCH_NODE_ARGS passes Node.js options
 // to the server (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { newId } from '../src/domain/shared/ids';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -488,7 +489,7 @@ async function seed(server: RunningServer, nearDuplicates: number, log: (line: s
   const awsBody = (revision: number) => ({ base_revision: revision, files: awsDraft });
   let revision = (await must(main.key.PUT('/library/templates/{template_id}/draft', { ...draftPath, body: awsBody(1) }))).draft.revision;
   // The same size of file set, each line a valid MTL API key: refused with secret_in_content.
-  const mtlBody = { base_revision: 1, files: fullDraft(() => generateKey('read_write')) };
+  const mtlBody = { base_revision: 1, files: fullDraft(() => generateKey('read_write', newId('account'))) };
   const mtlJson = json(mtlBody);
   const awsLines = awsDraft.reduce((sum, file) => sum + file.content.split('\n').filter((line) => line.length === 20).length, 0);
   const mtlLines = mtlBody.files.reduce((sum, file) => sum + file.content.split('\n').filter((line) => line.length === 45).length, 0);

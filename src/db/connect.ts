@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { withPreparedStatements } from './prepared-statements';
@@ -29,9 +29,21 @@ export async function pgliteExtensions() {
   return { pg_trgm, vector };
 }
 
+/** Called with each statement a database handle runs (tests read the plans of what a request runs). */
+export type QueryObserver = (query: CompiledQuery) => void;
+
+const observing = (observe: QueryObserver | undefined) =>
+  observe
+    ? {
+        log: (event: LogEvent) => {
+          if (event.level === 'query') observe(event.query);
+        },
+      }
+    : {};
+
 /** Wraps an open PGlite instance (the tests hand in one loaded from a migrated snapshot). */
-export function fromPGlite(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+export function fromPGlite(pglite: PGlite, observe?: QueryObserver): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), ...observing(observe) });
   return {
     kind: 'pglite',
     db,
@@ -74,7 +86,13 @@ export interface SessionLimits {
  * `preparedPerConnection`: how many repeated statements each connection keeps prepared (0: none).
  * Without `limits` (migrations, which may rewrite large tables) statements run as long as they need.
  */
-export function openPostgres(connectionString: string, poolSize: number, preparedPerConnection = 0, limits?: SessionLimits): Database {
+export function openPostgres(
+  connectionString: string,
+  poolSize: number,
+  preparedPerConnection = 0,
+  limits?: SessionLimits,
+  observe?: QueryObserver,
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -95,7 +113,7 @@ export function openPostgres(connectionString: string, poolSize: number, prepare
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, preparedPerConnection) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, preparedPerConnection) }), ...observing(observe) });
   return {
     kind: 'postgres',
     db,

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_22_0001_init';
 import * as subjectsContext from './migrations/2026_11_22_0002_subjects_context';
 import * as library from './migrations/2026_11_22_0003_library';
@@ -28,6 +28,8 @@ import * as libraryWebsite from './migrations/2026_11_28_0026_library_website';
 import * as oauth from './migrations/2026_11_28_0027_oauth';
 import * as memoryEmbeddings from './migrations/2026_11_28_0028_memory_embeddings';
 import * as vectorsInline from './migrations/2026_11_28_0029_vectors_inline';
+import * as accountScopedKeys from './migrations/2026_11_28_0030_account_scoped_keys';
+import * as legacyCredentials from './migrations/2026_11_28_0031_legacy_credentials';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +62,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0027_oauth': oauth,
   '2026_11_28_0028_memory_embeddings': memoryEmbeddings,
   '2026_11_28_0029_vectors_inline': vectorsInline,
+  '2026_11_28_0030_account_scoped_keys': accountScopedKeys,
+  '2026_11_28_0031_legacy_credentials': legacyCredentials,
 };
 
 /** The names of every migration, oldest first. */
@@ -70,21 +74,62 @@ const provider: MigrationProvider = {
 };
 
 /**
- * Brings the schema up to date. Kysely's Migrator takes a PostgreSQL advisory lock for the run,
- * so instances that start together apply each migration once.
+ * Whether a migration runs inside the migration run's transaction (the default). One that builds
+ * indexes CONCURRENTLY or fills a large table in batches says `transactional = false`: it runs on
+ * the run's own connection, statement by statement, and must be able to run again after a stop.
  */
+function isTransactional(name: string): boolean {
+  return (MIGRATIONS[name] as { transactional?: boolean }).transactional !== false;
+}
+
+/** The run's own advisory lock: the pending list it reads stays true while it migrates. */
+const RUN_LOCK = 7_310_041;
+
+/**
+ * Migrates up to `target` on one connection, under an advisory lock, so that instances that start
+ * together apply each migration once. Runs of consecutive pending migrations of one kind go to
+ * one Migrator each: the transactional ones in one transaction.
+ */
+async function migrateThrough(db: Kysely<any>, target: string): Promise<string[]> {
+  return db.connection().execute(async (connection) => {
+    // Tried, not waited for: a statement waiting for the lock would hold back the CREATE INDEX
+    // CONCURRENTLY of the instance migrating (it waits for every open transaction), a deadlock.
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${RUN_LOCK}) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    try {
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(connection).catch(() => ({ rows: [] as { name: string }[] }));
+      const done = new Set(rows.map((row) => row.name));
+      const pending = MIGRATION_NAMES.filter((name) => name <= target && !done.has(name));
+      const applied: string[] = [];
+      for (let start = 0; start < pending.length; ) {
+        const transactional = isTransactional(pending[start] as string);
+        let end = start;
+        while (end + 1 < pending.length && isTransactional(pending[end + 1] as string) === transactional) end += 1;
+        const migrator = new Migrator({ db: connection, provider, disableTransactions: !transactional });
+        const { error, results } = await migrator.migrateTo(pending[end] as string);
+        if (error) {
+          const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+          throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        applied.push(...(results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName));
+        start = end + 1;
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(${RUN_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** Brings the schema up to date. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return migrateThrough(db, MIGRATION_NAMES[MIGRATION_NAMES.length - 1] as string);
 }
 
 /** Brings the schema up to one migration (for tests of a later migration on data written before it). */
 export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await migrateThrough(db, name);
 }

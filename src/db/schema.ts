@@ -230,6 +230,7 @@ export interface TemplatesTable {
 
 /** Each published version of a Template, with the release notes it was published with. */
 export interface TemplateVersionsTable {
+  account_id: string;
   template_id: string;
   version: number;
   revision: number;
@@ -248,6 +249,7 @@ interface TemplateDescriptionColumns {
 }
 
 export interface TemplateRevisionsTable extends TemplateDescriptionColumns {
+  account_id: string;
   template_id: string;
   revision: number;
   total_size: number;
@@ -255,6 +257,7 @@ export interface TemplateRevisionsTable extends TemplateDescriptionColumns {
 }
 
 export interface TemplateFilesTable {
+  account_id: string;
   template_id: string;
   revision: number;
   path: string;
@@ -347,6 +350,7 @@ export interface SearchTermsTable {
 }
 
 export interface SearchPostingsTable {
+  account_id: string;
   term_id: number;
   doc: number;
   impact: number;
@@ -365,7 +369,14 @@ export interface SearchStatsTable {
 /** A database handle or an open transaction: what every repository function takes first. */
 export type Queryable = Kysely<DB> | Transaction<DB>;
 
+/** Credentials made before credentials named their account: the account of each, by its SHA-256 hash (migration 0031). */
+export interface LegacyCredentialsTable {
+  hash: string;
+  account_id: string;
+}
+
 export interface DB {
+  legacy_credentials: LegacyCredentialsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   api_key_activity: ApiKeyActivityTable;
@@ -487,6 +498,7 @@ export interface OAuthCodesTable {
 
 /** An access or refresh token of a connection, by its hash; a refresh token's `used_at` once rotated. */
 export interface OAuthTokensTable {
+  account_id: string;
   token_hash: string;
   connection_id: string;
   kind: 'access' | 'refresh';
@@ -509,6 +521,7 @@ export interface MemoryEmbeddingsTable {
 
 /** A Memory whose text is to be embedded; `claim` and `claimed_until` while a worker embeds it. */
 export interface EmbeddingQueueTable {
+  account_id: string;
   memory_id: string;
   queued_at: Timestamp;
   backfill: ColumnType<boolean, boolean | undefined, boolean>;

@@ -11952,8 +11952,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             },
             "secret": {
               "type": "string",
-              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{38}$",
-              "description": "The full key. Shown only in this response; store it safely."
+              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{32}([0-9A-HJKMNP-TV-Z]{26})?[0-9A-Za-z]{6}$",
+              "description": "The full key. Shown only in this response; store it safely. After its prefix come 32 random characters, its account's ID (without `acc_`; 26 characters), so that the key is looked up within its account, and a 6-character checksum. Keys made before keys named their account have no account part (38 characters after the prefix) and are accepted until revoked or expired."
             }
           }
         }
@@ -12337,8 +12337,8 @@ export const argumentShapes: readonly McpToolDefinition[] = [
             },
             "secret": {
               "type": "string",
-              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{38}$",
-              "description": "The full key. Shown only in this response; store it safely."
+              "pattern": "^mtl_(ro|rw)_[0-9A-Za-z]{32}([0-9A-HJKMNP-TV-Z]{26})?[0-9A-Za-z]{6}$",
+              "description": "The full key. Shown only in this response; store it safely. After its prefix come 32 random characters, its account's ID (without `acc_`; 26 characters), so that the key is looked up within its account, and a 6-character checksum. Keys made before keys named their account have no account part (38 characters after the prefix) and are accepted until revoked or expired."
             }
           }
         }

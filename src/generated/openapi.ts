@@ -2630,7 +2630,7 @@ export type components = {
             last_used_at: components["schemas"]["NullableTimestamp"];
             expires_at: components["schemas"]["NullableTimestamp"];
             revoked_at: components["schemas"]["NullableTimestamp"];
-            /** @description The full key. Shown only in this response; store it safely. */
+            /** @description The full key. Shown only in this response; store it safely. After its prefix come 32 random characters, its account's ID (without `acc_`; 26 characters), so that the key is looked up within its account, and a 6-character checksum. Keys made before keys named their account have no account part (38 characters after the prefix) and are accepted until revoked or expired. */
             secret: string;
         };
         ApiKeyResponse: {

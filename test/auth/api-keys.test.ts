@@ -61,7 +61,9 @@ describe('creating a key', () => {
       expect(key.id).toMatch(KEY_ID_PATTERN);
       expect(res.headers.location).toBe(`/v1/account/api-keys/${key.id}`);
       expect(key.secret).toMatch(SECRET_PATTERN);
-      expect(key.secret).toHaveLength(45);
+      // 32 random characters, then the account's ID (without acc_), then the checksum.
+      expect(key.secret).toHaveLength(71);
+      expect(`acc_${key.secret.slice(39, 65)}`).toBe(alice.accountId);
       expect(key.secret.startsWith(mode === 'read_write' ? 'mtl_rw_' : 'mtl_ro_')).toBe(true);
       expect(key.prefix).toBe(key.secret.slice(0, 12));
       expect(key).toMatchObject({ name: 'CI deploy', mode, last_used_at: null, expires_at: null, revoked_at: null });

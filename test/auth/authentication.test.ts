@@ -1,3 +1,4 @@
+import { newId } from '../../src/domain/shared/ids';
 import { SignJWT } from 'jose';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { bearer, signSession, startTestApp, TEST_JWT_SECRET, uniqueName, type TestApp } from '../support/app';
@@ -83,7 +84,7 @@ describe('bearer tokens that are not accepted', () => {
   test.each(['read_write', 'read_only'] as const)(
     'when a well-formed %s key with a valid checksum was never issued, then it gets 401 unauthorized',
     async (mode) => {
-      const res = await t.http.get('/v1/memories').set(bearer(generateKey(mode)));
+      const res = await t.http.get('/v1/memories').set(bearer(generateKey(mode, newId('account'))));
       expectError(res, 401, 'unauthorized');
     },
   );
@@ -254,7 +255,7 @@ describe('credentials in the query string', () => {
 
   test('when a search query contains something that looks like an mtl key, then it gets 400 credentials_in_query', async () => {
     const alice = await t.account();
-    const lookalike = generateKey('read_only');
+    const lookalike = generateKey('read_only', newId('account'));
     const res = await t.http
       .get('/v1/memories/search')
       .query({ q: `my key is ${lookalike} please` })
@@ -265,7 +266,7 @@ describe('credentials in the query string', () => {
 
   test('when a parameter name is an mtl key, then it gets 400 credentials_in_query and the key is not echoed', async () => {
     const alice = await t.account();
-    const lookalike = generateKey('read_write');
+    const lookalike = generateKey('read_write', newId('account'));
     const res = await t.http.get(`/v1/memories?${lookalike}`).set(bearer(alice.readWriteKey));
     expectError(res, 400, 'credentials_in_query');
     expect(JSON.stringify(res.body)).not.toContain(lookalike);

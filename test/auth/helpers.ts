@@ -20,6 +20,6 @@ export function changeCharAt(value: string, index: number): string {
   return value.slice(0, index) + replacement + value.slice(index + 1);
 }
 
-export const SECRET_PATTERN = /^mtl_(ro|rw)_[0-9A-Za-z]{38}$/;
+export const SECRET_PATTERN = /^mtl_(ro|rw)_[0-9A-Za-z]{32}[0-9A-HJKMNP-TV-Z]{26}[0-9A-Za-z]{6}$/;
 export const KEY_ID_PATTERN = /^key_[0-9A-HJKMNP-TV-Z]{26}$/;
 export const ACTIVITY_ID_PATTERN = /^act_[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -1,3 +1,4 @@
+import { newId } from '../../src/domain/shared/ids';
 import pino from 'pino';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { bearer, startTestApp, type TestApp } from '../support/app';
@@ -23,7 +24,7 @@ async function logsOf(requestId: string): Promise<string[]> {
 
 test('when a key is sent in the query string, then neither the key nor the query string is logged', async () => {
   const alice = await t.account();
-  const lookalike = generateKey('read_write');
+  const lookalike = generateKey('read_write', newId('account'));
   const res = await t.http
     .get(`/v1/memories?api_key=${alice.readWriteKey}&q=${lookalike}`)
     .set(bearer(alice.readOnlyKey));

@@ -1,3 +1,4 @@
+import { newId } from '../../src/domain/shared/ids';
 import type { Response } from 'supertest';
 import { generateKey } from '../../src/domain/api-keys/key-format';
 import { changeCharAt } from '../auth/helpers';
@@ -525,7 +526,7 @@ describe('the file rules of a draft update', () => {
   });
 
   test('an MTL API key in a file is 400 secret_in_content naming file and line, and the key appears nowhere in the response', async () => {
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await put([
       readme(),
       { path: 'docs/setup.md', content: `# Setup\n\nExport the key:\nMTL_KEY=${key}\n` },
@@ -538,7 +539,7 @@ describe('the file rules of a draft update', () => {
   });
 
   test('read-only keys are secrets too, found on every line they appear', async () => {
-    const key = generateKey('read_only');
+    const key = generateKey('read_only', newId('account'));
     const res = await put([readme(`${README}\nkey ${key}\n`), { path: 'a.md', content: `${key} and again ${key}` }]);
     expectError(res, 400, 'secret_in_content');
     const findings = res.body.error.details.findings as Array<{ path: string; line: number }>;
@@ -549,7 +550,7 @@ describe('the file rules of a draft update', () => {
   });
 
   test('many keys: the first 50 places are listed and the rest counted', async () => {
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await put([readme(), { path: 'a.md', content: Array.from({ length: 60 }, () => key).join('\n') }]);
     expectError(res, 400, 'secret_in_content');
     const findings = res.body.error.details.findings as Array<{ path: string; line: number }>;
@@ -633,7 +634,7 @@ describe('what a draft update may hold', () => {
   test('an MTL API key used as a file path is refused as secret_in_content too: the file list becomes public', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: `keys/${key}.md`, content: 'nothing to see\n' }],
@@ -646,7 +647,7 @@ describe('what a draft update may hold', () => {
   test('a key in a file whose path is a key too: the content finding names the file by its place, so neither key is repeated', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: `keys/${key}.md`, content: `intro\nMTL_KEY=${key}\n` }],
@@ -660,7 +661,7 @@ describe('what a draft update may hold', () => {
   test('an MTL API key in metadata that the public listing shows (summary) is refused as secret_in_content', async () => {
     const { account, template } = await templateWithDraft();
     const before = await snapshot(account, template.id);
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme()],
@@ -673,7 +674,7 @@ describe('what a draft update may hold', () => {
 
   test('a look-alike key with a wrong checksum is not an MTL key and is accepted', async () => {
     const { account, template } = await templateWithDraft();
-    const fake = changeCharAt(generateKey('read_write'), 44);
+    const fake = changeCharAt(generateKey('read_write', newId('account')), 44);
     const res = await putDraft(t, account.readWriteKey, template.id, {
       base_revision: template.draft.revision,
       files: [readme(), { path: 'example.md', content: `An example shape: ${fake}\n` }],

@@ -1,3 +1,4 @@
+import { newId } from '../../src/domain/shared/ids';
 import { randomInt } from 'node:crypto';
 import request from 'supertest';
 import { createApp, type App } from '../../src/app';
@@ -791,7 +792,7 @@ describe('review checks', () => {
   test('an MTL API key in a draft is refused at the update itself (400 secret_in_content), without echoing the key', async () => {
     const c = await newCreator(t);
     const tpl = await createTemplate(t.http, c);
-    const key = generateKey('read_write');
+    const key = generateKey('read_write', newId('account'));
     const res = await t.http
       .put(`/v1/library/templates/${tpl.id}/draft`)
       .set(c.rw)
@@ -804,7 +805,7 @@ describe('review checks', () => {
 
   test('an MTL OAuth token in a draft fails the no_secrets check; in release notes it is 400 secret_in_content, never echoed', async () => {
     const c = await newCreator(t);
-    const token = generateOAuthToken('refresh');
+    const token = generateOAuthToken('refresh', newId('account'));
     const files = [...goodFiles(uniqueWord()), { path: 'setup.md', content: `Refresh with ${token}\n` }];
     const { run } = await step(t.http, c, await putDraft(t.http, c, await createTemplate(t.http, c), files), 'submit_review');
     const check = run.checks.find((ch) => ch.check === 'no_secrets')!;

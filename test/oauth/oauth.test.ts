@@ -114,8 +114,8 @@ describe('a client connects by URL', () => {
     expect(redirect.searchParams.get('iss')).toBe(`${PUBLIC_URL}/`);
     const tokens = await exchange(t, client, redirect.searchParams.get('code')!, code);
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'read_write' });
-    expect(tokens.access_token).toMatch(/^mtl_at_[0-9A-Za-z]{38}$/);
-    expect(tokens.refresh_token).toMatch(/^mtl_rt_[0-9A-Za-z]{38}$/);
+    expect(tokens.access_token).toMatch(/^mtl_at_[0-9A-Za-z]{32}[0-9A-HJKMNP-TV-Z]{26}[0-9A-Za-z]{6}$/);
+    expect(tokens.refresh_token).toMatch(/^mtl_rt_[0-9A-Za-z]{32}[0-9A-HJKMNP-TV-Z]{26}[0-9A-Za-z]{6}$/);
 
     const created = envelopeOf(await callTool(t, tokens.access_token, 'create_memory', { text: 'Connected by OAuth' }));
     expect(created.ok).toBe(true);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPGlite, openPostgres, pgliteExtensions, type Database, type SessionLimits } from '../../src/db/connect';
+import { fromPGlite, openPostgres, pgliteExtensions, type Database, type QueryObserver, type SessionLimits } from '../../src/db/connect';
 
 export const TEMPLATE_ENV = 'MTL_TEST_TEMPLATE_DATABASE';
 export const DUMP_ENV = 'MTL_TEST_PGLITE_DUMP';
@@ -47,7 +47,9 @@ export async function adminQuery(url: string, text: string): Promise<void> {
  * A database of its own for one test file, copied from the migrated template: a PGlite loaded
  * from the dump made in global set-up, or a PostgreSQL database created from the template.
  */
-export async function openTestDatabase(options: { poolSize?: number; limits?: SessionLimits } = {}): Promise<Database & { url?: string }> {
+export async function openTestDatabase(
+  options: { poolSize?: number; limits?: SessionLimits; observe?: QueryObserver } = {},
+): Promise<Database & { url?: string }> {
   const url = testDatabaseUrl();
   if (!url) {
     const dump = process.env[DUMP_ENV];
@@ -56,7 +58,7 @@ export async function openTestDatabase(options: { poolSize?: number; limits?: Se
       loadDataDir: new Blob([readFileSync(dump)]),
       extensions: await pgliteExtensions(),
     });
-    return fromPGlite(pglite);
+    return fromPGlite(pglite, options.observe);
   }
   const template = process.env[TEMPLATE_ENV];
   if (!template) throw new Error(`${TEMPLATE_ENV} is not set: run the suite through jest's global set-up`);
@@ -73,7 +75,7 @@ export async function openTestDatabase(options: { poolSize?: number; limits?: Se
   }
   const databaseUrl = withDatabase(url, name);
   // As the service runs by default (DATABASE_PREPARED_STATEMENTS).
-  const database = openPostgres(databaseUrl, options.poolSize ?? 10, 200, options.limits);
+  const database = openPostgres(databaseUrl, options.poolSize ?? 10, 200, options.limits, options.observe);
   return {
     ...database,
     url: databaseUrl,

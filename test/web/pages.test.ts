@@ -32,7 +32,7 @@ describe('Settings → Developers & API', () => {
     expect(created.text).toContain('<label for="new-key-secret">New key secret</label>');
     expect(created.text).toContain('it will not be shown again');
     const secret = secretOf(created.text)!;
-    expect(secret).toMatch(/^mtl_rw_[0-9A-Za-z]{38}$/);
+    expect(secret).toMatch(/^mtl_rw_[0-9A-Za-z]{32}[0-9A-HJKMNP-TV-Z]{26}[0-9A-Za-z]{6}$/);
     // The list shows the key without its secret.
     const list = await browser.get('/settings/api-keys');
     expect(list.text).toContain('laptop agent');

@@ -36,6 +36,13 @@ export interface SessionListing {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/**
+ * A session's cookie value: its account's ID, a dot and 32 random bytes (base64url), so that the
+ * session is looked up within its account. A cookie of another shape opens nothing (sessions
+ * started before cookies named their account sign in again).
+ */
+const COOKIE_PATTERN = /^(acc_[0-9A-HJKMNP-TV-Z]{26})\.[A-Za-z0-9_-]{43}$/;
+
 export class WebSessions {
   constructor(
     private readonly db: Kysely<DB>,
@@ -44,7 +51,7 @@ export class WebSessions {
 
   /** A new session for the account: its cookie value (shown to the browser only) and the session. */
   async start(accountId: string, method: SignInMethod, userAgent: string | undefined): Promise<{ token: string; session: WebSession }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = `${accountId}.${randomBytes(32).toString('base64url')}`;
     const now = this.clock.now();
     const session = { id: newId('webSession', now.getTime()), accountId, csrfToken: randomBytes(32).toString('base64url') };
     await this.db
@@ -66,19 +73,22 @@ export class WebSessions {
 
   /** The session a cookie's value opens, or null (unknown, idle too long, or past its end, which is then deleted). */
   async find(token: string): Promise<WebSession | null> {
+    const accountId = COOKIE_PATTERN.exec(token)?.[1];
+    if (!accountId) return null;
     const row = await this.db
       .selectFrom('web_sessions')
       .select(['id', 'account_id', 'csrf_token', 'last_seen_at', 'expires_at'])
+      .where('account_id', '=', accountId)
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row) return null;
     const now = this.clock.now();
     if (row.expires_at <= now || row.last_seen_at.getTime() + SESSION_IDLE_MS <= now.getTime()) {
-      await this.db.deleteFrom('web_sessions').where('id', '=', row.id).execute();
+      await this.db.deleteFrom('web_sessions').where('account_id', '=', accountId).where('id', '=', row.id).execute();
       return null;
     }
     if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_AFTER_MS) {
-      await this.db.updateTable('web_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+      await this.db.updateTable('web_sessions').set({ last_seen_at: now }).where('account_id', '=', accountId).where('id', '=', row.id).execute();
     }
     return { id: row.id, accountId: row.account_id, csrfToken: row.csrf_token };
   }

@@ -29,12 +29,22 @@ export async function findOwnedKey(
 }
 
 /** The key whose secret has this hash, whatever its state. */
-export async function findKeyByHash(db: Queryable, hash: string) {
+export async function findKeyByHash(db: Queryable, accountId: string, hash: string) {
   return db
     .selectFrom('api_keys')
     .select(['id', 'account_id', 'mode', 'expires_at', 'revoked_at', 'line_id'])
+    .where('account_id', '=', accountId)
     .where('key_hash', '=', hash)
     .executeTakeFirst();
+}
+
+/**
+ * The account of a credential (an API key, an OAuth token) made before credentials named their
+ * account, by its SHA-256 hash (migration 0031), if it is one.
+ */
+export async function findLegacyCredentialAccount(db: Queryable, hash: string): Promise<string | undefined> {
+  const row = await db.selectFrom('legacy_credentials').select('account_id').where('hash', '=', hash).executeTakeFirst();
+  return row?.account_id;
 }
 
 /** How many keys of the account are in force at `now`: neither revoked nor expired. */

@@ -26,7 +26,7 @@ interface NewKey {
 
 /** A new key with a new secret; the secret is returned this once and only its hash is kept. */
 async function issueKey(db: Queryable, key: NewKey): Promise<ApiKeyWithSecret> {
-  const secret = generateKey(key.mode);
+  const secret = generateKey(key.mode, key.accountId);
   const row = await insertKey(db, {
     id: newId('apiKey', key.now.getTime()),
     account_id: key.accountId,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import type { Principal } from '../shared/principal';
-import { findKeyByHash } from './api-keys.repository';
+import { findKeyByHash, findLegacyCredentialAccount } from './api-keys.repository';
 import { hashKey, parseKey } from './key-format';
 
 interface CachedKey {
@@ -32,11 +32,11 @@ export class ApiKeyAuthenticator {
   ) {}
 
   async authenticate(token: string): Promise<Principal | null> {
-    const claimedMode = parseKey(token);
-    if (!claimedMode) return null;
+    const claimed = parseKey(token);
+    if (!claimed) return null;
     const hash = hashKey(token);
-    const key = await this.lookup(hash);
-    if (!key || key.mode !== claimedMode) return null;
+    const key = await this.lookup(claimed.accountId, hash);
+    if (!key || key.mode !== claimed.kind) return null;
     const now = this.clock.now().getTime();
     if (key.revokedAt && key.revokedAt.getTime() <= now) return null;
     if (key.expiresAt && key.expiresAt.getTime() <= now) return null;
@@ -53,13 +53,15 @@ export class ApiKeyAuthenticator {
     }
   }
 
-  private async lookup(hash: string): Promise<CachedKey | null> {
+  /** The key of this hash in the account the key names (for a key made before keys named their account, in the one the directory of such keys names). */
+  private async lookup(accountId: string | null, hash: string): Promise<CachedKey | null> {
     const now = Date.now();
     const fetched = this.fetchedAt.get(hash);
     if (fetched !== undefined && now - fetched < ApiKeyAuthenticator.CACHE_TTL_MS) {
       return this.cache.get(hash) ?? null;
     }
-    const row = await findKeyByHash(this.db, hash);
+    const account = accountId ?? (await findLegacyCredentialAccount(this.db, hash));
+    const row = account === undefined ? undefined : await findKeyByHash(this.db, account, hash);
     const key: CachedKey | null = row
       ? {
           keyId: row.id,

@@ -8,12 +8,13 @@ import { decodeVector, encodeVector, vectorLiteral } from './embedder';
  */
 export async function queueUnembedded(db: Queryable, model: string, at: Date): Promise<number> {
   const result = await sql`
-    insert into embedding_queue (memory_id, queued_at, backfill)
-    select m.id, ${at}, true from memories m
+    insert into embedding_queue (account_id, memory_id, queued_at, backfill)
+    select m.account_id, m.id, ${at}, true from memories m
     where not exists (
-      select 1 from memory_embeddings e where e.memory_id = m.id and e.model = ${model} and e.text_hash = md5(m.text)
+      select 1 from memory_embeddings e
+      where e.account_id = m.account_id and e.memory_id = m.id and e.model = ${model} and e.text_hash = md5(m.text)
     )
-    on conflict (memory_id) do nothing`.execute(db);
+    on conflict (account_id, memory_id) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -60,8 +61,8 @@ export async function storeEmbeddings(
       insert into memory_embeddings (memory_id, account_id, model, text_hash, vector, embedded_at${column})
       select m.id, m.account_id, ${model}, ${textHash}, ${encodeVector(vector)}, ${at}${value}
       from memories m where m.id = ${id} and md5(m.text) = ${textHash}
-      on conflict (memory_id) do update set
-        account_id = excluded.account_id, model = excluded.model, text_hash = excluded.text_hash,
+      on conflict (account_id, memory_id) do update set
+        model = excluded.model, text_hash = excluded.text_hash,
         vector = excluded.vector, embedded_at = excluded.embedded_at${update}`.execute(db);
   }
   await db.deleteFrom('embedding_queue').where('claim', '=', claim).execute();

@@ -212,8 +212,8 @@ interface SecretPattern {
 
 /** The secrets a review looks for; MTL keys are recognised by their checksum. */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { kind: 'mtl_api_key', label: 'an MTL API key', pattern: /mtl_(?:ro|rw)_[0-9A-Za-z]{38}/g, confirm: (m) => parseKey(m) !== null },
-  { kind: 'mtl_oauth_token', label: 'an MTL OAuth token', pattern: /mtl_(?:at|rt)_[0-9A-Za-z]{38}/g, confirm: (m) => parseOAuthToken(m) !== null },
+  { kind: 'mtl_api_key', label: 'an MTL API key', pattern: /mtl_(?:ro|rw)_[0-9A-Za-z]{32}(?:[0-9A-HJKMNP-TV-Z]{26})?[0-9A-Za-z]{6}/g, confirm: (m) => parseKey(m) !== null },
+  { kind: 'mtl_oauth_token', label: 'an MTL OAuth token', pattern: /mtl_(?:at|rt)_[0-9A-Za-z]{32}(?:[0-9A-HJKMNP-TV-Z]{26})?[0-9A-Za-z]{6}/g, confirm: (m) => parseOAuthToken(m) !== null },
   { kind: 'aws_access_key_id', label: 'an AWS access key ID', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   { kind: 'private_key', label: 'a private key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/g },
   { kind: 'github_token', label: 'a GitHub token', pattern: /\b(?:ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{22,})/g },

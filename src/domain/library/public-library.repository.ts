@@ -13,7 +13,7 @@ export async function upsertListing(db: Queryable, listing: Insertable<DB['publi
   await db
     .insertInto('public_templates')
     .values(listing)
-    .onConflict((oc) => oc.column('template_id').doUpdateSet(replaced))
+    .onConflict((oc) => oc.columns(['account_id', 'template_id']).doUpdateSet(replaced))
     .execute();
 }
 

@@ -133,7 +133,7 @@ export async function insertRevision(
   await db.insertInto('template_revisions').values(revision).execute();
   await db
     .insertInto('template_files')
-    .values(files.map((file) => ({ template_id: revision.template_id, revision: revision.revision, ...file })))
+    .values(files.map((file) => ({ account_id: revision.account_id, template_id: revision.template_id, revision: revision.revision, ...file })))
     .execute();
 }
 

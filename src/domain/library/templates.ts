@@ -162,6 +162,7 @@ export async function updateDraft(
     await insertRevision(
       trx,
       {
+        account_id: principal.accountId,
         template_id: templateId,
         revision: next,
         name: update.name?.trim() ?? revision.name,

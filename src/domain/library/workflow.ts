@@ -200,6 +200,7 @@ async function insertNewTemplate(
     await insertRevision(
       trx,
       {
+        account_id: principal.accountId,
         template_id: id,
         revision: 1,
         name: created.name,
@@ -314,6 +315,7 @@ async function perform(
     );
     await publishListing(trx, updated, request.revision, request.release_notes, now);
     await insertVersion(trx, {
+      account_id: template.account_id,
       template_id: template.id,
       version: updated.version,
       revision: request.revision,

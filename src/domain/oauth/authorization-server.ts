@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { DB, Queryable } from '../../db/schema';
 import { lockAccount } from '../accounts/accounts.repository';
+import { findLegacyCredentialAccount } from '../api-keys/api-keys.repository';
 import { generateOAuthToken, parseOAuthToken } from '../api-keys/key-format';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/ids';
@@ -13,7 +14,7 @@ import {
   findAccessToken,
   findClient,
   findClientToken,
-  findCodeForUpdate,
+  findCode,
   findRefreshTokenForUpdate,
   insertClient,
   revokeConnectionRow,
@@ -107,6 +108,18 @@ export interface ConsentRequest {
 }
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/** An authorization code: its account's ID, a dot and 32 random bytes (base64url), so that it is looked up within its account. */
+function codeFor(accountId: string): string {
+  return `${accountId}.${randomBytes(32).toString('base64url')}`;
+}
+
+const CODE_PATTERN = /^(acc_[0-9A-HJKMNP-TV-Z]{26})\.[A-Za-z0-9_-]{43}$/;
+
+/** The account a code names, or null when it is not shaped like one. */
+function accountOfCode(code: string): string | null {
+  return CODE_PATTERN.exec(code)?.[1] ?? null;
+}
 
 const toClient = (row: ClientRow): RegisteredClient => ({
   id: row.id,
@@ -244,7 +257,7 @@ export class AuthorizationServer {
         `An account can have at most ${CONNECTIONS_MAX} connected clients; disconnect one in Settings to connect another.`,
       );
     }
-    const code = randomBytes(32).toString('base64url');
+    const code = codeFor(accountId);
     const now = this.clock.now();
     await this.db
       .insertInto('oauth_codes')
@@ -270,7 +283,8 @@ export class AuthorizationServer {
 
   /** The PKCE challenge of an unused, unexpired code of this client. */
   async challengeFor(clientId: string, code: string): Promise<string> {
-    const row = code.length > 100 ? undefined : await this.db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hashSecret(code)).executeTakeFirst();
+    const accountId = accountOfCode(code);
+    const row = accountId ? await findCode(this.db, accountId, hashSecret(code)) : undefined;
     if (!row || row.client_id !== clientId || row.used_at || row.expires_at <= this.clock.now()) throw invalidGrant();
     return row.code_challenge;
   }
@@ -323,9 +337,10 @@ export class AuthorizationServer {
       await trx
         .updateTable('oauth_codes')
         .set({ used_at: now, connection_id: connectionId })
+        .where('account_id', '=', row.account_id)
         .where('code_hash', '=', row.code_hash)
         .execute();
-      return { tokens: await this.issueTokens(trx, connectionId, row.mode, row.resource, now) };
+      return { tokens: await this.issueTokens(trx, row.account_id, connectionId, row.mode, row.resource, now) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
     return outcome.tokens;
@@ -336,22 +351,32 @@ export class AuthorizationServer {
    * holds a copy) revokes the whole connection.
    */
   async refresh(clientId: string, refreshToken: string, resource: string | undefined): Promise<TokenSet> {
-    if (parseOAuthToken(refreshToken) !== 'refresh') throw invalidGrant();
+    const claimed = parseOAuthToken(refreshToken);
+    if (claimed?.kind !== 'refresh') throw invalidGrant();
+    const accountId = await this.accountOf(claimed, refreshToken);
+    if (!accountId) throw invalidGrant();
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const row = await findRefreshTokenForUpdate(trx, hashSecret(refreshToken));
+      const row = await findRefreshTokenForUpdate(trx, accountId, hashSecret(refreshToken));
       if (!row || row.oauth_client_id !== clientId) return { refusal: invalidGrant() };
       const now = this.clock.now();
       if (row.revoked_at || row.expires_at <= now) return { refusal: invalidGrant() };
       if (row.used_at && now.getTime() - row.used_at.getTime() > REFRESH_REUSE_GRACE_MS) {
-        await revokeConnectionRow(trx, row.connection_id, now);
+        await revokeConnectionRow(trx, accountId, row.connection_id, now);
         return { refusal: new OAuthRefusal('invalid_grant', 'The refresh token was already used: the connection is revoked. Connect again.') };
       }
       if (resource !== undefined && resource !== row.resource) {
         return { refusal: new OAuthRefusal('invalid_target', `The token was issued for ${row.resource}.`) };
       }
       // A reuse within the grace keeps the first use's time, so the grace never stretches.
-      if (!row.used_at) await trx.updateTable('oauth_tokens').set({ used_at: now }).where('token_hash', '=', hashSecret(refreshToken)).execute();
-      return { tokens: await this.issueTokens(trx, row.connection_id, row.mode, row.resource, now) };
+      if (!row.used_at) {
+        await trx
+          .updateTable('oauth_tokens')
+          .set({ used_at: now })
+          .where('account_id', '=', accountId)
+          .where('token_hash', '=', hashSecret(refreshToken))
+          .execute();
+      }
+      return { tokens: await this.issueTokens(trx, row.account_id, row.connection_id, row.mode, row.resource, now) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
     return outcome.tokens;
@@ -359,11 +384,13 @@ export class AuthorizationServer {
 
   /** RFC 7009: a refresh token revokes its connection; an access token, itself. Unknown tokens are ignored. */
   async revoke(clientId: string, token: string): Promise<void> {
-    if (!parseOAuthToken(token)) return;
-    const row = await findClientToken(this.db, hashSecret(token), clientId);
+    const claimed = parseOAuthToken(token);
+    const accountId = claimed && (await this.accountOf(claimed, token));
+    if (!accountId) return;
+    const row = await findClientToken(this.db, accountId, hashSecret(token), clientId);
     if (!row) return;
-    if (row.kind === 'refresh') await revokeConnectionRow(this.db, row.connection_id, this.clock.now());
-    else await this.db.deleteFrom('oauth_tokens').where('token_hash', '=', hashSecret(token)).execute();
+    if (row.kind === 'refresh') await revokeConnectionRow(this.db, accountId, row.connection_id, this.clock.now());
+    else await this.db.deleteFrom('oauth_tokens').where('account_id', '=', accountId).where('token_hash', '=', hashSecret(token)).execute();
   }
 
   /**
@@ -371,8 +398,8 @@ export class AuthorizationServer {
    * from the database on every request, so it holds at once on every instance.
    */
   async authenticate(token: string, resource: string): Promise<Principal | string> {
-    if (parseOAuthToken(token) !== 'access') return 'The access token is malformed.';
-    const row = await findAccessToken(this.db, hashSecret(token));
+    const row = await this.findAccessToken(token);
+    if (row === null) return 'The access token is malformed.';
     if (!row) return 'The access token is invalid or revoked.';
     if (row.revoked_at) return 'The connection of this access token is revoked.';
     if (row.expires_at <= this.clock.now()) return 'The access token has expired; refresh it.';
@@ -382,37 +409,49 @@ export class AuthorizationServer {
 
   /** What an access token in force is (its client, mode, expiry in seconds since the epoch and resource), or null. */
   async describeAccessToken(token: string): Promise<{ clientId: string; mode: ApiKeyMode; expiresAt: number; resource: string } | null> {
-    if (parseOAuthToken(token) !== 'access') return null;
-    const row = await findAccessToken(this.db, hashSecret(token));
+    const row = await this.findAccessToken(token);
     if (!row?.oauth_client_id || row.revoked_at || row.expires_at <= this.clock.now()) return null;
     return { clientId: row.oauth_client_id, mode: row.mode, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: row.resource };
   }
 
   private async checkCode(db: Transaction<DB>, clientId: string, code: string, verifier: string) {
-    if (code.length > 100) return { refusal: invalidGrant() };
-    const row = await findCodeForUpdate(db, hashSecret(code));
+    const accountId = accountOfCode(code);
+    const row = accountId ? await findCode(db, accountId, hashSecret(code), { forUpdate: true }) : undefined;
     if (!row || row.client_id !== clientId) return { refusal: invalidGrant() };
     if (!CODE_VERIFIER.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== row.code_challenge) {
       return { refusal: new OAuthRefusal('invalid_grant', 'code_verifier does not match the code_challenge (S256).') };
     }
     if (row.used_at) {
       // A code presented twice was intercepted: what it made is revoked (RFC 6749 §4.1.2).
-      if (row.connection_id) await revokeConnectionRow(db, row.connection_id, this.clock.now());
+      if (row.connection_id) await revokeConnectionRow(db, row.account_id, row.connection_id, this.clock.now());
       return { refusal: invalidGrant() };
     }
     if (row.expires_at <= this.clock.now()) return { refusal: invalidGrant() };
     return { row };
   }
 
-  private async issueTokens(db: Queryable, connectionId: string, mode: ApiKeyMode, resource: string, now: Date): Promise<TokenSet> {
-    const access = generateOAuthToken('access');
-    const refresh = generateOAuthToken('refresh');
+  /** The account a token names, or for a token made before tokens named their account, the one the directory gives. */
+  private async accountOf(claimed: { accountId: string | null }, token: string): Promise<string | undefined> {
+    return claimed.accountId ?? findLegacyCredentialAccount(this.db, hashSecret(token));
+  }
+
+  /** A well-formed access token's row (undefined when unknown), or null when the token is malformed. */
+  private async findAccessToken(token: string) {
+    const claimed = parseOAuthToken(token);
+    if (claimed?.kind !== 'access') return null;
+    const accountId = await this.accountOf(claimed, token);
+    return accountId ? findAccessToken(this.db, accountId, hashSecret(token)) : undefined;
+  }
+
+  private async issueTokens(db: Queryable, accountId: string, connectionId: string, mode: ApiKeyMode, resource: string, now: Date): Promise<TokenSet> {
+    const access = generateOAuthToken('access', accountId);
+    const refresh = generateOAuthToken('refresh', accountId);
     const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
     await db
       .insertInto('oauth_tokens')
       .values([
-        { token_hash: hashSecret(access), connection_id: connectionId, kind: 'access', resource, created_at: now, expires_at: at(this.settings.accessTokenSeconds) },
-        { token_hash: hashSecret(refresh), connection_id: connectionId, kind: 'refresh', resource, created_at: now, expires_at: at(this.settings.refreshTokenSeconds) },
+        { account_id: accountId, token_hash: hashSecret(access), connection_id: connectionId, kind: 'access', resource, created_at: now, expires_at: at(this.settings.accessTokenSeconds) },
+        { account_id: accountId, token_hash: hashSecret(refresh), connection_id: connectionId, kind: 'refresh', resource, created_at: now, expires_at: at(this.settings.refreshTokenSeconds) },
       ])
       .execute();
     return { access_token: access, token_type: 'Bearer', expires_in: this.settings.accessTokenSeconds, refresh_token: refresh, scope: mode };

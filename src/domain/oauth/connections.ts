@@ -70,7 +70,7 @@ export async function getConnection(services: Services, principal: Principal, co
 /** Revokes a connection at once: every token of it is refused from now on (tokens are checked against it on each request). */
 export async function revokeConnection(services: Services, principal: Principal, connectionId: string): Promise<Connection> {
   await findConnection(services.db, principal.accountId, connectionId);
-  await revokeConnectionRow(services.db, connectionId, services.clock.now());
+  await revokeConnectionRow(services.db, principal.accountId, connectionId, services.clock.now());
   return toConnection(await findConnection(services.db, principal.accountId, connectionId));
 }
 

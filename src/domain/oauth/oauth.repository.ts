@@ -19,16 +19,17 @@ export async function findClient(db: Queryable, id: string): Promise<ClientRow |
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The code with this hash, locked until the transaction ends. */
-export async function findCodeForUpdate(db: Queryable, codeHash: string) {
-  return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).forUpdate().executeTakeFirst();
+/** The account's code with this hash, locked until the transaction ends. */
+export async function findCode(db: Queryable, accountId: string, codeHash: string, options: { forUpdate?: boolean } = {}) {
+  const query = db.selectFrom('oauth_codes').selectAll().where('account_id', '=', accountId).where('code_hash', '=', codeHash);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** A token of one kind with this hash, and the state of its connection. */
-function tokenAndConnection(db: Queryable, tokenHash: string, kind: 'access' | 'refresh') {
+/** A token of the account of one kind with this hash, and the state of its connection. */
+function tokenAndConnection(db: Queryable, accountId: string, tokenHash: string, kind: 'access' | 'refresh') {
   return db
     .selectFrom('oauth_tokens')
-    .innerJoin('api_keys', 'api_keys.id', 'oauth_tokens.connection_id')
+    .innerJoin('api_keys', (join) => join.onRef('api_keys.account_id', '=', 'oauth_tokens.account_id').onRef('api_keys.id', '=', 'oauth_tokens.connection_id'))
     .select([
       'oauth_tokens.connection_id',
       'oauth_tokens.resource',
@@ -39,36 +40,39 @@ function tokenAndConnection(db: Queryable, tokenHash: string, kind: 'access' | '
       'api_keys.revoked_at',
       'api_keys.oauth_client_id',
     ])
+    .where('oauth_tokens.account_id', '=', accountId)
     .where('oauth_tokens.token_hash', '=', tokenHash)
     .where('oauth_tokens.kind', '=', kind);
 }
 
 /** A refresh token and its connection's state, locked until the transaction ends. */
-export async function findRefreshTokenForUpdate(db: Queryable, tokenHash: string) {
-  return tokenAndConnection(db, tokenHash, 'refresh').forUpdate().executeTakeFirst();
+export async function findRefreshTokenForUpdate(db: Queryable, accountId: string, tokenHash: string) {
+  return tokenAndConnection(db, accountId, tokenHash, 'refresh').forUpdate().executeTakeFirst();
 }
 
 /** An access token and the state of its connection (revocation is read here, on every request). */
-export async function findAccessToken(db: Queryable, tokenHash: string) {
-  return tokenAndConnection(db, tokenHash, 'access').executeTakeFirst();
+export async function findAccessToken(db: Queryable, accountId: string, tokenHash: string) {
+  return tokenAndConnection(db, accountId, tokenHash, 'access').executeTakeFirst();
 }
 
 /** A token of any kind with this hash whose connection belongs to the client. */
-export async function findClientToken(db: Queryable, tokenHash: string, clientId: string) {
+export async function findClientToken(db: Queryable, accountId: string, tokenHash: string, clientId: string) {
   return db
     .selectFrom('oauth_tokens')
-    .innerJoin('api_keys', 'api_keys.id', 'oauth_tokens.connection_id')
+    .innerJoin('api_keys', (join) => join.onRef('api_keys.account_id', '=', 'oauth_tokens.account_id').onRef('api_keys.id', '=', 'oauth_tokens.connection_id'))
     .select(['oauth_tokens.kind', 'oauth_tokens.connection_id', 'api_keys.account_id'])
+    .where('oauth_tokens.account_id', '=', accountId)
     .where('oauth_tokens.token_hash', '=', tokenHash)
     .where('api_keys.oauth_client_id', '=', clientId)
     .executeTakeFirst();
 }
 
 /** Revokes a connection as of `now` (a revoked one keeps its first revocation time). */
-export async function revokeConnectionRow(db: Queryable, connectionId: string, now: Date): Promise<void> {
+export async function revokeConnectionRow(db: Queryable, accountId: string, connectionId: string, now: Date): Promise<void> {
   await db
     .updateTable('api_keys')
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
+    .where('account_id', '=', accountId)
     .where('id', '=', connectionId)
     .where('oauth_client_id', 'is not', null)
     .execute();

@@ -196,7 +196,7 @@ export async function insertNewLinks(
   return db
     .insertInto('memory_links')
     .values(links.map((link) => ({ account_id: accountId, ...link })))
-    .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
+    .onConflict((oc) => oc.columns(['account_id', 'subject_id', 'memory_id']).doNothing())
     .returning(['subject_id', 'memory_id'])
     .execute();
 }

@@ -765,6 +765,7 @@ export class Importer {
         updated_at: new Date(data.updated_at),
       },
       {
+        account_id: this.accountId,
         template_id: id,
         revision: 1,
         name,
@@ -776,7 +777,7 @@ export class Importer {
         total_size: sizes.reduce((a, b) => a + b, 0),
         created_at: new Date(data.draft.updated_at),
       },
-      data.draft.files.map((file, i) => ({ template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })),
+      data.draft.files.map((file, i) => ({ account_id: this.accountId, template_id: id, revision: 1, path: file.path, content: file.content, size: sizes[i] ?? 0 })),
     );
     this.wrote('template', id);
     this.imported.templates += 1;

@@ -76,7 +76,7 @@ export class ImportProjections {
     const index = await prepareIndex(trx, this.accountId, rows);
     const written = await insert(rows.map((row) => ({ ...row, ...index.columns(row.id) })));
     await index.writePostings(written);
-    await queueForEmbedding(trx, rows.map((row) => row.id), this.at, { textChanged: false });
+    await queueForEmbedding(trx, this.accountId, rows.map((row) => row.id), this.at, { textChanged: false });
     this.mentions ??= new SubjectMentions(this.mentionable);
     await addMentionsOfNewMemories(trx, this.accountId, rows, this.mentions, this.at);
     const changes = rows.map(

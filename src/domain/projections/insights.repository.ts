@@ -17,7 +17,7 @@ export async function insertPendingInsights(trx: Transaction<DB>, rows: readonly
     await trx
       .insertInto('memory_insights')
       .values(rows.slice(start, start + 1_000))
-      .onConflict((oc) => oc.columns(['subject_id', 'cause_key']).doNothing())
+      .onConflict((oc) => oc.columns(['account_id', 'subject_id', 'cause_key']).doNothing())
       .execute();
   }
 }

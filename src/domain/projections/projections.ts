@@ -189,15 +189,15 @@ const searchIndex: Projection = {
 /** The queue of Memories to embed (see embedding-queue.ts): rows of the account's own Memories only. */
 const embeddingQueue: Projection = {
   name: 'embedding queue',
-  async apply(trx, _accountId, changes, at) {
+  async apply(trx, accountId, changes, at) {
     const added: string[] = [];
     const changed: string[] = [];
     for (const change of changes) {
       if (change.kind === 'memory_added') added.push(change.memory.id);
       else if (change.kind === 'memory_changed' && change.before.text !== change.after.text) changed.push(change.after.id);
     }
-    await queueForEmbedding(trx, added, at, { textChanged: false });
-    await queueForEmbedding(trx, changed, at, { textChanged: true });
+    await queueForEmbedding(trx, accountId, added, at, { textChanged: false });
+    await queueForEmbedding(trx, accountId, changed, at, { textChanged: true });
   },
 };
 

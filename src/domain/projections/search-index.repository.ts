@@ -91,15 +91,15 @@ export interface Postings {
 }
 
 /** Inserts postings with their impacts: each term's BM25 weight in its Memory (see bm25.ts). */
-export async function insertPostings(db: IndexQueryable, postings: Postings): Promise<void> {
+export async function insertPostings(db: IndexQueryable, accountId: string, postings: Postings): Promise<void> {
   // In term order, as the impact index takes them best; sorted here rather than by the statement,
   // which on the embedded database costs a noticeable share of an import.
   const order = postings.term.map((_, i) => i).sort((a, b) => postings.term[a]! - postings.term[b]! || postings.doc[a]! - postings.doc[b]!);
   const inOrder = <T>(column: readonly T[]) => order.map((i) => column[i]!);
   // Impacts order a term's postings for prefix reads, and are the postings' share of a score.
   await sql`
-        insert into search_postings (term_id, doc, impact, tf, secret)
-        select term_id, doc, ${termWeightSql(sql`tf`, sql`length`)}, tf, secret
+        insert into search_postings (account_id, term_id, doc, impact, tf, secret)
+        select ${accountId}, term_id, doc, ${termWeightSql(sql`tf`, sql`length`)}, tf, secret
         from unnest(${numbers(inOrder(postings.term))}::int[], ${numbers(inOrder(postings.doc))}::bigint[], ${numbers(inOrder(postings.tf))}::int[],
                     ${numbers(inOrder(postings.length))}::int[], ${booleans(inOrder(postings.secret))}::boolean[]) as p(term_id, doc, tf, length, secret)`.execute(db);
 }
@@ -129,12 +129,13 @@ export async function indexColumnsOf(db: IndexQueryable, memoryId: string) {
   ).rows[0];
 }
 
-export async function deletePostings(db: IndexQueryable, termIds: readonly number[], doc: number): Promise<void> {
-  await sql`delete from search_postings where term_id = any(${sql.val(termIds)}::int[]) and doc = ${doc}`.execute(db);
+export async function deletePostings(db: IndexQueryable, accountId: string, termIds: readonly number[], doc: number): Promise<void> {
+  await sql`delete from search_postings where account_id = ${accountId} and doc = ${doc} and term_id = any(${sql.val(termIds)}::int[])`.execute(db);
 }
 
-export async function setPostingsSecrecy(db: IndexQueryable, termIds: readonly number[], doc: number, secret: boolean): Promise<void> {
-  await sql`update search_postings set secret = ${secret} where term_id = any(${sql.val(termIds)}::int[]) and doc = ${doc}`.execute(db);
+export async function setPostingsSecrecy(db: IndexQueryable, accountId: string, termIds: readonly number[], doc: number, secret: boolean): Promise<void> {
+  await sql`update search_postings set secret = ${secret}
+    where account_id = ${accountId} and doc = ${doc} and term_id = any(${sql.val(termIds)}::int[])`.execute(db);
 }
 
 /** The terms of `termIds`, locked in ID order (sorted IDs), as the condition of an update of search_terms. */

@@ -120,7 +120,7 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
         }
       }
       if (postings.term.length === 0) return;
-      await insertPostings(db, postings);
+      await insertPostings(db, accountId, postings);
     },
   };
 }
@@ -146,7 +146,7 @@ export async function unindexMemory(db: Queryable, memoryId: string, secret: boo
     length: -row.search_length,
     keyLength: secret ? 0 : -row.search_length,
   });
-  await deletePostings(db, termIds, Number(row.search_doc));
+  await deletePostings(db, row.account_id, termIds, Number(row.search_doc));
   await countTermsDown(db, termIds, secret);
   await deleteUnusedTerms(db, termIds);
   await clearIndexColumns(db, memoryId);
@@ -159,7 +159,7 @@ export async function setIndexedSecrecy(db: Queryable, memoryId: string, secret:
   const termIds = row.termIds;
   const sign = secret ? -1 : 1;
   await addToStats(db, row.account_id, { docs: 0, keyDocs: sign, length: 0, keyLength: sign * row.search_length });
-  await setPostingsSecrecy(db, termIds, Number(row.search_doc), secret);
+  await setPostingsSecrecy(db, row.account_id, termIds, Number(row.search_doc), secret);
   await addToKeyDocs(db, termIds, sign);
 }
 

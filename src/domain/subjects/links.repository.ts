@@ -13,7 +13,7 @@ export async function insertLink(
   return db
     .insertInto('memory_links')
     .values(link)
-    .onConflict((oc) => oc.columns(['subject_id', 'memory_id']).doNothing())
+    .onConflict((oc) => oc.columns(['account_id', 'subject_id', 'memory_id']).doNothing())
     .returning(LINK_COLUMNS)
     .executeTakeFirst();
 }
