@@ -21,6 +21,16 @@
 // embedder, here (one model thread a core), as the service's worker would (a database kept earlier
 // keeps its vectors: only Memories without one are embedded), and each target is measured once its
 // /readyz says every Memory is embedded (a server may still backfill or convert vectors at start).
+//
+// Read replicas: BENCH_REPLICA_URLS (comma-separated) names hot standbys of the server of
+// BENCH_DATABASE_URL, as server URLs like it (the database in their path is replaced by the
+// bench's, which the standbys receive by replication). The service then runs with
+// DATABASE_REPLICA_URLS = the bench's database on each standby (the baseline and the embedded
+// target never read from replicas). Before the servers start, the bench waits until every standby
+// has replayed the seed; for each measured scenario, and for the whole run, it prints how many
+// reads went to the replicas and how many to the primary (the service's /readyz: data.replicas).
+// `scripts/replica-pair.sh start` makes a primary and a standby on loopback to try it with:
+//   BENCH_DATABASE_URL=$REPLICA_PRIMARY_URL BENCH_REPLICA_URLS=$REPLICA_STANDBY_URL npm run bench
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,10 +66,10 @@ const SIZES = {
 const DURATION = env('BENCH_DURATION', 10);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
 const WARM_UP = 2;
-const list = (name: string) =>
+const list = (name: string, lowerCase = true) =>
   process.env[name]
     ?.split(',')
-    .map((part) => part.trim().toLowerCase())
+    .map((part) => (lowerCase ? part.trim().toLowerCase() : part.trim()))
     .filter(Boolean);
 const SCENARIO_FILTER = list('BENCH_SCENARIOS');
 const TARGETS = list('BENCH_TARGETS') ?? ['service', 'baseline', 'embedded'];
@@ -71,6 +81,10 @@ if (RATE !== undefined && !(RATE > 0)) throw new Error('BENCH_RATE must be a pos
 // Extra Node.js options for the servers under test, such as --cpu-prof (NODE_OPTIONS refuses it).
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Hot standbys of SERVER_URL's server (BENCH_REPLICA_URLS), as server URLs: the service reads from them. */
+const REPLICA_SERVER_URLS = list('BENCH_REPLICA_URLS', false) ?? [];
+/** How long a standby may take to replay the seed before the servers start. */
+const REPLAY_TIMEOUT_MS = 10 * 60_000;
 const ROOT = join(__dirname, '..', '..');
 // The EMBEDDINGS of the servers under test: search by words and meaning (local, http), or by words alone (off).
 const BENCH_EMBEDDINGS = process.env.BENCH_EMBEDDINGS ?? 'local';
@@ -564,8 +578,16 @@ function scenarios(data: Seeded): Scenario[] {
   return SCENARIO_FILTER ? all.filter((scenario) => SCENARIO_FILTER.some((part) => scenario.name.toLowerCase().includes(part))) : all;
 }
 
+/** Where a target's reads went (its /readyz: data.replicas): to the replicas, and to the primary. */
+interface ReadSplit {
+  readonly replica: number;
+  readonly primary: number;
+}
+
 interface Result {
   readonly scenario: string;
+  /** With read replicas: where the measured run's reads went. */
+  readonly reads?: ReadSplit;
   /** A search of Memories: the legs it runs (words alone, or words and meaning). */
   readonly legs?: string;
   readonly rps: number;
@@ -700,6 +722,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 interface Target {
   readonly label: string;
+  /** The service reads from replicas (DATABASE_REPLICA_URLS): the reads' split is read from its /readyz. */
+  readonly replicas?: boolean;
   readonly script: string;
   readonly env: Record<string, string>;
   readonly port: number;
@@ -762,11 +786,23 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
     for (const target of targets) await embeddingsUpToDate(target);
     for (const [i, target] of targets.entries()) {
       await drive(target.port, token, scenario, WARM_UP); // warm-up: caches, JIT, connection pool
-      const result = await drive(target.port, token, scenario);
+      const before = await readSplit(target);
+      const measured = await drive(target.port, token, scenario);
+      const after = await readSplit(target);
+      const result = before && after ? { ...measured, reads: { replica: after.replica - before.replica, primary: after.primary - before.primary } } : measured;
       results[i]?.push(result);
+      const reads = result.reads ? `  reads: replica ${result.reads.replica}, primary ${result.reads.primary}` : '';
       process.stdout.write(
-        `${target.label.padEnd(22)} ${labelOf(result).padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}\n`,
+        `${target.label.padEnd(22)} ${labelOf(result).padEnd(22)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}${reads}\n`,
       );
+    }
+  }
+  for (const target of targets) {
+    const total = await readSplit(target);
+    if (total) {
+      const all = total.replica + total.primary;
+      const share = all > 0 ? ` (${Math.round((total.replica / all) * 1000) / 10}% on the replicas)` : '';
+      process.stdout.write(`${target.label}: reads since start (warm-ups included): replica ${total.replica}, primary ${total.primary}${share}\n`);
     }
   }
   const runs = [];
@@ -775,6 +811,54 @@ async function runTargets(targets: readonly Target[], token: string, data: Seede
     await stop(child);
   }
   return runs;
+}
+
+/**
+ * How many reads the target has sent to its replicas and to the primary since it started (its
+ * /readyz: data.replicas); null for a target without replicas. Fails when the service that was
+ * given replicas does not report them.
+ */
+async function readSplit(target: Target): Promise<ReadSplit | null> {
+  if (!target.replicas) return null;
+  // Raw fetch, not the client: /readyz is outside the API's contract of a Memory client.
+  const ready = (await fetch(`http://127.0.0.1:${target.port}/readyz`).then((res) => res.json())) as {
+    data?: { replicas?: { replicas: Array<{ replayed: string | null; reads: number }>; primary_reads: number } };
+  };
+  const replicas = ready.data?.replicas;
+  if (!replicas) throw new Error(`${target.label} was given read replicas, but its /readyz says nothing of them: ${JSON.stringify(ready)}`);
+  return { replica: replicas.replicas.reduce((sum, replica) => sum + replica.reads, 0), primary: replicas.primary_reads };
+}
+
+/** A server URL with the bench's database in its path. */
+function onDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Waits until every standby has replayed what the primary had written when called (the seed),
+ * so that the service does not start on a standby still without the bench's database.
+ */
+async function replicasCaughtUp(primary: pg.Client, replicaUrls: readonly string[]): Promise<void> {
+  if (replicaUrls.length === 0) return;
+  const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  const target = rows[0]!.lsn;
+  const started = Date.now();
+  for (const replicaUrl of replicaUrls) {
+    for (;;) {
+      const client = new pg.Client({ connectionString: replicaUrl });
+      const caughtUp = await client.connect().then(
+        async () => (await client.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [target])).rows[0]?.ok === true,
+        () => false, // the database may not be replayed yet
+      );
+      await client.end().catch(() => undefined);
+      if (caughtUp) break;
+      if (Date.now() - started > REPLAY_TIMEOUT_MS) throw new Error(`${new URL(replicaUrl).host} did not replay the seed (${target}) within ${REPLAY_TIMEOUT_MS / 60_000} minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  process.stdout.write(`Every replica has replayed the seed (${target}) after ${Math.round((Date.now() - started) / 100) / 10} s\n`);
 }
 
 /**
@@ -843,9 +927,8 @@ async function main(): Promise<void> {
   await admin.connect();
   const onServer = TARGETS.includes('service') || TARGETS.includes('baseline');
   if (!REUSE_DATABASE && onServer) await admin.query(`create database ${benchDatabase}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${benchDatabase}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = onDatabase(SERVER_URL, benchDatabase);
+  const replicaUrls = REPLICA_SERVER_URLS.map((serverUrl) => onDatabase(serverUrl, benchDatabase));
   const complete = !SCENARIO_FILTER && RATE === undefined && ['service', 'baseline', 'embedded'].every((target) => TARGETS.includes(target));
   // The seed's vectors: how many Memories were embedded, in how long, per database.
   const vectors: { postgres?: VectorSeeding; embedded?: VectorSeeding } = {};
@@ -871,9 +954,13 @@ async function main(): Promise<void> {
     const onPostgres: Target[] = [];
     const embeds = model ? { embeds: model } : {};
     if (TARGETS.includes('service')) {
-      const env = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10', EMBEDDINGS: BENCH_EMBEDDINGS };
-      onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301, ...embeds });
+      const env: Record<string, string> = { DATABASE_URL: databaseUrl, APP_JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '10000000', VISITOR_RATE_LIMIT_PER_MINUTE: '10000000', DATABASE_POOL_SIZE: '10', EMBEDDINGS: BENCH_EMBEDDINGS };
+      // Never inherited from this environment: a run without BENCH_REPLICA_URLS reads from the primary alone.
+      env.DATABASE_REPLICA_URLS = replicaUrls.join(',');
+      if (replicaUrls.length > 0) process.stdout.write(`The service reads from ${replicaUrls.length} replica(s): ${replicaUrls.map((replicaUrl) => new URL(replicaUrl).host).join(', ')}\n`);
+      onPostgres.push({ label: 'service (PostgreSQL)', script: 'src/server.js', env, port: 3301, ...embeds, ...(replicaUrls.length > 0 ? { replicas: true } : {}) });
     }
+    if (onPostgres.length > 0 && replicaUrls.length > 0) await replicasCaughtUp(admin, replicaUrls);
     if (TARGETS.includes('baseline') && data) {
       // The service's settings for its embedder (loadConfig needs the secret beside DATABASE_URL).
       const env = { DATABASE_URL: databaseUrl, BENCH_ACCOUNT_ID: data.accountId, APP_JWT_SECRET: SECRET, EMBEDDINGS: BENCH_EMBEDDINGS };

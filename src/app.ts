@@ -1,3 +1,4 @@
+import { ReadReplicas } from './db/replicas';
 import express, { type Express } from 'express';
 import { join } from 'node:path';
 import helmet from 'helmet';
@@ -107,6 +108,14 @@ export function createApp(deps: AppDependencies): App {
     vectors: new VectorIndex(database.db, { singleConnection: database.kind === 'pglite' }),
     ...(deps.reviewChecks ? { reviewChecks: deps.reviewChecks } : {}),
   };
+  const replicas =
+    config.databaseReplicaUrls.length > 0
+      ? new ReadReplicas(config.databaseReplicaUrls, config.databasePoolSize, config.databasePreparedStatements, {
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+          lockTimeoutMs: config.databaseLockTimeoutMs,
+          idleInTransactionTimeoutMs: config.databaseIdleTransactionTimeoutMs,
+        })
+      : null;
   // Search by meaning: Memories are embedded in the background, after their writes commit.
   const indexer = embedder ? new EmbeddingIndexer(database.db, embedder, services.vectors, clock, logger) : null;
   const idempotencyStore = new IdempotencyStore(database.db, clock, deps.idempotencyRenewMs);
@@ -161,7 +170,7 @@ export function createApp(deps: AppDependencies): App {
       const embeddings = indexer
         ? { embeddings: { model: indexer.model, neighbours: await services.vectors.mode(), up_to_date: await indexer.upToDate() } }
         : {};
-      res.json({ ok: true, data: { status: 'ready', ...embeddings } });
+      res.json({ ok: true, data: { status: 'ready', ...embeddings, ...(replicas ? { replicas: replicas.describe() } : {}) } });
     } catch {
       sendError(res, serviceUnavailable());
     }
@@ -194,6 +203,7 @@ export function createApp(deps: AppDependencies): App {
     idempotency: idempotencyStore,
     logger,
     accounts: new AccountQueue(config.accountConcurrency, config.accountQueueWaitMs),
+    ...(replicas ? { replicas } : {}),
   });
   const charge = chargeRequest(budgets);
   // MCP clients connect by URL: OAuth's metadata, registration, authorization and tokens.
@@ -258,6 +268,7 @@ export function createApp(deps: AppDependencies): App {
       await embedder?.close();
       await Promise.all(limiterStores.map((store) => store.shutdown?.()));
       await activity.close();
+      await replicas?.close();
     },
   };
 }

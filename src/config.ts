@@ -1,3 +1,4 @@
+import { splitHosts } from './db/hosts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -31,6 +32,8 @@ export interface Config {
   readonly host: string;
   /** null: the embedded database (PGlite) stored under dataDir. */
   readonly databaseUrl: string | null;
+  /** Read replicas (DATABASE_REPLICA_URLS): reads that may go to one do (db/replicas.ts). */
+  readonly databaseReplicaUrls: readonly string[];
   readonly dataDir: string;
   readonly databasePoolSize: number;
   /** Repeated statements each PostgreSQL connection keeps prepared (0: none, for a pooler in transaction mode). */
@@ -201,6 +204,23 @@ function origins(env: Env, name: string): readonly string[] {
   );
 }
 
+/** A PostgreSQL URL, which may name several hosts (db/hosts.ts): each host's URL must be valid. */
+function databaseUrlOf(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  for (const single of splitHosts(raw)) url({ [name]: single }, name, ['postgres:', 'postgresql:']);
+  return raw;
+}
+
+/** Read replicas' URLs, separated by commas or spaces (each one host). */
+function replicaUrls(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  const urls = raw.split(/[\s,]+/).filter((value) => value.length > 0);
+  for (const single of urls) url({ [name]: single }, name, ['postgres:', 'postgresql:']);
+  return urls;
+}
+
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
   const raw = env[name]?.trim();
   if (!raw) return null;
@@ -326,7 +346,8 @@ function oidcConfig(env: Env): OidcConfig | null {
 
 /** Environment -> one frozen Config, or a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseUrl = databaseUrlOf(env, 'DATABASE_URL');
+  const databaseReplicaUrls = replicaUrls(env, 'DATABASE_REPLICA_URLS');
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -341,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
+    databaseReplicaUrls,
     dataDir,
     databasePoolSize: poolSize,
     databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),

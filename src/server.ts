@@ -85,6 +85,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
  * migration may rewrite a large table); the embedded database has one connection, for both.
  */
 async function openMigrated(config: Config): Promise<{ database: Database; applied: string[] }> {
+  if (config.databaseReplicaUrls.length > 0 && !config.databaseUrl) {
+    throw new ConfigError('DATABASE_REPLICA_URLS', 'read replicas need DATABASE_URL (the embedded database has no replicas)');
+  }
   let applied: string[] = [];
   if (config.databaseUrl) {
     const migrating = openPostgres(config.databaseUrl, 1);

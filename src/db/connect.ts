@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { FailoverPool, splitHosts } from './hosts';
 import { withPreparedStatements } from './prepared-statements';
 import type { DB } from './schema';
 
@@ -93,6 +94,21 @@ export function openPostgres(
   limits?: SessionLimits,
   observe?: QueryObserver,
 ): Database {
+  const pools = splitHosts(connectionString).map((url) => newPool(url, poolSize, limits));
+  const source = pools.length === 1 ? pools[0]! : new FailoverPool(pools);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(source, preparedPerConnection) }), ...observing(observe) });
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** A pool of connections to one host. */
+function newPool(connectionString: string, poolSize: number, limits: SessionLimits | undefined): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -111,17 +127,12 @@ export function openPostgres(
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection must not crash the process: an idle one (the pool's
+  // 'error'), nor one checked out between two statements of a transaction (its own 'error', as
+  // when the server it is on fails over); the statement it runs, or the next, fails instead.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, preparedPerConnection) }), ...observing(observe) });
-  return {
-    kind: 'postgres',
-    db,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
-    close: () => db.destroy(),
-  };
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 export async function openDatabase(options: {

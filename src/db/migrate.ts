@@ -30,6 +30,8 @@ import * as memoryEmbeddings from './migrations/2026_11_28_0028_memory_embedding
 import * as vectorsInline from './migrations/2026_11_28_0029_vectors_inline';
 import * as accountScopedKeys from './migrations/2026_11_28_0030_account_scoped_keys';
 import * as legacyCredentials from './migrations/2026_11_28_0031_legacy_credentials';
+import * as idempotencyWriteMarks from './migrations/2026_11_28_0032_idempotency_write_marks';
+import * as postingsByAccount from './migrations/2026_11_28_0033_postings_by_account';
 
 /** Every migration, in order; names sort by time. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0029_vectors_inline': vectorsInline,
   '2026_11_28_0030_account_scoped_keys': accountScopedKeys,
   '2026_11_28_0031_legacy_credentials': legacyCredentials,
+  '2026_11_28_0032_idempotency_write_marks': idempotencyWriteMarks,
+  '2026_11_28_0033_postings_by_account': postingsByAccount,
 };
 
 /** The names of every migration, oldest first. */

@@ -25,8 +25,14 @@ const REPEAT_BEFORE_NAMING = 3;
 const COUNTED_TEXTS = 2_000;
 
 /** Wraps a pg pool for Kysely's PostgresDialect so that its clients prepare repeated statements. */
-export function withPreparedStatements(pool: pg.Pool, perConnection: number): PostgresPool {
-  if (perConnection <= 0) return pool;
+/** What the wrapper needs of a pool: pg's own, or one over several hosts (hosts.ts). */
+export interface ClientSource {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+}
+
+export function withPreparedStatements(pool: ClientSource, perConnection: number): PostgresPool {
+  if (perConnection <= 0) return pool as PostgresPool;
   const runs = new Map<string, number>();
   const names = new Map<string, string>();
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();

@@ -317,6 +317,8 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
   /** When the running request last renewed its claim (null: not since it was made). */
   renewed_at: NullableTimestamp;
+  /** When the request's write committed, marked in its own transaction (null: it has written nothing). */
+  wrote_at: NullableTimestamp;
   /** The SHA-256 (hex) of a streamed body read to its end (null: a JSON body, or one not read whole). */
   content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }

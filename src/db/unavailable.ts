@@ -17,6 +17,9 @@ const UNAVAILABLE_CODES = new Set([
   '08004', // sqlserver_rejected_establishment_of_sqlconnection
   '08006', // connection_failure
   '53300', // too_many_connections
+  // A write on a server that has become a standby since its connection was checked (a failover
+  // back and forth): the next connection goes to the host that takes writes now.
+  '25006', // read_only_sql_transaction
 ]);
 
 const UNAVAILABLE_MESSAGES = [

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import type { ActivityRecorder } from './api-keys/activity';
@@ -45,4 +45,9 @@ export interface Services {
   readonly embedder: Embedder | null;
   /** How the database finds Memories close in meaning: pgvector where it has it. */
   readonly vectors: VectorIndex;
+  /**
+   * For a request with an Idempotency-Key: marks its claim in the transaction that writes the
+   * account's knowledge (writeInAccount), so that a retry knows whether the write committed.
+   */
+  readonly markWrite?: (trx: Transaction<DB>) => Promise<void>;
 }

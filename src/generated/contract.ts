@@ -49,6 +49,7 @@ export const enums = {
     "publish_confirmation_mismatch",
     "idempotency_key_reused",
     "idempotency_key_in_use",
+    "idempotency_answer_lost",
     "unauthorized",
     "insufficient_key_mode",
     "session_required",
@@ -273,7 +274,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1021,7 +1022,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1260,7 +1261,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1356,7 +1357,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1645,7 +1646,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1873,7 +1874,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -2314,7 +2315,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -2566,7 +2567,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -2852,7 +2853,7 @@ export const operations = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`.\n",
+        "description": "Makes a retry safe: the first response to a key is stored for 24 hours (per caller: the\nsession, or one API key; an API key never receives an answer made for another) and a\nrepeat with the same request returns it again with `Idempotent-Replayed: true`. The same\nkey with another request is `400 idempotency_key_reused`; while the first request is still\nrunning, however long it runs (an import of a large file), `400 idempotency_key_in_use`\n(retryable). A request that died (its server stopped) holds its key for at most a minute;\na retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry\nruns again; a stored refusal is replayed with the repeat's own `error.request_id`. A\nrequest whose write committed but whose answer was lost (the database failed over as it\nanswered, and it was answered 503) is never run again: its repeats are answered\n`400 idempotency_answer_lost` (not retryable; read the result instead).\n",
         "schema": {
           "type": "string",
           "minLength": 1,

@@ -5,7 +5,7 @@ import { AppError } from '../domain/shared/errors';
 import { DATE_TIME_FORMAT } from '../domain/shared/instants';
 import type { Principal } from '../domain/shared/principal';
 import { OPERATIONS, type OperationInfo } from '../pipeline/operations';
-import type { OperationPipeline, OperationResult } from '../pipeline/pipeline';
+import { READ_AFTER_HEADER, type OperationPipeline, type OperationResult } from '../pipeline/pipeline';
 import { isStreamed } from '../pipeline/handlers';
 import { Readable } from 'node:stream';
 import { pipeline as pipe } from 'node:stream/promises';
@@ -265,7 +265,7 @@ let validationContract: Json | undefined;
 
 function headersOf(req: Request, operation: OperationInfo): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const name of operation.headerNames) {
+  for (const name of [...operation.headerNames, READ_AFTER_HEADER]) {
     const value = req.get(name);
     if (value !== undefined) headers[name] = value;
   }

@@ -1,3 +1,4 @@
+import { currentWalPosition, formatLsn, parseLsn, type ReadReplicas } from '../db/replicas';
 import type { Logger } from 'pino';
 import { operations, type OperationId } from '../generated/contract';
 import type { ActivityEntry } from '../domain/api-keys/activity';
@@ -79,7 +80,22 @@ export interface PipelineDependencies {
   readonly logger: Logger;
   /** How many operations of one account run at once; the rest wait their turn (see AccountQueue). */
   readonly accounts: AccountQueue;
+  /** Read replicas (DATABASE_REPLICA_URLS), if any: reads go to one that has replayed the caller's writes. */
+  readonly replicas?: ReadReplicas;
 }
+
+/**
+ * The header that carries a write's WAL position in its answer, and that a later request may
+ * carry back (through another instance, say) so that its reads see that write.
+ */
+export const READ_AFTER_HEADER = 'MTL-Read-After';
+
+/**
+ * Reads that stay on the primary: a key's activity is written (the buffered lines flushed) just
+ * before it is read, and an export reads one long snapshot, which a standby would cancel when its
+ * replay needs the rows (`max_standby_streaming_delay`).
+ */
+const READS_ON_PRIMARY: ReadonlySet<OperationId> = new Set(['listApiKeyActivity', 'listConnectionActivity', 'exportAccount']);
 
 export class OperationPipeline {
   constructor(private readonly deps: PipelineDependencies) {}
@@ -146,7 +162,8 @@ export class OperationPipeline {
           replayed: true,
         };
       }
-      const result = await this.invoke(upload ? { ...call, upload: upload.upload } : call).catch((err: unknown) => this.refusal(call, err));
+      const markWrite = idempotency.writeMark(call.principal, claim.row);
+      const result = await this.invoke(upload ? { ...call, upload: upload.upload } : call, markWrite).catch((err: unknown) => this.refusal(call, err));
       const kept = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (result.headers[name] ? [[name, result.headers[name]]] : [])));
       await idempotency
         .complete(call.principal, claim.row, {
@@ -172,7 +189,7 @@ export class OperationPipeline {
     services.activity.record({ accountId: principal.accountId, keyId: principal.keyId, at: services.clock.now(), ...entry });
   }
 
-  private async invoke(call: OperationCall): Promise<OperationResult> {
+  private async invoke(call: OperationCall, markWrite?: Services['markWrite']): Promise<OperationResult> {
     const { principal } = call;
     if (principal.kind === 'visitor') {
       assertOperationAllowed(principal, call.id);
@@ -181,8 +198,27 @@ export class OperationPipeline {
       if (CHANGES.has(call.id)) assertNotBeingExported(this.deps.services.exports, principal.accountId);
     }
     const handler = this.deps.handlers[call.id] as Handler<OperationId>;
-    const reply = (await handler(this.deps.services, call as never)) as { status: number; body: unknown; headers?: Record<string, string> };
-    return { status: reply.status, body: reply.body, headers: lowerCased(reply.headers ?? {}) };
+    const { replicas, services } = this.deps;
+    const accountId = principal.kind === 'visitor' ? null : principal.accountId;
+    const changes = CHANGES.has(call.id);
+    const reader =
+      replicas && !changes && !READS_ON_PRIMARY.has(call.id) ? replicas.reader(accountId, parseLsn(call.headers[READ_AFTER_HEADER] ?? '')) : null;
+    const scoped = reader ? { ...services, db: reader } : markWrite ? { ...services, markWrite } : services;
+    const reply = (await handler(scoped, call as never)) as {
+      status: number;
+      body: unknown;
+      headers?: Record<string, string>;
+    };
+    const headers = lowerCased(reply.headers ?? {});
+    if (replicas && changes && accountId !== null && reply.status < 400) {
+      // At or after this write's commit: the account's reads wait for a replica to replay it. The
+      // write has committed: a primary that stops answering now fails none of it (the account
+      // then reads from the primary for a while).
+      const position = await currentWalPosition(services.db).catch(() => null);
+      replicas.wrote(accountId, position);
+      if (position !== null) headers[READ_AFTER_HEADER.toLowerCase()] = formatLsn(position);
+    }
+    return { status: reply.status, body: reply.body, headers };
   }
 
   /** An error as the caller sees it; failures on our side are logged. */

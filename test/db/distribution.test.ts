@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import { isAccountTable, LOCAL_TABLES, REFERENCE_TABLES } from '../../src/db/distribution';
+import { CROSS_ACCOUNT_READS, isAccountTable, LOCAL_TABLES, REFERENCE_TABLES } from '../../src/db/distribution';
 import { bearer, startTestApp, uniqueWord, type TestApp } from '../support/app';
 import { createSubject, createTemplate, linkMemory } from '../support/factories';
 
@@ -188,52 +188,17 @@ const shape = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
 /**
  * Statements of the session above that still find rows without naming the account (each table's
  * replaced key keeps a `_lookup` index for them, migration 0030). The list only shrinks: the test
- * fails on a statement not in it, and on one in it that now names its account.
+ * fails on a statement not in it, and on one in it that now names its account or is not run.
  */
 const NOT_YET_NARROWED = new Set<string>([
-  "delete from \"api_key_activity\" where \"at\" < $1::timestamptz - make_interval(days => $2)",
-  "delete from \"memories\" where \"id\" = $1",
-  "delete from \"memory_insights\" where \"subject_id\" = $1 and \"cause_key\" = $2",
-  "delete from \"memory_links\" where \"memory_id\" = $1 returning \"subject_id\"",
-  "delete from search_terms where id = any($1::int[]) and docs <= 0",
-  "select \"i\".* from \"memory_insights\" as \"i\" where \"i\".\"account_id\" = $1 and not exists ( se",
-  "select \"id\" from \"facts\" where \"id\" in ($1) and coalesce(( select bool_or(not (\"backing_me",
-  "select \"id\" from \"facts\" where \"subject_id\" = $1 and \"statement_key\" = $2 and \"valid_until",
-  "select \"id\", \"name\", \"aliases\" from \"subjects\" where \"id\" = $1",
-  "select \"id\", \"text\" from \"memories\" where \"account_id\" = $1 and memories.search_doc in ( s",
-  "select \"id\", \"text\" from \"memories\" where \"id\" = $1",
-  "select \"memory_id\" from \"fact_suggestion_sources\" where \"suggestion_id\" = $1 order by \"mem",
-  "select \"memory_id\" from \"memory_links\" where \"subject_id\" = $1 and \"memory_id\" in ($2)",
-  "select \"path\", \"size\" from \"template_files\" where \"template_id\" = $1 and \"revision\" = $2 o",
-  "select \"s\".\"fact_id\" as owner_id, s.memory_id from \"fact_sources\" s join memories m on m.i",
-  "select \"s\".\"suggestion_id\" as owner_id, s.memory_id from \"fact_suggestion_sources\" s join ",
-  "select \"subject_id\" from \"memory_links\" where \"memory_id\" = $1",
-  "select \"subject_id\" from \"subject_memory_counts\" where \"subject_id\" in ($1) order by \"subj",
-  "select \"subject_id\", \"created_at\" from \"memory_links\" where \"memory_id\" = $1 order by \"sub",
-  "select \"subject_id\", count(*)::int as \"count\" from \"facts\" where \"subject_id\" in ($1) and ",
-  "select \"subjects\".\"id\" from \"fact_suggestions\" as \"suggestion\" inner join \"subjects\" on \"s",
-  "select \"subjects\".\"id\", \"subjects\".\"name\", \"subjects\".\"kind\", coalesce((c.links - c.secret",
-  "select \"suggestion_id\" from \"fact_suggestion_sources\" where \"memory_id\" = $1 order by \"sug",
-  "select * from \"fact_suggestions\" where \"subject_id\" = $1 and \"statement_key\" = $2 and \"sta",
-  "select * from \"facts\" where \"subject_id\" = $1 and \"account_id\" = $2 and coalesce(( select ",
-  "select * from \"facts\" where \"subject_id\" in ($1) and \"account_id\" = $2 and \"valid_until\" i",
-  "select * from \"template_revisions\" where \"template_id\" = $1 and \"revision\" = $2",
-  "select account_id, search_doc, search_terms, search_length from memories where id = $1",
-  "select count(*)::int as \"count\" from \"facts\" where \"subject_id\" in ($1) and \"account_id\" =",
-  "select count(*)::int as \"count\" from \"memories\" inner join \"memory_links\" as \"l\" on \"l\".\"m",
-  "select count(*)::int as \"count\" from \"memory_insights\" as \"i\" where \"i\".\"account_id\" = $1 ",
-  "select f.template_id, f.path, f.size from template_files f join unnest($1::text[], $2::int",
-  "select r.* from template_revisions r join unnest($1::text[], $2::int[]) as d(template_id, ",
-  "update \"api_keys\" set \"last_used_at\" = $1 where \"id\" = $2 and (\"last_used_at\" is null or \"",
-  "update \"fact_suggestions\" set \"status\" = $1, \"fact_id\" = $2, \"reviewed_at\" = $3 where \"id\"",
-  "update \"memories\" set \"pinned\" = $1, \"revision\" = $2, \"updated_at\" = $3 where \"id\" = $4 re",
-  "update \"subject_memory_counts\" set \"links\" = links + 1, \"secret_links\" = secret_links + (s",
-  "update \"templates\" set \"last_run_id\" = $1 where \"id\" = $2",
-  "update memories m set search_terms = c.terms, search_length = c.length from (select * from",
-  "update memories set search_terms = '{}', search_length = 0 where id = $1",
-  "update search_terms set docs = docs - 1, key_docs = key_docs - $1 where id in (select id f",
-  "with hits as (( select doc, $1::float8 * impact as part, $2::bigint as bit, $3::boolean as",
-  "with self as materialized (select \"m\".\"id\" as memory_id, char_length(\"m\".\"text\") as length",
+]);
+
+/**
+ * Statements of the session above that span accounts on purpose (background work its requests set
+ * off), each with its name in CROSS_ACCOUNT_READS.
+ */
+const SPANS_ACCOUNTS = new Map<string, string>([
+  ["delete from \"api_key_activity\" where \"at\" < $1::timestamptz - make_interval(days => $2)", 'expiry'],
 ]);
 
 describe("an account's requests", () => {
@@ -256,10 +221,12 @@ describe("an account's requests", () => {
       const scans = unnarrowedScans(await planOf(query));
       if (scans.length > 0) unnarrowed.set(text, scans);
     }
-    const news = [...unnarrowed].filter(([text]) => !NOT_YET_NARROWED.has(text)).map(([text, scans]) => `${text}\n    ${scans.join('\n    ')}`);
+    const news = [...unnarrowed].filter(([text]) => !NOT_YET_NARROWED.has(text) && !SPANS_ACCOUNTS.has(text)).map(([text, scans]) => `${text}\n    ${scans.join('\n    ')}`);
     expect(news).toEqual([]);
-    const narrowedSince = [...NOT_YET_NARROWED].filter((text) => statements.has(text) && !unnarrowed.has(text));
+    // A listed statement whose text changed is no longer run as listed: it goes from the list too.
+    const narrowedSince = [...NOT_YET_NARROWED].filter((text) => !statements.has(text) || !unnarrowed.has(text));
     expect(narrowedSince).toEqual([]);
+    expect(Object.keys(CROSS_ACCOUNT_READS)).toEqual(expect.arrayContaining([...SPANS_ACCOUNTS.values()]));
   });
 
   test('credentials are found within the account they name', async () => {

@@ -14,7 +14,7 @@ import type { Database } from '../../src/db/connect';
 import type { Clock } from '../../src/domain/shared/clock';
 import { AccountDirectory } from '../../src/domain/accounts/accounts';
 import { createApiKey } from '../../src/domain/api-keys/api-keys';
-import { openTestDatabase } from './database';
+import { openTestDatabase, withDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'test-secret-for-mtl-sessions-0123456789abcdef';
 
@@ -38,6 +38,16 @@ export interface TestApp {
   account(name?: string): Promise<TestAccount>;
   sessionToken(subject: string, claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * With TEST_REPLICA_URL (a hot standby of TEST_DATABASE_URL's server), each test database's copy
+ * on the standby is the app's read replica: the suite then runs with reads on a standby.
+ */
+function replicaOf(database: Database & { url?: string }): Record<string, string> {
+  const standby = process.env.TEST_REPLICA_URL;
+  if (!standby || !database.url) return {};
+  return { DATABASE_REPLICA_URLS: withDatabase(standby, new URL(database.url).pathname.slice(1)) };
 }
 
 export function uniqueName(prefix = 'user'): string {
@@ -94,6 +104,7 @@ export async function startTestApp(
     OAUTH_REQUESTS_PER_MINUTE: '1000000',
     // Passwords hashed at the least cost allowed: the parameters have tests of their own.
     PASSWORD_HASH_COST: String(PASSWORD_HASH_COST_MIN),
+    ...replicaOf(database),
     ...options.env,
   });
   const app = createApp({

@@ -25,8 +25,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
  * The replaced keys' columns keep a plain index (`<key>_lookup`) where some query still finds rows
  * by them without naming the account; a later migration drops each once none does.
  *
- * Each DDL statement waits at most 2 s for its lock and is tried again (a long query on a table must
- * not make every later query on it queue behind the migration's lock request). Every step can run
+ * Each DDL statement waits at most 200 ms for its lock and is tried again, up to 100 times, after a
+ * jittered pause (a long query on a table must not make every later query on it queue behind the
+ * migration's lock request for long). The swap takes all its locks with its first statement. Every step can run
  * again: a migration stopped half-way finishes when the service next starts.
  */
 // Frozen in time: takes Kysely<any>, never the application's current types or code.
@@ -199,9 +200,9 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
 ];
 
 /** Parent keys per backfill batch: each batch is one short transaction. */
-const BATCH = 2000;
-const LOCK_WAIT = '2s';
-const LOCK_ATTEMPTS = 30;
+const BATCH = 500;
+const LOCK_WAIT = '200ms';
+const LOCK_ATTEMPTS = 100;
 
 const id = (name: string) => sql.id(name);
 const ids = (names: readonly string[]) =>
@@ -222,7 +223,8 @@ async function briefly(db: Kysely<any>, statements: readonly RawBuilder<unknown>
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== '55P03' || attempt >= LOCK_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      // Jittered, so that the migration does not queue behind a long query in step with it.
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
     }
   }
 }
@@ -275,6 +277,9 @@ async function addAccountColumn(db: Kysely<any>, column: NewColumn): Promise<voi
   }
   // What is left names no parent (postings of a Memory already gone): nothing reads it.
   await sql`delete from ${id(table)} where account_id is null`.execute(db);
+  // Every row was written again: their old versions are made reusable now (without a lock that
+  // stops reads or writes), not when autovacuum comes round, and the planner learns the column.
+  await sql`vacuum (analyze) ${id(table)}`.execute(db);
   const check = `${table}_account_present`;
   const notNull = await exists(
     db,
@@ -317,7 +322,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Step 5: the swap, done once (its last foreign key marks it done).
   const last = FOREIGN_KEYS[FOREIGN_KEYS.length - 1];
   if (last && !(await constraintExists(db, last.name))) {
+    const tables = [...new Set([...KEYS.map((key) => key.table), ...FOREIGN_KEYS.flatMap((key) => [key.table, key.references])])];
     await briefly(db, [
+      // Every lock at once, first thing: a wait for one table (a long query on it) holds no other.
+      sql`lock table ${ids(tables)} in access exclusive mode`,
       ...FOREIGN_KEYS.flatMap((key) => key.replaces.map((name) => sql`alter table ${id(key.table)} drop constraint if exists ${id(name)}`)),
       ...KEYS.map((key) =>
         key.index ? sql`drop index if exists ${id(key.replaces)}` : sql`alter table ${id(key.table)} drop constraint if exists ${id(key.replaces)}`,

@@ -94,14 +94,14 @@ export class ActivityRecorder {
 
   private async insert(entries: ActivityEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const lastUse = new Map<string, Date>();
+    const lastUse = new Map<string, { accountId: string; at: Date }>();
     for (const entry of entries) {
       const seen = lastUse.get(entry.keyId);
-      if (!seen || seen < entry.at) lastUse.set(entry.keyId, entry.at);
+      if (!seen || seen.at < entry.at) lastUse.set(entry.keyId, { accountId: entry.accountId, at: entry.at });
     }
     await this.db.transaction().execute(async (trx) => {
       await insertActivity(trx, entries);
-      for (const [keyId, at] of lastUse) await advanceLastUsed(trx, keyId, at);
+      for (const [keyId, { accountId, at }] of lastUse) await advanceLastUsed(trx, accountId, keyId, at);
     });
   }
 

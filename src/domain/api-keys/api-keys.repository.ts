@@ -82,11 +82,12 @@ export async function revokeKey(db: Queryable, accountId: string, keyId: string,
     .executeTakeFirst();
 }
 
-/** Moves a key's last_used_at forward to `at`, never back. */
-export async function advanceLastUsed(db: Queryable, keyId: string, at: Date): Promise<void> {
+/** Moves the last_used_at of a key of the account forward to `at`, never back. */
+export async function advanceLastUsed(db: Queryable, accountId: string, keyId: string, at: Date): Promise<void> {
   await db
     .updateTable('api_keys')
     .set({ last_used_at: at })
+    .where('account_id', '=', accountId)
     .where('id', '=', keyId)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
     .execute();

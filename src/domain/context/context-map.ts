@@ -48,7 +48,7 @@ export async function contextMap(
   const room = () => Math.max(0, maxNodes - nodes.length);
 
   // Depth 1: the root's Subjects (by name) and the Facts it backs (newest first).
-  const subjects1 = await subjectsOfMemory(services.db, root.id);
+  const subjects1 = await subjectsOfMemory(services.db, principal.accountId, root.id);
   const facts1 = await currentFactsSourcedFrom(services.db, principal, root.id);
   add(subjects1.map((s) => ({ id: s.id, kind: 'subject', label: label(s.name) })), subjects1.length);
   add(facts1.map((f) => ({ id: f.id, kind: 'fact', label: label(f.statement) })), facts1.length);
@@ -59,7 +59,7 @@ export async function contextMap(
     const knownSubjects = new Set(subjectIds);
     // The Subjects of the root's Facts that are not already on the map.
     const extraSubjectIds = [...new Set(facts1.map((f) => f.subject_id))].filter((id) => !knownSubjects.has(id));
-    const subjects2 = await subjectNames(services.db, extraSubjectIds);
+    const subjects2 = await subjectNames(services.db, principal.accountId, extraSubjectIds);
     add(subjects2.map((s) => ({ id: s.id, kind: 'subject', label: label(s.name) })), subjects2.length);
 
     const facts2 = await currentFactsOf(services.db, principal, subjectIds, room(), factIds);
@@ -73,23 +73,23 @@ export async function contextMap(
   return {
     root: root.id,
     nodes,
-    edges: await edgesAmong(services, nodes),
+    edges: await edgesAmong(services, principal.accountId, nodes),
     truncated: discovered > nodes.length,
     omitted_nodes: discovered - nodes.length,
   };
 }
 
-/** Every edge of the graph whose two ends are both on the map. */
-async function edgesAmong(services: Services, nodes: readonly MapNode[]): Promise<MapEdge[]> {
+/** Every edge of the account's graph whose two ends are both on the map. */
+async function edgesAmong(services: Services, accountId: string, nodes: readonly MapNode[]): Promise<MapEdge[]> {
   const ids = (kind: MapNode['kind']) => nodes.filter((n) => n.kind === kind).map((n) => n.id);
   const memories = ids('memory');
   const subjects = ids('subject');
   const facts = ids('fact');
   const edges: MapEdge[] = [];
   const [links, factRows, sources] = await Promise.all([
-    linksAmong(services.db, memories, subjects),
-    subjectsOfFacts(services.db, facts),
-    sourcesAmong(services.db, facts, memories),
+    linksAmong(services.db, accountId, memories, subjects),
+    subjectsOfFacts(services.db, accountId, facts),
+    sourcesAmong(services.db, accountId, facts, memories),
   ]);
   for (const link of links) edges.push({ ...link, kind: 'linked_to' });
   const onMap = new Set(subjects);

@@ -40,7 +40,9 @@ export function mostLinkedSubjects(db: Queryable, principal: Principal, limit: n
   const linked = sql<number>`coalesce(${visibleLinks(principal)}, 0)`;
   return db
     .selectFrom('subjects')
-    .leftJoin('subject_memory_counts as c', 'c.subject_id', 'subjects.id')
+    .leftJoin('subject_memory_counts as c', (join) =>
+      join.onRef('c.account_id', '=', 'subjects.account_id').onRef('c.subject_id', '=', 'subjects.id'),
+    )
     .select(['subjects.id', 'subjects.name', 'subjects.kind', linked.as('memory_count')])
     .where('subjects.account_id', '=', principal.accountId)
     .orderBy(linked, 'desc')
@@ -65,6 +67,7 @@ export async function currentFactCounts(db: Queryable, principal: Principal, sub
   const rows = await db
     .selectFrom('facts')
     .select(['subject_id', sql<number>`count(*)::int`.as('count')])
+    .where('account_id', '=', principal.accountId)
     .where('subject_id', 'in', subjectIds)
     .where('valid_until', 'is', null)
     .where(sourcedVisibleTo(principal, 'fact', 'facts.id'))
@@ -109,7 +112,7 @@ export async function contextMemoriesOfSubject(
   limit: number,
 ): Promise<{ rows: MemoryRow[]; total: number }> {
   const linked = contextMemories(db, principal, includeSensitive)
-    .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
+    .innerJoin('memory_links as l', (join) => join.onRef('l.account_id', '=', 'memories.account_id').onRef('l.memory_id', '=', 'memories.id'))
     .where('l.subject_id', '=', subjectId);
   const [rows, total] = await Promise.all([
     linked.orderBy('memories.pinned', 'desc').orderBy('memories.updated_at', 'desc').orderBy('memories.id', 'desc').limit(limit).execute(),

@@ -8,8 +8,8 @@ import { factReferenceFor, keysMaySee, memoryVisibleTo, SOURCES_OF, sourcedVisib
 const isCurrent = (eb: ExpressionBuilder<DB, 'facts'>) => eb('valid_until', 'is', null);
 
 /**
- * Sources of each Fact or suggestion, in memory-ID order; only Memories the principal may see
- * are named.
+ * Sources of each Fact or suggestion of the principal's account, in memory-ID order; only
+ * Memories the principal may see are named.
  */
 export async function visibleSources(
   db: Queryable,
@@ -22,17 +22,23 @@ export async function visibleSources(
   const owner = sql.ref(`s.${SOURCES_OF[of].owner}`);
   const { rows } = await sql<{ owner_id: string; memory_id: string }>`
     select ${owner} as owner_id, s.memory_id
-    from ${sql.table(SOURCES_OF[of].table)} s join memories m on m.id = s.memory_id
-    where ${owner} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
+    from ${sql.table(SOURCES_OF[of].table)} s join memories m on m.account_id = s.account_id and m.id = s.memory_id
+    where s.account_id = ${principal.accountId} and ${owner} = any(${sql.val(ids)}::text[]) and ${memoryVisibleTo(principal, 'm')}
     order by s.memory_id`.execute(db);
   for (const row of rows) byOwner.get(row.owner_id)?.push(row.memory_id);
   return byOwner;
 }
 
-/** Of these Facts, the IDs of those API keys may see (see keysMaySee). */
-export async function factsKeysMaySee(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+/** Of these Facts of the account, the IDs of those API keys may see (see keysMaySee). */
+export async function factsKeysMaySee(db: Queryable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('facts').select('id').where('id', 'in', ids).where(keysMaySee('fact', 'facts.id')).execute();
+  const rows = await db
+    .selectFrom('facts')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .where(keysMaySee('fact', accountId, 'facts.id'))
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -95,6 +101,7 @@ export function currentFactStating(db: Queryable, principal: Principal, subjectI
   return db
     .selectFrom('facts')
     .select('id')
+    .where('account_id', '=', principal.accountId)
     .where('subject_id', '=', subjectId)
     .where('statement_key', '=', key)
     .where(isCurrent)
@@ -109,11 +116,12 @@ export async function insertFact(trx: Transaction<DB>, row: Insertable<DB['facts
   return trx.insertInto('facts').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Closes a current Fact as superseded by another; false when it was no longer current. */
-export async function closeFact(trx: Transaction<DB>, factId: string, supersededBy: string, at: Date): Promise<boolean> {
+/** Closes a current Fact of the account as superseded by another; false when it was no longer current. */
+export async function closeFact(trx: Transaction<DB>, accountId: string, factId: string, supersededBy: string, at: Date): Promise<boolean> {
   const closed = await trx
     .updateTable('facts')
     .set({ valid_until: at, superseded_by: supersededBy })
+    .where('account_id', '=', accountId)
     .where('id', '=', factId)
     .where(isCurrent)
     .executeTakeFirst();
@@ -160,6 +168,7 @@ export async function pendingSuggestionStating(
   return db
     .selectFrom('fact_suggestions')
     .selectAll()
+    .where('account_id', '=', principal.accountId)
     .where('subject_id', '=', subjectId)
     .where('statement_key', '=', key)
     .where('status', '=', 'pending')
@@ -213,7 +222,7 @@ export async function pageOfSuggestions(
 export async function holdSubjectOfSuggestion(trx: Transaction<DB>, accountId: string, suggestionId: string): Promise<string | undefined> {
   const subject = await trx
     .selectFrom('fact_suggestions as suggestion')
-    .innerJoin('subjects', 'subjects.id', 'suggestion.subject_id')
+    .innerJoin('subjects', (join) => join.onRef('subjects.account_id', '=', 'suggestion.account_id').onRef('subjects.id', '=', 'suggestion.subject_id'))
     .select('subjects.id')
     .where('suggestion.id', '=', suggestionId)
     .where('suggestion.account_id', '=', accountId)
@@ -222,11 +231,12 @@ export async function holdSubjectOfSuggestion(trx: Transaction<DB>, accountId: s
   return subject?.id;
 }
 
-/** The IDs of every source of a suggestion, whoever may see them, in ID order. */
-export async function sourceIdsOfSuggestion(db: Queryable, suggestionId: string): Promise<string[]> {
+/** The IDs of every source of a suggestion of the account, whoever may see them, in ID order. */
+export async function sourceIdsOfSuggestion(db: Queryable, accountId: string, suggestionId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('fact_suggestion_sources')
     .select('memory_id')
+    .where('account_id', '=', accountId)
     .where('suggestion_id', '=', suggestionId)
     .orderBy('memory_id')
     .execute();
@@ -239,30 +249,38 @@ export async function lockSuggestion(trx: Transaction<DB>, accountId: string, su
   return suggestion.forUpdate().executeTakeFirst();
 }
 
-/** Records the review of a suggestion: accepted as a Fact, or rejected. */
+/** Records the review of a suggestion of the account: accepted as a Fact, or rejected. */
 export async function reviewSuggestion(
   trx: Transaction<DB>,
+  accountId: string,
   suggestionId: string,
   review: { status: 'accepted'; fact_id: string; reviewed_at: Date } | { status: 'rejected'; reviewed_at: Date },
 ): Promise<FactSuggestionRow> {
-  return trx.updateTable('fact_suggestions').set(review).where('id', '=', suggestionId).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('fact_suggestions')
+    .set(review)
+    .where('account_id', '=', accountId)
+    .where('id', '=', suggestionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** The Subjects of the Facts a Memory is a source of, in ID order. */
-export async function subjectsOfFactsSourcedFrom(db: Queryable, memoryId: string): Promise<string[]> {
+/** The Subjects of the Facts a Memory of the account is a source of, in ID order. */
+export async function subjectsOfFactsSourcedFrom(db: Queryable, accountId: string, memoryId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('fact_sources as fs')
-    .innerJoin('facts as f', 'f.id', 'fs.fact_id')
+    .innerJoin('facts as f', (join) => join.onRef('f.account_id', '=', 'fs.account_id').onRef('f.id', '=', 'fs.fact_id'))
     .select('f.subject_id')
     .distinct()
+    .where('fs.account_id', '=', accountId)
     .where('fs.memory_id', '=', memoryId)
     .orderBy('f.subject_id')
     .execute();
   return rows.map((row) => row.subject_id);
 }
 
-/** How many current (not superseded) reviewed Facts the principal may see the Subject has. */
+/** How many current (not superseded) reviewed Facts the principal may see the Subject (of its account) has. */
 export function factCount(principal: Principal) {
   return sql<number>`(select count(*)::int from facts f
-    where f.subject_id = subjects.id and f.valid_until is null and ${sourcedVisibleTo(principal, 'fact', 'f.id')})`;
+    where f.account_id = ${principal.accountId} and f.subject_id = subjects.id and f.valid_until is null and ${sourcedVisibleTo(principal, 'fact', 'f.id')})`;
 }

@@ -47,7 +47,7 @@ export function statementKey(statement: string): string {
  */
 async function factReferencesFor(db: Queryable, principal: Principal, ids: ReadonlyArray<string | null>) {
   const named = [...new Set(ids.filter((id): id is string => id !== null))];
-  const visible = canSeeSecrets(principal) ? new Set(named) : await factsKeysMaySee(db, named);
+  const visible = canSeeSecrets(principal) ? new Set(named) : await factsKeysMaySee(db, principal.accountId, named);
   return (id: string | null): string | null => (id !== null && visible.has(id) ? id : null);
 }
 
@@ -170,7 +170,7 @@ export async function createFactSuggestion(
     if (missing.length > 0) {
       throw new AppError('source_not_found', 'Some sources are not Memories you can see.', { memory_ids: missing });
     }
-    const linked = new Set(await memoriesLinkedTo(trx, subjectId, ids));
+    const linked = new Set(await memoriesLinkedTo(trx, principal.accountId, subjectId, ids));
     const unlinked = ids.filter((id) => !linked.has(id));
     if (unlinked.length > 0) {
       throw new AppError('source_not_linked', 'Some sources are not linked to this Subject.', { memory_ids: unlinked });
@@ -251,7 +251,7 @@ export async function acceptFactSuggestion(
   return writeInAccount(services, principal.accountId, async (trx) => {
     await holdSubjectOfSuggestion(trx, principal.accountId, suggestionId);
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
-    const sources = await shareVisibleMemories(trx, principal, await sourceIdsOfSuggestion(trx, row.id));
+    const sources = await shareVisibleMemories(trx, principal, await sourceIdsOfSuggestion(trx, principal.accountId, row.id));
     if (sources.length === 0) {
       throw new AppError('source_not_found', 'Every source of this suggestion has been deleted.', { memory_ids: [] });
     }
@@ -273,13 +273,13 @@ export async function acceptFactSuggestion(
     });
     if (row.supersedes !== null) {
       // The row is locked above; closeFact's condition keeps the rule even where it is not.
-      const closed = await closeFact(trx, row.supersedes, fact.id, now);
+      const closed = await closeFact(trx, principal.accountId, row.supersedes, fact.id, now);
       if (!closed) throw supersededMeanwhile(row.supersedes, null);
     }
     await insertFactSources(trx, principal.accountId, fact.id, sources);
-    const updated = await reviewSuggestion(trx, row.id, { status: 'accepted', fact_id: fact.id, reviewed_at: now });
+    const updated = await reviewSuggestion(trx, principal.accountId, row.id, { status: 'accepted', fact_id: fact.id, reviewed_at: now });
     // The Subject's fact_count changed: resume reports it, to API keys if a Fact they see came or went.
-    const keysSeeFacts = await factsKeysMaySee(trx, row.supersedes === null ? [fact.id] : [fact.id, row.supersedes]);
+    const keysSeeFacts = await factsKeysMaySee(trx, principal.accountId, row.supersedes === null ? [fact.id] : [fact.id, row.supersedes]);
     await applyChanges(trx, principal.accountId, [{ kind: 'facts_changed', subjectId: row.subject_id, keysSeeIt: keysSeeFacts.size > 0 }], now);
     const suggestion = await toSuggestion(trx, principal, updated);
     const [created] = await toFacts(trx, principal, [fact]);
@@ -294,7 +294,7 @@ export async function rejectFactSuggestion(
 ): Promise<{ suggestion: FactSuggestion }> {
   return writeInAccount(services, principal.accountId, async (trx) => {
     const row = await lockPendingSuggestion(trx, principal, suggestionId);
-    const updated = await reviewSuggestion(trx, row.id, { status: 'rejected', reviewed_at: services.clock.now() });
+    const updated = await reviewSuggestion(trx, principal.accountId, row.id, { status: 'rejected', reviewed_at: services.clock.now() });
     return { suggestion: await toSuggestion(trx, principal, updated) };
   });
 }

@@ -69,10 +69,40 @@ export async function renewClaim(db: Queryable, scope: KeyScope, key: string, cl
     .execute();
 }
 
-/** Deletes the claim of a key made at `claimedAt` (not a newer one that replaced it). */
-export async function deleteKey(db: Queryable, scope: KeyScope, key: string, claimedAt: Date): Promise<void> {
-  await db
+/**
+ * Deletes the claim of a key made at `claimedAt` (not a newer one that replaced it) unless its
+ * request's write committed; true when it was deleted.
+ */
+export async function deleteKey(db: Queryable, scope: KeyScope, key: string, claimedAt: Date): Promise<boolean> {
+  const result = await db
     .deleteFrom('idempotency_keys')
+    .where('account_id', '=', scope.account_id)
+    .where('principal', '=', scope.principal)
+    .where('key', '=', key)
+    .where('created_at', '=', claimedAt)
+    .where('wrote_at', 'is', null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Keeps `answer` as a claim's, when its request's write committed but its answer was lost. */
+export async function storeLostAnswer(db: Queryable, row: IdempotencyKeyRow, answer: { status: number; body: string }): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status: answer.status, body: answer.body, headers: '{}' })
+    .where('account_id', '=', row.account_id)
+    .where('principal', '=', row.principal)
+    .where('key', '=', row.key)
+    .where('created_at', '=', row.created_at)
+    .where('wrote_at', 'is not', null)
+    .execute();
+}
+
+/** Marks a claim's write, in the transaction that writes. */
+export async function markWrite(db: Queryable, scope: KeyScope, key: string, claimedAt: Date, at: Date): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ wrote_at: at })
     .where('account_id', '=', scope.account_id)
     .where('principal', '=', scope.principal)
     .where('key', '=', key)

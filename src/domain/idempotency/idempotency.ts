@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, Queryable } from '../../db/schema';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/errors';
 import type { Principal } from '../shared/principal';
-import { deleteKey, findKey, insertKeyClaim, renewClaim, replaceKey, storeAnswer, type KeyScope } from './idempotency.repository';
+import { deleteKey, findKey, insertKeyClaim, markWrite, renewClaim, replaceKey, storeAnswer, storeLostAnswer, type KeyScope } from './idempotency.repository';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
@@ -58,6 +58,31 @@ export function fingerprint(operation: string, request: { params: unknown; query
 export const keyReused = (): AppError =>
   new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another request.', { parameter: 'Idempotency-Key' });
 
+/**
+ * The answer to a repeat of a request whose write committed but whose answer was lost (the
+ * database failed over as it answered): running it again would write twice, so the repeat is told.
+ */
+const ANSWER_LOST = {
+  status: 400,
+  body: {
+    ok: false,
+    error: {
+      code: 'idempotency_answer_lost',
+      message:
+        'The request with this Idempotency-Key was carried out, but its answer was lost when the database failed; read the result instead of sending it again.',
+      status: 400,
+      retryable: false,
+      request_id: '',
+      details: { parameter: 'Idempotency-Key' },
+    },
+  },
+  headers: {},
+} as const;
+const LOST = { status: ANSWER_LOST.status, body: JSON.stringify(ANSWER_LOST.body) };
+
+/** How often, and for how long, a claim whose request failed is let go of while the database does not answer. */
+const SETTLE_EVERY_MS = 250;
+
 const keyInUse = (): AppError =>
   new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.', {
     parameter: 'Idempotency-Key',
@@ -110,6 +135,11 @@ export class IdempotencyStore {
       const lastSign = existing.renewed_at ?? existing.created_at;
       const abandoned =
         existing.state === 'running' && !this.held.has(heldId(scope, key)) && now.getTime() - lastSign.getTime() > ABANDONED_MS;
+      if (abandoned && existing.wrote_at !== null && existing.fingerprint === print) {
+        // Its request died after its write committed: running it again would write twice.
+        await storeLostAnswer(this.db, existing, LOST);
+        return { kind: 'replay', response: ANSWER_LOST, contentSha256: null };
+      }
       if (existing.expires_at <= now || abandoned) {
         // Only the row as it was read: a claim renewed or completed since then is kept.
         await replaceKey(this.db, existing);
@@ -128,13 +158,25 @@ export class IdempotencyStore {
     throw keyInUse();
   }
 
-  /** Keeps the answer for repeats, or lets the key go when the answer must not be replayed. */
+  /**
+   * What the request's write transaction runs to mark the claim (db/… writeInAccount): the mark
+   * commits with the write, or not at all.
+   */
+  writeMark(principal: Principal, row: ClaimRow): (trx: Queryable) => Promise<void> {
+    return (trx) => markWrite(trx, scopeOf(principal), row.key, row.created_at, this.clock.now());
+  }
+
+  /**
+   * Keeps the answer for repeats, or lets the key go when the answer must not be replayed. A
+   * request that failed after its write committed keeps its key, with the answer that says so.
+   */
   async complete(principal: Principal, row: ClaimRow, { response, contentSha256 }: StoredAnswer): Promise<void> {
     const scope = scopeOf(principal);
     const { key } = row;
     try {
       if (response.status >= 500 || NOT_STORED.has(response.status)) {
-        await this.release(principal, key, row.created_at);
+        // While the database does not answer (a failover), the key is let go of once it does.
+        await this.settle(principal, row).catch(() => this.settleLater(principal, row, Date.now() + ABANDONED_MS));
         return;
       }
       await storeAnswer(this.db, row, {
@@ -149,9 +191,22 @@ export class IdempotencyStore {
     }
   }
 
-  /** Deletes the claim made at `claimedAt` (never a later one that replaced it). */
-  private async release(principal: Principal, key: string, claimedAt: Date): Promise<void> {
-    await deleteKey(this.db, scopeOf(principal), key, claimedAt);
+  /** Lets a failed request's claim go, or, when its write committed all the same, keeps the answer that says so. */
+  private async settle(principal: Principal, row: ClaimRow): Promise<void> {
+    if (await deleteKey(this.db, scopeOf(principal), row.key, row.created_at)) return;
+    const existing = await findKey(this.db, scopeOf(principal), row.key);
+    if (existing && existing.created_at.getTime() === row.created_at.getTime() && existing.wrote_at !== null) {
+      await storeLostAnswer(this.db, existing, LOST);
+    }
+  }
+
+  private settleLater(principal: Principal, row: ClaimRow, until: number): void {
+    const timer = setTimeout(() => {
+      this.settle(principal, row).catch(() => {
+        if (Date.now() < until) this.settleLater(principal, row, until);
+      });
+    }, SETTLE_EVERY_MS);
+    timer.unref();
   }
 
   /** Renews the claim while its request runs; a renewal still waiting for the database is not repeated. */

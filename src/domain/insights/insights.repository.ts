@@ -71,6 +71,7 @@ export async function unlinkedMemoriesPossiblyMentioning(
           eb
             .selectFrom('memory_links')
             .select(sql`1`.as('one'))
+            .whereRef('memory_links.account_id', '=', 'memories.account_id')
             .whereRef('memory_links.memory_id', '=', 'memories.id')
             .where('memory_links.subject_id', '=', subjectId),
         ),
@@ -81,13 +82,19 @@ export async function unlinkedMemoriesPossiblyMentioning(
 
 export async function findSubjectNames(
   trx: Transaction<DB>,
+  accountId: string,
   subjectId: string,
 ): Promise<{ id: string; name: string; aliases: string[] } | undefined> {
-  return trx.selectFrom('subjects').select(['id', 'name', 'aliases']).where('id', '=', subjectId).executeTakeFirst();
+  return trx
+    .selectFrom('subjects')
+    .select(['id', 'name', 'aliases'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', subjectId)
+    .executeTakeFirst();
 }
 
-export async function findMemoryText(trx: Transaction<DB>, memoryId: string): Promise<{ id: string; text: string } | undefined> {
-  return trx.selectFrom('memories').select(['id', 'text']).where('id', '=', memoryId).executeTakeFirst();
+export async function findMemoryText(trx: Transaction<DB>, accountId: string, memoryId: string): Promise<{ id: string; text: string } | undefined> {
+  return trx.selectFrom('memories').select(['id', 'text']).where('account_id', '=', accountId).where('id', '=', memoryId).executeTakeFirst();
 }
 
 const folded = (text: RawBuilder<unknown>) => sql`btrim(regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
@@ -103,17 +110,18 @@ function comparedColumns(alias: string): RawBuilder<unknown> {
   return sql`${sql.ref(`${alias}.id`)} as memory_id, char_length(${text}) as length, ${head} as head, ${folded(head)} as folded, lower(btrim(${head})) as plain`;
 }
 
-/** The whole text of the Memory whose ID is `memoryId`. */
-const wholeText = (memoryId: RawBuilder<unknown>) => sql`(select t.text from memories t where t.id = ${memoryId})`;
+/** The whole text of the account's Memory whose ID is `memoryId`. */
+const wholeText = (accountId: string, memoryId: RawBuilder<unknown>) =>
+  sql`(select t.text from memories t where t.account_id = ${accountId} and t.id = ${memoryId})`;
 
 /**
- * Whether the Memories `self` and `other` (aliases of rows with `comparedColumns`) look like
- * duplicates, and whether their texts are the same. Long texts are compared by their first
- * DUPLICATE_COMPARED_CHARS characters, and only when their lengths are close, so the work per
- * pair is bounded; "the same text" means the whole text. Texts with nothing left after folding
- * (only symbols) are compared as written.
+ * Whether the Memories `self` and `other` of the account (aliases of rows with `comparedColumns`)
+ * look like duplicates, and whether their texts are the same. Long texts are compared by their
+ * first DUPLICATE_COMPARED_CHARS characters, and only when their lengths are close, so the work
+ * per pair is bounded; "the same text" means the whole text. Texts with nothing left after
+ * folding (only symbols) are compared as written.
  */
-function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean>; same: RawBuilder<boolean> } {
+function duplicateRule(accountId: string, self: string, other: string): { alike: RawBuilder<boolean>; same: RawBuilder<boolean> } {
   const [a, b] = [(column: string) => sql.ref(`${self}.${column}`), (column: string) => sql.ref(`${other}.${column}`)];
   const long = sql<boolean>`greatest(${b('length')}, ${a('length')}) > ${DUPLICATE_COMPARED_CHARS}`;
   const sameHead = sql<boolean>`${b('folded')} = ${a('folded')}`;
@@ -122,29 +130,31 @@ function duplicateRule(self: string, other: string): { alike: RawBuilder<boolean
     and ((${a('folded')} != '' and ${sameHead})
       or ${b('plain')} = ${a('plain')}
       or similarity(${b('head')}, ${a('head')}) >= ${DUPLICATE_SIMILARITY})`;
-  const same = sql<boolean>`${sameHead} and (not ${long} or ${wholeText(b('memory_id'))} = ${wholeText(a('memory_id'))})`;
+  const same = sql<boolean>`${sameHead} and (not ${long} or ${wholeText(accountId, b('memory_id'))} = ${wholeText(accountId, a('memory_id'))})`;
   return { alike, same };
 }
 
 /**
- * The other Memories linked to the Subject that look like duplicates of this one: at most
- * DUPLICATES_PER_MEMORY, among the DUPLICATE_COMPARED_MEMORIES linked to it most recently.
+ * The other Memories linked to the account's Subject that look like duplicates of this one: at
+ * most DUPLICATES_PER_MEMORY, among the DUPLICATE_COMPARED_MEMORIES linked to it most recently.
  */
 export async function duplicatesWithinSubject(
   trx: Transaction<DB>,
+  accountId: string,
   subjectId: string,
   memoryId: string,
 ): Promise<Array<{ id: string; same: boolean }>> {
-  const rule = duplicateRule('self', 'other');
+  const rule = duplicateRule(accountId, 'self', 'other');
   const { rows } = await sql<{ id: string; same: boolean }>`
-    with self as materialized (select ${comparedColumns('m')} from memories m where m.id = ${memoryId}),
+    with self as materialized (select ${comparedColumns('m')} from memories m where m.account_id = ${accountId} and m.id = ${memoryId}),
     recent as (
-      select l.memory_id from memory_links l
-      where l.subject_id = ${subjectId} and l.memory_id <> ${memoryId}
+      select l.account_id, l.memory_id from memory_links l
+      where l.account_id = ${accountId} and l.subject_id = ${subjectId} and l.memory_id <> ${memoryId}
       order by l.created_at desc, l.memory_id desc
       limit ${DUPLICATE_COMPARED_MEMORIES}
     ),
-    others as materialized (select ${comparedColumns('m')} from recent r join memories m on m.id = r.memory_id)
+    others as materialized (
+      select ${comparedColumns('m')} from recent r join memories m on m.account_id = r.account_id and m.id = r.memory_id)
     select other.memory_id as id, ${rule.same} as same
     from others other cross join self
     where ${rule.alike}
@@ -153,23 +163,28 @@ export async function duplicatesWithinSubject(
   return rows;
 }
 
-/** How many Memories are linked to each of these Subjects (those with none are left out), by Subject ID. */
-export async function linkCountsOf(trx: Transaction<DB>, subjectIds: readonly string[]): Promise<Array<{ subject_id: string; memories: number }>> {
+/** How many Memories are linked to each of these Subjects of the account (those with none are left out), by Subject ID. */
+export async function linkCountsOf(
+  trx: Transaction<DB>,
+  accountId: string,
+  subjectIds: readonly string[],
+): Promise<Array<{ subject_id: string; memories: number }>> {
   const { rows } = await sql<{ subject_id: string; memories: string | number }>`
     select subject_id, count(*) as memories from memory_links
-    where subject_id = any(${sql.val(subjectIds)}::text[])
+    where account_id = ${accountId} and subject_id = any(${sql.val(subjectIds)}::text[])
     group by subject_id order by subject_id`.execute(trx);
   return rows.map((row) => ({ subject_id: row.subject_id, memories: Number(row.memories) }));
 }
 
 /**
- * A page of the Memories linked to these Subjects (in the order of Subject and Memory IDs, after
- * `page.after`), each with the pg_trgm trigrams of its compared head as
- * their hashes, written as one string (far cheaper to read than an array's elements), and the
- * hashes of its folded head (null when nothing is left after folding) and of its trimmed head.
+ * A page of the Memories linked to these Subjects of the account (in the order of Subject and
+ * Memory IDs, after `page.after`), each with the pg_trgm trigrams of its compared head as their
+ * hashes, written as one string (far cheaper to read than an array's elements), and the hashes of
+ * its folded head (null when nothing is left after folding) and of its trimmed head.
  */
 export async function trigramsOfLinkedMemories(
   trx: Transaction<DB>,
+  accountId: string,
   subjectIds: readonly string[],
   page: { after?: { subject_id: string; memory_id: string }; size: number },
 ): Promise<Array<{ subject_id: string; memory_id: string; grams: string; folded: string | null; plain: string }>> {
@@ -179,21 +194,23 @@ export async function trigramsOfLinkedMemories(
     from (
       select l.subject_id, m.memory_id, m.folded, m.plain,
         array_to_string(array(select hashtext(g) from unnest(show_trgm(m.head)) as g), ',') as grams
-      from memory_links l join lateral (select ${comparedColumns('t')} from memories t where t.id = l.memory_id) m on true
-      where l.subject_id = any(${sql.val(subjectIds)}::text[]) ${after}
+      from memory_links l
+      join lateral (select ${comparedColumns('t')} from memories t where t.account_id = l.account_id and t.id = l.memory_id) m on true
+      where l.account_id = ${accountId} and l.subject_id = any(${sql.val(subjectIds)}::text[]) ${after}
       order by l.subject_id, l.memory_id
       limit ${page.size}
     ) heads`.execute(trx);
   return rows;
 }
 
-/** Of these candidate pairs of Memories linked to the same Subject, those the duplicate rule holds for. */
+/** Of these candidate pairs of the account's Memories linked to the same Subject, those the duplicate rule holds for. */
 export async function duplicatePairsAmong(
   trx: Transaction<DB>,
+  accountId: string,
   pairs: ReadonlyArray<{ subjectId: string; self: string; other: string }>,
 ): Promise<Array<{ subject_id: string; self_id: string; other_id: string; same: boolean }>> {
   if (pairs.length === 0) return [];
-  const rule = duplicateRule('self', 'other');
+  const rule = duplicateRule(accountId, 'self', 'other');
   const { rows } = await sql<{ subject_id: string; self_id: string; other_id: string; same: boolean }>`
     with candidates as (
       select * from unnest(${sql.val(pairs.map((pair) => pair.subjectId))}::text[], ${sql.val(pairs.map((pair) => pair.self))}::text[],
@@ -202,7 +219,7 @@ export async function duplicatePairsAmong(
     heads as materialized (
       select ${comparedColumns('m')}
       from memories m
-      where m.id in (select self_id from candidates union select other_id from candidates)
+      where m.account_id = ${accountId} and m.id in (select self_id from candidates union select other_id from candidates)
     )
     select c.subject_id, c.self_id, c.other_id, ${rule.same} as same
     from candidates c

@@ -17,8 +17,8 @@ export async function upsertListing(db: Queryable, listing: Insertable<DB['publi
     .execute();
 }
 
-export async function deleteListing(db: Queryable, templateId: string): Promise<void> {
-  await db.deleteFrom('public_templates').where('template_id', '=', templateId).execute();
+export async function deleteListing(db: Queryable, accountId: string, templateId: string): Promise<void> {
+  await db.deleteFrom('public_templates').where('account_id', '=', accountId).where('template_id', '=', templateId).execute();
 }
 
 /** The README's excerpt is made from its beginning: this much of it is read. */
@@ -95,14 +95,16 @@ export function searchListings(db: Queryable, search: ListingSearch) {
 }
 
 export function findListing(db: Queryable, templateId: string) {
-  return listings(db).where('p.template_id', '=', templateId).executeTakeFirst();
+  // With its account: what the Template's files are read by.
+  return listings(db).select('p.account_id').where('p.template_id', '=', templateId).executeTakeFirst();
 }
 
-/** The versions of a Template published so far, newest first. */
-export function listVersions(db: Queryable, templateId: string, limit: number) {
+/** The versions of a Template of the account published so far, newest first. */
+export function listVersions(db: Queryable, accountId: string, templateId: string, limit: number) {
   return db
     .selectFrom('template_versions')
     .select(['version', 'published_at', 'release_notes'])
+    .where('account_id', '=', accountId)
     .where('template_id', '=', templateId)
     .orderBy('version', 'desc')
     .limit(limit)
@@ -113,21 +115,29 @@ export async function insertVersion(db: Queryable, version: Insertable<DB['templ
   await db.insertInto('template_versions').values(version).execute();
 }
 
-/** The notes a version is public with, when it is published again with new ones. */
-export async function setVersionNotes(db: Queryable, templateId: string, version: number, releaseNotes: string): Promise<void> {
+/** The notes a version of the account's Template is public with, when it is published again with new ones. */
+export async function setVersionNotes(
+  db: Queryable,
+  accountId: string,
+  templateId: string,
+  version: number,
+  releaseNotes: string,
+): Promise<void> {
   await db
     .updateTable('template_versions')
     .set({ release_notes: releaseNotes })
+    .where('account_id', '=', accountId)
     .where('template_id', '=', templateId)
     .where('version', '=', version)
     .execute();
 }
 
-/** One more account has copied the Template. */
-export async function countUse(db: Queryable, templateId: string): Promise<void> {
+/** One more account has copied the Template, whose owner is `accountId`. */
+export async function countUse(db: Queryable, accountId: string, templateId: string): Promise<void> {
   await db
     .updateTable('public_templates')
     .set({ uses: sql`uses + 1` })
+    .where('account_id', '=', accountId)
     .where('template_id', '=', templateId)
     .execute();
 }

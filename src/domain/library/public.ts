@@ -23,7 +23,7 @@ export async function publishListing(
   releaseNotes: string,
   now: Date,
 ): Promise<void> {
-  const snapshot = await findRevision(trx, template.id, revision);
+  const snapshot = await findRevision(trx, template.account_id, template.id, revision);
   const listing = {
     template_id: template.id,
     account_id: template.account_id,
@@ -35,7 +35,7 @@ export async function publishListing(
     tags: snapshot.tags,
     license: snapshot.license,
     release_notes: releaseNotes,
-    readme: await readmeOf(trx, template.id, revision),
+    readme: await readmeOf(trx, template.account_id, template.id, revision),
     published_at: now,
     // Kept across unpublishing: the accounts that copied it, each once.
     uses: await copiersOf(trx, template.id),
@@ -79,7 +79,10 @@ export async function getLibraryTemplate(services: Services, templateId: string)
   const { row, files, versions } = await inOneSnapshot(services.db, async (trx) => {
     const row = await findListing(trx, templateId);
     if (!row) return { row, files: [], versions: [] };
-    const [files, versions] = await Promise.all([filesOf(trx, row.template_id, row.revision), listVersions(trx, row.template_id, VERSIONS_SHOWN)]);
+    const [files, versions] = await Promise.all([
+      filesOf(trx, row.account_id, row.template_id, row.revision),
+      listVersions(trx, row.account_id, row.template_id, VERSIONS_SHOWN),
+    ]);
     return { row, files, versions };
   });
   if (!row) throw templateNotFound();
@@ -95,7 +98,7 @@ export async function getLibraryTemplate(services: Services, templateId: string)
 export async function readPublishedFiles(services: Services, templateId: string, request: BoundedRead): Promise<PublishedFiles> {
   const { row, contents } = await inOneSnapshot(services.db, async (trx) => {
     const row = await findListing(trx, templateId);
-    return { row, contents: row ? await fileContents(trx, row.template_id, row.revision) : [] };
+    return { row, contents: row ? await fileContents(trx, row.account_id, row.template_id, row.revision) : [] };
   });
   if (!row) throw templateNotFound();
   return { template_id: templateId, version: row.version, ...readBounded(contents, request) };

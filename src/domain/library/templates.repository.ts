@@ -25,8 +25,8 @@ export async function loadTemplate(
   const template = await query.executeTakeFirst();
   if (!template) throw templateNotFound();
   const [revision, files] = await Promise.all([
-    findRevision(db, templateId, template.draft_revision),
-    filesOf(db, templateId, template.draft_revision),
+    findRevision(db, accountId, templateId, template.draft_revision),
+    filesOf(db, accountId, templateId, template.draft_revision),
   ]);
   return { template, revision, files };
 }
@@ -37,9 +37,12 @@ export async function loadTemplatesOf(db: Queryable, accountId: string): Promise
   if (templates.length === 0) return [];
   const drafts = sql`unnest(${sql.val(templates.map((template) => template.id))}::text[], ${sql.val(templates.map((template) => template.draft_revision))}::int[])`;
   const [revisions, files] = await Promise.all([
-    sql<TemplateRevisionRow>`select r.* from template_revisions r join ${drafts} as d(template_id, revision) using (template_id, revision)`.execute(db),
+    sql<TemplateRevisionRow>`
+      select r.* from template_revisions r join ${drafts} as d(template_id, revision) using (template_id, revision)
+      where r.account_id = ${accountId}`.execute(db),
     sql<{ template_id: string; path: string; size: number }>`
       select f.template_id, f.path, f.size from template_files f join ${drafts} as d(template_id, revision) using (template_id, revision)
+      where f.account_id = ${accountId}
       order by f.template_id, f.path collate "C"`.execute(db),
   ]);
   const revisionOf = new Map(revisions.rows.map((revision) => [revision.template_id, revision]));
@@ -101,17 +104,18 @@ export async function insertTemplate(db: Queryable, template: Insertable<DB['tem
   await db.insertInto('templates').values(template).execute();
 }
 
-export async function setLastRun(db: Queryable, templateId: string, runId: string): Promise<void> {
-  await db.updateTable('templates').set({ last_run_id: runId }).where('id', '=', templateId).execute();
+export async function setLastRun(db: Queryable, accountId: string, templateId: string, runId: string): Promise<void> {
+  await db.updateTable('templates').set({ last_run_id: runId }).where('account_id', '=', accountId).where('id', '=', templateId).execute();
 }
 
 /**
- * Moves a Template to other states. state_version counts every move, so that a request that
- * waited for the row lock can tell whether the Template moved meanwhile; `newVersion` also counts
- * a new public version.
+ * Moves a Template of the account to other states. state_version counts every move, so that a
+ * request that waited for the row lock can tell whether the Template moved meanwhile;
+ * `newVersion` also counts a new public version.
  */
 export async function moveTemplate(
   db: Queryable,
+  accountId: string,
   templateId: string,
   changes: Updateable<DB['templates']>,
   options: { newVersion?: boolean } = {},
@@ -119,6 +123,7 @@ export async function moveTemplate(
   return db
     .updateTable('templates')
     .set({ ...changes, state_version: sql`state_version + 1`, ...(options.newVersion ? { version: sql`version + 1` } : {}) })
+    .where('account_id', '=', accountId)
     .where('id', '=', templateId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -137,41 +142,54 @@ export async function insertRevision(
     .execute();
 }
 
-export function findRevision(db: Queryable, templateId: string, revision: number): Promise<TemplateRevisionRow> {
+/** A revision of a Template of the account (as are the revisions and files named below). */
+export function findRevision(db: Queryable, accountId: string, templateId: string, revision: number): Promise<TemplateRevisionRow> {
   return db
     .selectFrom('template_revisions')
     .selectAll()
+    .where('account_id', '=', accountId)
     .where('template_id', '=', templateId)
     .where('revision', '=', revision)
     .executeTakeFirstOrThrow();
 }
 
-export async function setReleaseNotes(db: Queryable, templateId: string, revision: number, releaseNotes: string): Promise<void> {
+export async function setReleaseNotes(db: Queryable, accountId: string, templateId: string, revision: number, releaseNotes: string): Promise<void> {
   await db
     .updateTable('template_revisions')
     .set({ release_notes: releaseNotes })
+    .where('account_id', '=', accountId)
     .where('template_id', '=', templateId)
     .where('revision', '=', revision)
     .execute();
 }
 
-function filesOfRevision(db: Queryable, templateId: string, revision: number) {
-  return db.selectFrom('template_files').where('template_id', '=', templateId).where('revision', '=', revision);
+function filesOfRevision(db: Queryable, accountId: string, templateId: string, revision: number) {
+  return db
+    .selectFrom('template_files')
+    .where('account_id', '=', accountId)
+    .where('template_id', '=', templateId)
+    .where('revision', '=', revision);
 }
 
 /** A revision's file list, in path order. */
-export function filesOf(db: Queryable, templateId: string, revision: number) {
-  return filesOfRevision(db, templateId, revision).select(['path', 'size']).orderBy(sql`path collate "C"`).execute();
+export function filesOf(db: Queryable, accountId: string, templateId: string, revision: number) {
+  return filesOfRevision(db, accountId, templateId, revision).select(['path', 'size']).orderBy(sql`path collate "C"`).execute();
 }
 
 /** A revision's files with their contents, in path order. */
-export function fileContents(db: Queryable, templateId: string, revision: number) {
-  return filesOfRevision(db, templateId, revision).select(['path', 'content', 'size']).orderBy(sql`path collate "C"`).execute();
+export function fileContents(db: Queryable, accountId: string, templateId: string, revision: number) {
+  return filesOfRevision(db, accountId, templateId, revision).select(['path', 'content', 'size']).orderBy(sql`path collate "C"`).execute();
 }
 
 /** One file's content, if the revision has a file at this path. */
-export async function fileContent(db: Queryable, templateId: string, revision: number, path: string): Promise<string | undefined> {
-  const row = await filesOfRevision(db, templateId, revision).select('content').where('path', '=', path).executeTakeFirst();
+export async function fileContent(
+  db: Queryable,
+  accountId: string,
+  templateId: string,
+  revision: number,
+  path: string,
+): Promise<string | undefined> {
+  const row = await filesOfRevision(db, accountId, templateId, revision).select('content').where('path', '=', path).executeTakeFirst();
   return row?.content;
 }
 
@@ -203,5 +221,10 @@ export async function pruneRevisions(db: Queryable, template: TemplateRow): Prom
   const keep = [template.draft_revision, template.reviewed_revision, template.published_revision].filter(
     (revision): revision is number => revision !== null,
   );
-  await db.deleteFrom('template_revisions').where('template_id', '=', template.id).where('revision', 'not in', keep).execute();
+  await db
+    .deleteFrom('template_revisions')
+    .where('account_id', '=', template.account_id)
+    .where('template_id', '=', template.id)
+    .where('revision', 'not in', keep)
+    .execute();
 }

@@ -44,7 +44,7 @@ export async function readDraft(
 ): Promise<DraftRead> {
   const { state, contents } = await inOneSnapshot(services.db, async (trx) => {
     const state = await loadTemplate(trx, principal.accountId, templateId);
-    return { state, contents: await fileContents(trx, templateId, state.template.draft_revision) };
+    return { state, contents: await fileContents(trx, principal.accountId, templateId, state.template.draft_revision) };
   });
   return { template_id: templateId, revision: state.template.draft_revision, ...readBounded(contents, request ?? {}) };
 }
@@ -176,7 +176,7 @@ export async function updateDraft(
       },
       update.files.map((file, i) => ({ path: file.path, content: file.content, size: sizes[i] ?? 0 })),
     );
-    const updated = await moveTemplate(trx, templateId, { draft_revision: next, review_state: 'draft', updated_at: now });
+    const updated = await moveTemplate(trx, principal.accountId, templateId, { draft_revision: next, review_state: 'draft', updated_at: now });
     await pruneRevisions(trx, updated);
     return toTemplate(await loadTemplate(trx, principal.accountId, templateId));
   });
@@ -208,6 +208,7 @@ export async function creatorStatus(services: Services, principal: Principal): P
   };
 }
 
-export async function readmeOf(db: Queryable, templateId: string, revision: number): Promise<string> {
-  return (await fileContent(db, templateId, revision, ROOT_README)) ?? '';
+/** The README of a revision of the account's Template ('' when it has none). */
+export async function readmeOf(db: Queryable, accountId: string, templateId: string, revision: number): Promise<string> {
+  return (await fileContent(db, accountId, templateId, revision, ROOT_README)) ?? '';
 }

@@ -215,7 +215,7 @@ async function insertNewTemplate(
       files,
     );
     const run = await recordRun(trx, principal, id, 'create', 1, now, { status: 'succeeded' });
-    await setLastRun(trx, id, run.id);
+    await setLastRun(trx, principal.accountId, id, run.id);
     return { template: toTemplate(await loadTemplate(trx, principal.accountId, id)), run: toRun(run), created: true };
   });
 }
@@ -246,8 +246,8 @@ export async function copyTemplate(services: Services, principal: Principal, sou
     await lockForRead(trx, sourceId);
     const listing = await findListing(trx, sourceId);
     if (!listing) throw templateNotFound();
-    const files = await fileContents(trx, sourceId, listing.revision);
-    if (!(await hasCopied(trx, principal.accountId, sourceId))) await countUse(trx, sourceId);
+    const files = await fileContents(trx, listing.account_id, sourceId, listing.revision);
+    if (!(await hasCopied(trx, principal.accountId, sourceId))) await countUse(trx, listing.account_id, sourceId);
     return {
       name: name?.trim() ?? listing.name,
       summary: listing.summary,
@@ -264,7 +264,7 @@ export async function copyTemplate(services: Services, principal: Principal, sou
 /** Runs the review on the locked Template's current revision and records the outcome. */
 async function review(services: Services, trx: Transaction<DB>, principal: Principal, state: TemplateState, request: ActionRequest, now: Date) {
   const { template, revision } = state;
-  const files = await fileContents(trx, template.id, template.draft_revision);
+  const files = await fileContents(trx, template.account_id, template.id, template.draft_revision);
   let outcome: { status: TemplateRunRow['status']; checks: RunCheckRecord[]; errorCode: string | null };
   let reviewState: TemplateState['template']['review_state'];
   try {
@@ -277,7 +277,7 @@ async function review(services: Services, trx: Transaction<DB>, principal: Princ
     reviewState = 'review_error';
   }
   const run = await recordRun(trx, principal, template.id, request.action, template.draft_revision, now, outcome);
-  await moveTemplate(trx, template.id, {
+  await moveTemplate(trx, template.account_id, template.id, {
     review_state: reviewState,
     reviewed_revision: reviewState === 'ready_to_publish' ? template.draft_revision : template.reviewed_revision,
     last_run_id: run.id,
@@ -306,9 +306,10 @@ async function perform(
     updated_at: now,
   };
   if (request.action === 'publish') {
-    await setReleaseNotes(trx, template.id, request.revision, request.release_notes);
+    await setReleaseNotes(trx, template.account_id, template.id, request.revision, request.release_notes);
     const updated = await moveTemplate(
       trx,
+      template.account_id,
       template.id,
       { ...moved, published_revision: request.revision, published_at: now },
       { newVersion: true },
@@ -324,13 +325,13 @@ async function perform(
     });
     await pruneRevisions(trx, updated);
   } else if (request.action === 'unpublish') {
-    await moveTemplate(trx, template.id, moved);
-    await deleteListing(trx, template.id);
+    await moveTemplate(trx, template.account_id, template.id, moved);
+    await deleteListing(trx, template.account_id, template.id);
   } else if (request.action === 'republish') {
-    const updated = await moveTemplate(trx, template.id, { ...moved, published_at: now });
+    const updated = await moveTemplate(trx, template.account_id, template.id, { ...moved, published_at: now });
     await publishListing(trx, updated, updated.published_revision as number, request.release_notes, now);
     // The version's notes in its history are those it is public with now.
-    await setVersionNotes(trx, template.id, updated.version, request.release_notes);
+    await setVersionNotes(trx, template.account_id, template.id, updated.version, request.release_notes);
   }
   return run;
 }

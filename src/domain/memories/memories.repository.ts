@@ -107,6 +107,7 @@ export async function updateMemoryRow(db: Queryable, memory: MemoryRow, changes:
   const updated = await db
     .updateTable('memories')
     .set({ ...changes, revision: memory.revision + 1, updated_at: now })
+    .where('account_id', '=', memory.account_id)
     .where('id', '=', memory.id)
     .returning(['id', 'account_id', 'text', 'type', 'sensitivity', 'tags', 'pinned', 'revision', 'created_at', 'updated_at', 'expires_at'])
     .executeTakeFirstOrThrow();

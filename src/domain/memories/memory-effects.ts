@@ -9,6 +9,11 @@ import { applyChanges } from '../projections/projections';
  * it out, is still there.
  */
 export async function beforeMemoryDeleted(trx: Transaction<DB>, memory: MemoryRow, at: Date): Promise<void> {
-  const removed = await trx.deleteFrom('memory_links').where('memory_id', '=', memory.id).returning('subject_id').execute();
+  const removed = await trx
+    .deleteFrom('memory_links')
+    .where('account_id', '=', memory.account_id)
+    .where('memory_id', '=', memory.id)
+    .returning('subject_id')
+    .execute();
   await applyChanges(trx, memory.account_id, [{ kind: 'memory_removed', memory, linkedSubjects: removed.map((row) => row.subject_id) }], at);
 }

@@ -3,29 +3,31 @@ import type { MemoryRow, Queryable, TrashedLink, TrashedMemoryRow } from '../../
 import type { Principal } from '../shared/principal';
 import { memoryVisibleTo } from './visibility';
 
-/** The Subjects a Memory is linked to, and since when. */
-export async function linksOfMemory(db: Queryable, memoryId: string): Promise<Array<{ subject_id: string; created_at: Date }>> {
+/** The Subjects a Memory of the account is linked to, and since when. */
+export async function linksOfMemory(db: Queryable, accountId: string, memoryId: string): Promise<Array<{ subject_id: string; created_at: Date }>> {
   return db
     .selectFrom('memory_links')
     .select(['subject_id', 'created_at'])
+    .where('account_id', '=', accountId)
     .where('memory_id', '=', memoryId)
     .orderBy('subject_id')
     .execute();
 }
 
-/** The Fact suggestions a Memory is a source of, in ID order. */
-export async function suggestionsSourcedFrom(db: Queryable, memoryId: string): Promise<string[]> {
+/** The Fact suggestions a Memory of the account is a source of, in ID order. */
+export async function suggestionsSourcedFrom(db: Queryable, accountId: string, memoryId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('fact_suggestion_sources')
     .select('suggestion_id')
+    .where('account_id', '=', accountId)
     .where('memory_id', '=', memoryId)
     .orderBy('suggestion_id')
     .execute();
   return rows.map((row) => row.suggestion_id);
 }
 
-export async function deleteMemoryRow(db: Queryable, memoryId: string): Promise<void> {
-  await db.deleteFrom('memories').where('id', '=', memoryId).execute();
+export async function deleteMemoryRow(db: Queryable, accountId: string, memoryId: string): Promise<void> {
+  await db.deleteFrom('memories').where('account_id', '=', accountId).where('id', '=', memoryId).execute();
 }
 
 /**
@@ -87,8 +89,8 @@ export async function lockTrashed(db: Queryable, principal: Principal, id: strin
     .executeTakeFirst();
 }
 
-export async function deleteTrashed(db: Queryable, id: string): Promise<void> {
-  await db.deleteFrom('memory_trash').where('id', '=', id).execute();
+export async function deleteTrashed(db: Queryable, accountId: string, id: string): Promise<void> {
+  await db.deleteFrom('memory_trash').where('account_id', '=', accountId).where('id', '=', id).execute();
 }
 
 /** The Subjects of these suggestions of the account (those that still exist). */
@@ -165,11 +167,12 @@ export async function memoriesDueToExpire(db: Queryable, now: Date, limit: numbe
     .execute();
 }
 
-/** The Memory, locked, if it is still due to expire and no other transaction holds it. */
-export async function lockExpiringMemory(db: Queryable, id: string, now: Date): Promise<MemoryRow | undefined> {
+/** The account's Memory, locked, if it is still due to expire and no other transaction holds it. */
+export async function lockExpiringMemory(db: Queryable, accountId: string, id: string, now: Date): Promise<MemoryRow | undefined> {
   return db
     .selectFrom('memories')
     .selectAll()
+    .where('account_id', '=', accountId)
     .where('id', '=', id)
     .where('expires_at', '<=', now)
     .forUpdate()

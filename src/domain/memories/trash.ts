@@ -61,11 +61,11 @@ async function assertNotInUse(trx: Transaction<DB>, accountId: string, memoryId:
  * counts, insights, index, change feed) happens.
  */
 async function moveToTrash(trx: Transaction<DB>, memory: MemoryRow, reason: TrashReason, now: Date): Promise<void> {
-  const links = await linksOfMemory(trx, memory.id);
+  const links = await linksOfMemory(trx, memory.account_id, memory.id);
   const kept: TrashedLink[] = links.map((link) => ({ subject_id: link.subject_id, created_at: link.created_at.toISOString() }));
-  const suggestionIds = await suggestionsSourcedFrom(trx, memory.id);
+  const suggestionIds = await suggestionsSourcedFrom(trx, memory.account_id, memory.id);
   await beforeMemoryDeleted(trx, memory, now);
-  await deleteMemoryRow(trx, memory.id);
+  await deleteMemoryRow(trx, memory.account_id, memory.id);
   await insertTrashed(trx, memory, { at: now, reason, links: kept, suggestionIds });
 }
 
@@ -104,7 +104,7 @@ export async function deleteMemory(
         return { permanent: false, purgeAt: purgeTime(services, now) };
       }
       await beforeMemoryDeleted(trx, live, now);
-      await deleteMemoryRow(trx, id);
+      await deleteMemoryRow(trx, principal.accountId, id);
       await eraseRemains(trx, principal.accountId, id);
       return { permanent: true, purgeAt: null };
     }
@@ -156,7 +156,7 @@ export async function restoreMemory(services: Services, principal: Principal, id
     const existing = new Set(subjects.map((subject) => subject.id));
     const links = trashed.links.filter((link) => existing.has(link.subject_id));
     const suggestionIds = await shareUnacceptedSuggestions(trx, principal.accountId, trashed.suggestion_ids);
-    await deleteTrashed(trx, id);
+    await deleteTrashed(trx, principal.accountId, id);
     const memory = await insertMemory(trx, {
       id: trashed.id,
       account_id: trashed.account_id,
@@ -197,7 +197,7 @@ export async function expireMemories(services: Services, batch = 100): Promise<n
     for (const { id, account_id: accountId } of due) {
       const trashed = await writeInAccount(services, accountId, async (trx) => {
         const now = services.clock.now();
-        const row = await lockExpiringMemory(trx, id, now);
+        const row = await lockExpiringMemory(trx, accountId, id, now);
         if (!row || (await factsSourcedFrom(trx, row.account_id, id)).length > 0) return false;
         await moveToTrash(trx, row, 'expired', now);
         return true;

@@ -40,13 +40,13 @@ export function memoryVisibleTo(principal: Principal, alias: string): Expression
 
 /**
  * SQL: the principal may see every Memory whose ID the text array `memoryIds` (a column
- * reference) holds, as an insight needs for it to be shown.
+ * reference of a row of the principal's account) holds, as an insight needs for it to be shown.
  */
 export function allMemoriesVisibleTo(principal: Principal, memoryIds: string): Expression<SqlBool> {
   if (canSeeSecrets(principal)) return sql<SqlBool>`true`;
   return sql<SqlBool>`not exists (
     select 1 from memories hidden
-    where hidden.id = any(${sql.ref(memoryIds)}) and not ${memoryVisibleTo(principal, 'hidden')})`;
+    where hidden.account_id = ${principal.accountId} and hidden.id = any(${sql.ref(memoryIds)}) and not ${memoryVisibleTo(principal, 'hidden')})`;
 }
 
 /**
@@ -74,29 +74,30 @@ export const SOURCES_OF = {
 export type Sourced = keyof typeof SOURCES_OF;
 
 /**
- * SQL: API keys may see the Fact or suggestion (`of`) whose ID the column `id` holds: one of its
- * sources is a Memory they can see (or, for a Fact, it has no sources at all).
+ * SQL: API keys may see the Fact or suggestion (`of`) of the account whose ID the column `id`
+ * holds: one of its sources is a Memory they can see (or, for a Fact, it has no sources at all).
  */
-export function keysMaySee(of: Sourced, id: string): RawBuilder<SqlBool> {
+export function keysMaySee(of: Sourced, accountId: string, id: string): RawBuilder<SqlBool> {
   const { table, owner, keysSeeItWithoutSources } = SOURCES_OF[of];
   // bool_or over no rows is null: the Fact or suggestion has no sources.
   return sql<SqlBool>`coalesce((
     select bool_or(not (${secretMemory('backing_memory')}))
-    from ${sql.table(table)} backing join memories backing_memory on backing_memory.id = backing.memory_id
-    where ${sql.ref(`backing.${owner}`)} = ${sql.ref(id)}), ${sql.lit(keysSeeItWithoutSources)})`;
+    from ${sql.table(table)} backing
+    join memories backing_memory on backing_memory.account_id = backing.account_id and backing_memory.id = backing.memory_id
+    where backing.account_id = ${accountId} and ${sql.ref(`backing.${owner}`)} = ${sql.ref(id)}), ${sql.lit(keysSeeItWithoutSources)})`;
 }
 
-/** SQL: the principal may see the Fact or suggestion (`of`) whose ID the column `id` holds. */
+/** SQL: the principal may see the Fact or suggestion (`of`) of its account whose ID the column `id` holds. */
 export function sourcedVisibleTo(principal: Principal, of: Sourced, id: string): RawBuilder<SqlBool> {
-  return canSeeSecrets(principal) ? sql<SqlBool>`true` : keysMaySee(of, id);
+  return canSeeSecrets(principal) ? sql<SqlBool>`true` : keysMaySee(of, principal.accountId, id);
 }
 
 /**
- * SQL: the column `column`, which refers to a Fact, as the principal may read it: null where it
- * names a Fact the principal cannot see (a visible Fact superseded by a hidden one, say), as
- * if there were none.
+ * SQL: the column `column` (of a row of the principal's account), which refers to a Fact, as the
+ * principal may read it: null where it names a Fact the principal cannot see (a visible Fact
+ * superseded by a hidden one, say), as if there were none.
  */
 export function factReferenceFor(principal: Principal, column: string): RawBuilder<string | null> {
   if (canSeeSecrets(principal)) return sql<string | null>`${sql.ref(column)}`;
-  return sql<string | null>`case when ${keysMaySee('fact', column)} then ${sql.ref(column)} end`;
+  return sql<string | null>`case when ${keysMaySee('fact', principal.accountId, column)} then ${sql.ref(column)} end`;
 }

@@ -268,7 +268,7 @@ class ExportSource {
 
   private async *templates(): AsyncGenerator<Chunk> {
     const files = async (templateId: string, revision: number | null) =>
-      revision === null ? [] : (await fileContents(this.db, templateId, revision)).map(({ path, content }) => ({ path, content }));
+      revision === null ? [] : (await fileContents(this.db, this.accountId, templateId, revision)).map(({ path, content }) => ({ path, content }));
     for await (const rows of this.read((after?: { id: string }) => templatesToExport(this.db, this.accountId, after), BATCH.templates)) {
       const data = [];
       for (const row of rows) {

@@ -47,7 +47,7 @@ export async function undoImportRun(services: Services, accountId: string, runId
       const memories: MemoryRow[] = await importedMemories(trx, accountId, memoryIds.slice(start, start + MEMORIES_PER_TRANSACTION));
       for (const memory of memories) {
         await beforeMemoryDeleted(trx, memory, now);
-        await deleteMemoryRow(trx, memory.id);
+        await deleteMemoryRow(trx, accountId, memory.id);
         await eraseRemains(trx, accountId, memory.id);
       }
     });
@@ -57,7 +57,7 @@ export async function undoImportRun(services: Services, accountId: string, runId
     await holdAccountWrites(trx, accountId);
     await deleteImportedTemplates(trx, accountId, ids('template'));
     const subjectIds = ids('subject');
-    for (const subjectId of subjectIds) await deleteSubjectRow(trx, subjectId);
+    for (const subjectId of subjectIds) await deleteSubjectRow(trx, accountId, subjectId);
     await applyChanges(trx, accountId, subjectIds.map((subjectId) => ({ kind: 'subject_removed' as const, subjectId })), now);
     if (ids('profile').length > 0) await deleteImportedProfile(trx, accountId);
     await endImportRun(trx, accountId, runId);

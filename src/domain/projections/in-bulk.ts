@@ -94,8 +94,8 @@ export class ImportProjections {
       this.newLinks.push(link);
       this.touchedSubjects.add(link.subjectId);
     }
-    await removeMentionsOfLinks(trx, links);
-    await countLinksAdded(trx, links);
+    await removeMentionsOfLinks(trx, this.accountId, links);
+    await countLinksAdded(trx, this.accountId, links);
   }
 
   /**

@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema';
 
 type NewInsightRow = Insertable<DB['memory_insights']>;
 
-export async function deleteInsights(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
-  await trx.deleteFrom('memory_insights').where('id', 'in', ids).execute();
+export async function deleteInsights(trx: Transaction<DB>, accountId: string, ids: readonly string[]): Promise<void> {
+  await trx.deleteFrom('memory_insights').where('account_id', '=', accountId).where('id', 'in', ids).execute();
 }
 
 /** Inserts pending insights; one whose Subject has an insight with its cause already is skipped. */
@@ -22,21 +22,27 @@ export async function insertPendingInsights(trx: Transaction<DB>, rows: readonly
   }
 }
 
-/** The insight of a Subject with this cause, if any. */
-export async function deleteInsightOfCause(trx: Transaction<DB>, subjectId: string, causeKey: string): Promise<void> {
-  await trx.deleteFrom('memory_insights').where('subject_id', '=', subjectId).where('cause_key', '=', causeKey).execute();
+/** The insight of a Subject of the account with this cause, if any. */
+export async function deleteInsightOfCause(trx: Transaction<DB>, accountId: string, subjectId: string, causeKey: string): Promise<void> {
+  await trx
+    .deleteFrom('memory_insights')
+    .where('account_id', '=', accountId)
+    .where('subject_id', '=', subjectId)
+    .where('cause_key', '=', causeKey)
+    .execute();
 }
 
-/** The insights of these Subjects with these causes, pair by pair. */
+/** The insights of these Subjects of the account with these causes, pair by pair. */
 export async function deleteInsightsOfCauses(
   trx: Transaction<DB>,
+  accountId: string,
   causes: ReadonlyArray<{ subjectId: string; causeKey: string }>,
 ): Promise<void> {
   await sql`
     delete from memory_insights i
     using unnest(${sql.val(causes.map((cause) => cause.subjectId))}::text[], ${sql.val(causes.map((cause) => cause.causeKey))}::text[])
       as l(subject_id, cause_key)
-    where i.subject_id = l.subject_id and i.cause_key = l.cause_key`.execute(trx);
+    where i.account_id = ${accountId} and i.subject_id = l.subject_id and i.cause_key = l.cause_key`.execute(trx);
 }
 
 /** Every insight a Memory is part of. */

@@ -65,7 +65,7 @@ async function reconcile(
   const current = await insightsInScope(trx, accountId, scope);
   const wanted = new Set(causes.map((cause) => `${cause.subjectId}|${causeKey(cause.kind, cause.memoryIds)}`));
   const stale = current.filter((row) => !wanted.has(`${row.subject_id}|${row.cause_key}`)).map((row) => row.id);
-  if (stale.length > 0) await deleteInsights(trx, stale);
+  if (stale.length > 0) await deleteInsights(trx, accountId, stale);
   await insertCauses(trx, accountId, causes, now);
 }
 
@@ -90,7 +90,7 @@ export async function refreshMentionsOfMemory(
   memory: { id: string; text: string },
   now: Date,
 ): Promise<void> {
-  const [subjects, linkedSubjects] = await Promise.all([subjectNamesOf(trx, accountId), subjectsLinkedTo(trx, memory.id)]);
+  const [subjects, linkedSubjects] = await Promise.all([subjectNamesOf(trx, accountId), subjectsLinkedTo(trx, accountId, memory.id)]);
   const linked = new Set(linkedSubjects);
   const unlinked = subjects.filter((subject) => !linked.has(subject.id));
   const causes = new SubjectMentions(possiblyMentioned(unlinked, memory.text))
@@ -125,14 +125,14 @@ export async function refreshMentionOfPair(
   now: Date,
 ): Promise<void> {
   const [subject, memory, linked] = await Promise.all([
-    findSubjectNames(trx, subjectId),
-    findMemoryText(trx, memoryId),
-    memoriesLinkedTo(trx, subjectId, [memoryId]),
+    findSubjectNames(trx, accountId, subjectId),
+    findMemoryText(trx, accountId, memoryId),
+    memoriesLinkedTo(trx, accountId, subjectId, [memoryId]),
   ]);
   const key = causeKey('unlinked_mention', [memoryId]);
   const term = subject && memory && linked.length === 0 ? mentionedTerm(memory.text, subject) : null;
   if (!term || !subject) {
-    await deleteInsightOfCause(trx, subjectId, key);
+    await deleteInsightOfCause(trx, accountId, subjectId, key);
     return;
   }
   await insertCauses(trx, accountId, mentionCause(subject, memoryId, term), now);
@@ -159,10 +159,10 @@ export async function refreshDuplicatesOfMemory(
   now: Date,
   subjectIds?: readonly string[],
 ): Promise<void> {
-  const subjects = subjectIds ?? (await subjectsLinkedTo(trx, memoryId));
+  const subjects = subjectIds ?? (await subjectsLinkedTo(trx, accountId, memoryId));
   for (const subjectId of subjects) {
-    const stillLinked = (await memoriesLinkedTo(trx, subjectId, [memoryId])).length > 0;
-    const twins = stillLinked ? await duplicatesWithinSubject(trx, subjectId, memoryId) : [];
+    const stillLinked = (await memoriesLinkedTo(trx, accountId, subjectId, [memoryId])).length > 0;
+    const twins = stillLinked ? await duplicatesWithinSubject(trx, accountId, subjectId, memoryId) : [];
     const causes = twins.map((twin) => duplicateCause(subjectId, memoryId, twin.id, twin.same));
     await reconcile(trx, accountId, { kind: 'possible_duplicate', subjectId, memoryId }, causes, now);
   }
@@ -198,11 +198,11 @@ export async function addDuplicatesOfLinks(
   // As many pairs as a link made alone may bring.
   const budget = { pairsPerSet: DUPLICATES_PER_MEMORY, checksPerSet: DUPLICATE_CHECKS_PER_MEMORY };
   const added = new Set(links.map((link) => `${link.subjectId}|${link.memoryId}`));
-  const sizes = await linkCountsOf(writes.trx, [...new Set(links.map((link) => link.subjectId))]);
+  const sizes = await linkCountsOf(writes.trx, accountId, [...new Set(links.map((link) => link.subjectId))]);
   for (const subjectIds of chunksOf(sizes, (row) => row.memories, DUPLICATE_CHUNK_MEMORIES)) {
     const members: Awaited<ReturnType<typeof trigramsOfLinkedMemories>> = [];
     for (let after: (typeof members)[number] | undefined; ; ) {
-      const page = await trigramsOfLinkedMemories(writes.trx, subjectIds, { ...(after ? { after } : {}), size: DUPLICATE_TRIGRAM_PAGE });
+      const page = await trigramsOfLinkedMemories(writes.trx, accountId, subjectIds, { ...(after ? { after } : {}), size: DUPLICATE_TRIGRAM_PAGE });
       members.push(...page);
       await writes.between();
       if (page.length < DUPLICATE_TRIGRAM_PAGE) break;
@@ -224,7 +224,7 @@ export async function addDuplicatesOfLinks(
       for (const [self, other] of similarPairs(rankByRarity(sets), DUPLICATE_SIMILARITY - 0.01, budget)) pairs.push({ subjectId, self, other });
     }
     for (let at = 0; at < pairs.length; at += DUPLICATE_PAIRS_PER_STATEMENT) {
-      const judged = await duplicatePairsAmong(writes.trx, pairs.slice(at, at + DUPLICATE_PAIRS_PER_STATEMENT));
+      const judged = await duplicatePairsAmong(writes.trx, accountId, pairs.slice(at, at + DUPLICATE_PAIRS_PER_STATEMENT));
       await writes.between();
       await insertCauses(
         writes.trx,
@@ -281,11 +281,16 @@ export async function addMentionsOfNewMemories(
   await insertCauses(trx, accountId, causes, now);
 }
 
-/** After links were added in bulk: the mention insights of those pairs go (a linked mention is no insight). */
-export async function removeMentionsOfLinks(trx: Transaction<DB>, links: ReadonlyArray<{ subjectId: string; memoryId: string }>): Promise<void> {
+/** After links of the account were added in bulk: the mention insights of those pairs go (a linked mention is no insight). */
+export async function removeMentionsOfLinks(
+  trx: Transaction<DB>,
+  accountId: string,
+  links: ReadonlyArray<{ subjectId: string; memoryId: string }>,
+): Promise<void> {
   if (links.length === 0) return;
   await deleteInsightsOfCauses(
     trx,
+    accountId,
     links.map((link) => ({ subjectId: link.subjectId, causeKey: causeKey('unlinked_mention', [link.memoryId]) })),
   );
 }

@@ -6,6 +6,7 @@ import { refreshDuplicatesOfMemory, refreshMentionOfPair, refreshMentionsOfMemor
 import { removeInsightsOfMemory } from './insights.repository';
 import { countMemoryChange } from './section-counts';
 import { isSecret } from '../memories/visibility';
+import { subjectsLinkedTo } from '../shared/memory-links.repository';
 import { indexMemories, setIndexedSecrecy, unindexMemory } from './search-index';
 import { countLinkAdded, countLinkRemoved, countLinksRemoved, countSecrecyChanged } from './link-counts';
 import { queueForEmbedding } from './embedding-queue';
@@ -90,20 +91,20 @@ const insights: Projection = {
 /** Each Subject's count of linked Memories, and of secret ones (see link-counts.repository.ts). */
 const linkCounts: Projection = {
   name: 'link counts',
-  async apply(trx, _accountId, changes) {
+  async apply(trx, accountId, changes) {
     for (const change of changes) {
       switch (change.kind) {
         case 'memory_changed':
-          if (isSecret(change.before) !== isSecret(change.after)) await countSecrecyChanged(trx, change.after.id, isSecret(change.after));
+          if (isSecret(change.before) !== isSecret(change.after)) await countSecrecyChanged(trx, accountId, change.after.id, isSecret(change.after));
           break;
         case 'memory_removed':
-          await countLinksRemoved(trx, change.linkedSubjects, isSecret(change.memory));
+          await countLinksRemoved(trx, accountId, change.linkedSubjects, isSecret(change.memory));
           break;
         case 'linked':
-          await countLinkAdded(trx, change.subjectId, change.memory.id);
+          await countLinkAdded(trx, accountId, change.subjectId, change.memory.id);
           break;
         case 'unlinked':
-          await countLinkRemoved(trx, change.subjectId, change.memory.id);
+          await countLinkRemoved(trx, accountId, change.subjectId, change.memory.id);
           break;
         default:
           break;
@@ -117,12 +118,12 @@ const changeFeed: Projection = {
   name: 'change feed',
   async apply(trx, accountId, changes, at) {
     const entries: Change[] = [];
-    for (const change of changes) entries.push(...(await feedEntriesOf(trx, change)));
+    for (const change of changes) entries.push(...(await feedEntriesOf(trx, accountId, change)));
     await recordChanges(trx, accountId, entries, at);
   },
 };
 
-async function feedEntriesOf(trx: Transaction<DB>, change: KnowledgeChange): Promise<Change[]> {
+async function feedEntriesOf(trx: Transaction<DB>, accountId: string, change: KnowledgeChange): Promise<Change[]> {
   switch (change.kind) {
     case 'memory_added':
       return [{ entity: 'memory', entityId: change.memory.id, op: 'upsert', keyVisible: { before: false, after: keyVisible(change.memory) } }];
@@ -133,8 +134,8 @@ async function feedEntriesOf(trx: Transaction<DB>, change: KnowledgeChange): Pro
       // The Subjects it is linked to change for API keys when it turns secret or back (their
       // count), and so may those of the Facts it backs (a Fact exists for keys through a source
       // they can see).
-      const linked = await trx.selectFrom('memory_links').select('subject_id').where('memory_id', '=', after.id).execute();
-      const subjects = [...new Set([...linked.map((row) => row.subject_id), ...(await subjectsOfFactsSourcedFrom(trx, after.id))])];
+      const linked = await subjectsLinkedTo(trx, accountId, after.id);
+      const subjects = [...new Set([...linked, ...(await subjectsOfFactsSourcedFrom(trx, accountId, after.id))])];
       return [memory, ...subjects.map((subjectId): Change => ({ entity: 'subject', entityId: subjectId, op: 'upsert' }))];
     }
     case 'memory_removed':
@@ -169,17 +170,17 @@ const sectionCounts: Projection = {
 /** The search index (see search-index.ts): its statistics and terms are locked last. */
 const searchIndex: Projection = {
   name: 'search index',
-  async apply(trx, _accountId, changes) {
+  async apply(trx, accountId, changes) {
     for (const change of changes) {
       if (change.kind === 'memory_added') await indexMemories(trx, [change.memory]);
-      else if (change.kind === 'memory_removed') await unindexMemory(trx, change.memory.id, isSecret(change.memory));
+      else if (change.kind === 'memory_removed') await unindexMemory(trx, accountId, change.memory.id, isSecret(change.memory));
       else if (change.kind === 'memory_changed') {
         const { before, after } = change;
         if (before.text !== after.text || before.tags.join(' ') !== after.tags.join(' ')) {
-          await unindexMemory(trx, after.id, isSecret(before));
+          await unindexMemory(trx, accountId, after.id, isSecret(before));
           await indexMemories(trx, [after]);
         } else if (isSecret(before) !== isSecret(after)) {
-          await setIndexedSecrecy(trx, after.id, isSecret(after));
+          await setIndexedSecrecy(trx, accountId, after.id, isSecret(after));
         }
       }
     }

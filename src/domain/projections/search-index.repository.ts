@@ -20,16 +20,17 @@ export type IndexQueryable = Kysely<any> | Transaction<any>;
 const numbers = (values: readonly number[]) => sql.val(`{${values.join(',')}}`);
 const booleans = (values: readonly boolean[]) => sql.val(`{${values.map((value) => (value ? 't' : 'f')).join(',')}}`);
 
-/** Writes Memories' search columns; returns their index numbers. */
+/** Writes the search columns of Memories of the account; returns their index numbers. */
 export async function writeIndexColumns(
   db: IndexQueryable,
+  accountId: string,
   columns: ReadonlyArray<{ id: string; terms: readonly number[]; length: number }>,
 ): Promise<Array<{ id: string; search_doc: string | number }>> {
   const rows = await sql<{ id: string; search_doc: string | number }>`
       update memories m set search_terms = c.terms, search_length = c.length
       from (select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
             as c(id text, terms int[], length int)) c
-      where m.id = c.id
+      where m.account_id = ${accountId} and m.id = c.id
       returning m.id, m.search_doc`.execute(db);
   return rows.rows;
 }
@@ -121,11 +122,11 @@ export async function addToStats(
   return { docs: stats.docs, length: Number(stats.length), keyDocs: stats.key_docs, keyLength: Number(stats.key_length) };
 }
 
-/** A Memory's search columns and index number, if the Memory exists. */
-export async function indexColumnsOf(db: IndexQueryable, memoryId: string) {
+/** The search columns and index number of a Memory of the account, if the Memory exists. */
+export async function indexColumnsOf(db: IndexQueryable, accountId: string, memoryId: string) {
   return (
-    await sql<{ account_id: string; search_doc: string | number; search_terms: number[]; search_length: number }>`
-      select account_id, search_doc, search_terms, search_length from memories where id = ${memoryId}`.execute(db)
+    await sql<{ search_doc: string | number; search_terms: number[]; search_length: number }>`
+      select search_doc, search_terms, search_length from memories where account_id = ${accountId} and id = ${memoryId}`.execute(db)
   ).rows[0];
 }
 
@@ -138,31 +139,32 @@ export async function setPostingsSecrecy(db: IndexQueryable, accountId: string, 
     where account_id = ${accountId} and doc = ${doc} and term_id = any(${sql.val(termIds)}::int[])`.execute(db);
 }
 
-/** The terms of `termIds`, locked in ID order (sorted IDs), as the condition of an update of search_terms. */
-const lockedTerms = (termIds: readonly number[]) =>
-  sql`where id in (select id from search_terms where id = any(${sql.val(termIds)}::int[]) order by id for update)`;
+/** The account's terms of `termIds`, locked in ID order (sorted IDs), as the condition of an update of search_terms. */
+const lockedTerms = (accountId: string, termIds: readonly number[]) =>
+  sql`where account_id = ${accountId} and id in (
+    select id from search_terms where account_id = ${accountId} and id = any(${sql.val(termIds)}::int[]) order by id for update)`;
 
-/** One Memory fewer has each of these terms (`secret`: it was not one API keys see). */
-export async function countTermsDown(db: IndexQueryable, termIds: readonly number[], secret: boolean): Promise<void> {
+/** One Memory fewer has each of these terms of the account (`secret`: it was not one API keys see). */
+export async function countTermsDown(db: IndexQueryable, accountId: string, termIds: readonly number[], secret: boolean): Promise<void> {
   await sql`
     update search_terms set docs = docs - 1, key_docs = key_docs - ${secret ? 0 : 1}
-    ${lockedTerms(termIds)}`.execute(db);
+    ${lockedTerms(accountId, termIds)}`.execute(db);
 }
 
-/** One Memory more (`sign` 1) or fewer (-1) that API keys see has each of these terms. */
-export async function addToKeyDocs(db: IndexQueryable, termIds: readonly number[], sign: number): Promise<void> {
+/** One Memory more (`sign` 1) or fewer (-1) that API keys see has each of these terms of the account. */
+export async function addToKeyDocs(db: IndexQueryable, accountId: string, termIds: readonly number[], sign: number): Promise<void> {
   await sql`
     update search_terms set key_docs = key_docs + ${sign}
-    ${lockedTerms(termIds)}`.execute(db);
+    ${lockedTerms(accountId, termIds)}`.execute(db);
 }
 
-/** Deletes those of these terms that no Memory has any more. */
-export async function deleteUnusedTerms(db: IndexQueryable, termIds: readonly number[]): Promise<void> {
-  await sql`delete from search_terms where id = any(${sql.val(termIds)}::int[]) and docs <= 0`.execute(db);
+/** Deletes those of these terms of the account that no Memory has any more. */
+export async function deleteUnusedTerms(db: IndexQueryable, accountId: string, termIds: readonly number[]): Promise<void> {
+  await sql`delete from search_terms where account_id = ${accountId} and id = any(${sql.val(termIds)}::int[]) and docs <= 0`.execute(db);
 }
 
-export async function clearIndexColumns(db: IndexQueryable, memoryId: string): Promise<void> {
-  await sql`update memories set search_terms = '{}', search_length = 0 where id = ${memoryId}`.execute(db);
+export async function clearIndexColumns(db: IndexQueryable, accountId: string, memoryId: string): Promise<void> {
+  await sql`update memories set search_terms = '{}', search_length = 0 where account_id = ${accountId} and id = ${memoryId}`.execute(db);
 }
 
 /** Up to `limit` Memories, of any account, that are not indexed, numbered after `after`, in index-number order. */
@@ -179,13 +181,13 @@ export async function unindexedMemories(
   ).rows;
 }
 
-/** Those of the Memories that are still not indexed, their rows locked until the transaction ends. */
-export async function unindexedAmong(db: IndexQueryable, ids: readonly string[]): Promise<IndexableMemory[]> {
+/** Those of the account's Memories that are still not indexed, their rows locked until the transaction ends. */
+export async function unindexedAmong(db: IndexQueryable, accountId: string, ids: readonly string[]): Promise<IndexableMemory[]> {
   if (ids.length === 0) return [];
   return (
     await sql<IndexableMemory>`
         select id, account_id, text, tags, sensitivity from memories
-        where id = any(${ids}) and search_length = 0
+        where account_id = ${accountId} and id = any(${ids}) and search_length = 0
         order by search_doc for update`.execute(db)
   ).rows;
 }

@@ -39,7 +39,7 @@ export async function indexMemories(db: Queryable, memories: readonly IndexableM
   for (const [accountId, group] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const index = await prepareIndex(db, accountId, group);
     if (index.empty) continue;
-    const rows = await writeIndexColumns(db, group.map((memory) => ({ id: memory.id, ...columnsJson(index.columns(memory.id)) })));
+    const rows = await writeIndexColumns(db, accountId, group.map((memory) => ({ id: memory.id, ...columnsJson(index.columns(memory.id)) })));
     await index.writePostings(rows);
   }
 }
@@ -125,42 +125,42 @@ export async function prepareIndex(db: Queryable, accountId: string, memories: r
   };
 }
 
-/** How a Memory is indexed (its term IDs sorted, for locking in order), or null when it is not. */
-async function indexedMemory(db: Queryable, memoryId: string) {
-  const row = await indexColumnsOf(db, memoryId);
+/** How a Memory of the account is indexed (its term IDs sorted, for locking in order), or null when it is not. */
+async function indexedMemory(db: Queryable, accountId: string, memoryId: string) {
+  const row = await indexColumnsOf(db, accountId, memoryId);
   if (!row || row.search_terms.length === 0) return null;
   return { ...row, termIds: [...row.search_terms].sort((a, b) => a - b) };
 }
 
 /**
- * Takes a Memory out of the index: its postings, its share of the term and account statistics,
- * and terms that no Memory has any more. `secret` is whether it was indexed as secret.
+ * Takes a Memory of the account out of the index: its postings, its share of the term and account
+ * statistics, and terms that no Memory has any more. `secret` is whether it was indexed as secret.
  */
-export async function unindexMemory(db: Queryable, memoryId: string, secret: boolean): Promise<void> {
-  const row = await indexedMemory(db, memoryId);
+export async function unindexMemory(db: Queryable, accountId: string, memoryId: string, secret: boolean): Promise<void> {
+  const row = await indexedMemory(db, accountId, memoryId);
   if (!row) return;
   const termIds = row.termIds;
-  await addToStats(db, row.account_id, {
+  await addToStats(db, accountId, {
     docs: -1,
     keyDocs: secret ? 0 : -1,
     length: -row.search_length,
     keyLength: secret ? 0 : -row.search_length,
   });
-  await deletePostings(db, row.account_id, termIds, Number(row.search_doc));
-  await countTermsDown(db, termIds, secret);
-  await deleteUnusedTerms(db, termIds);
-  await clearIndexColumns(db, memoryId);
+  await deletePostings(db, accountId, termIds, Number(row.search_doc));
+  await countTermsDown(db, accountId, termIds, secret);
+  await deleteUnusedTerms(db, accountId, termIds);
+  await clearIndexColumns(db, accountId, memoryId);
 }
 
-/** Moves an indexed Memory between secret and visible to API keys. */
-export async function setIndexedSecrecy(db: Queryable, memoryId: string, secret: boolean): Promise<void> {
-  const row = await indexedMemory(db, memoryId);
+/** Moves an indexed Memory of the account between secret and visible to API keys. */
+export async function setIndexedSecrecy(db: Queryable, accountId: string, memoryId: string, secret: boolean): Promise<void> {
+  const row = await indexedMemory(db, accountId, memoryId);
   if (!row) return;
   const termIds = row.termIds;
   const sign = secret ? -1 : 1;
-  await addToStats(db, row.account_id, { docs: 0, keyDocs: sign, length: 0, keyLength: sign * row.search_length });
-  await setPostingsSecrecy(db, row.account_id, termIds, Number(row.search_doc), secret);
-  await addToKeyDocs(db, termIds, sign);
+  await addToStats(db, accountId, { docs: 0, keyDocs: sign, length: 0, keyLength: sign * row.search_length });
+  await setPostingsSecrecy(db, accountId, termIds, Number(row.search_doc), secret);
+  await addToKeyDocs(db, accountId, termIds, sign);
 }
 
 /**
@@ -180,7 +180,7 @@ export async function indexAllMemories(db: Kysely<DB>, batch = 500): Promise<num
       const ids = rows.filter((row) => row.account_id === accountId).map((row) => row.id);
       looked += await db.transaction().execute(async (trx) => {
         await holdAccountWrites(trx, accountId);
-        const still = await unindexedAmong(trx, ids);
+        const still = await unindexedAmong(trx, accountId, ids);
         await indexMemories(trx, still);
         return still.length;
       });

@@ -16,12 +16,13 @@ export function hasIndexedWords(words: string): boolean {
 /**
  * A condition on `memories` rows: the Memory is indexed under every term of `words`. Words the
  * index does not hold (see hasIndexedWords) narrow nothing: without any, no Memory qualifies.
+ * The postings are read by term alone, as ranking reads them (see ranking.repository.ts).
  */
 export function containsTerms(accountId: string, words: string): RawBuilder<boolean> {
   const terms = termsOf(words);
   if (terms.length === 0) return sql<boolean>`false`;
   return sql<boolean>`memories.search_doc in (
-    select p.doc from search_terms t join search_postings p on p.term_id = t.id
+    select p.doc from search_terms t join search_postings p on p.account_id = t.account_id and p.term_id = t.id
     where t.account_id = ${accountId} and t.term = any(${sql.val(terms)}::text[])
     group by p.doc having count(*) = ${terms.length})`;
 }

@@ -10,6 +10,10 @@ import { COORDINATION, forEachId, idfOf, prefixSize, type CorpusStats, type Rank
  * work is bounded by the query and not by how many Memories match. A term in fewer Memories than
  * that is read in full, so its ranking is exact; a very common term contributes through the
  * Memories where it weighs most.
+ *
+ * Each read of search_postings names the account, although a term's postings are all its
+ * account's: so the read stays on the account's shard of a distributed database. The index it
+ * reads begins with the account (migration 0033), so the read is still a prefix of the index.
  */
 
 const bit = (queryTerm: number) => (1n << BigInt(queryTerm)).toString();
@@ -18,22 +22,22 @@ const bit = (queryTerm: number) => (1n << BigInt(queryTerm)).toString();
  * The best postings of one term, each with its share of the score: `prefix` of them, or with
  * `ties`, also those of the same impact as the last.
  */
-function postingsPrefix(term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number, ties = false): RawBuilder<unknown> {
+function postingsPrefix(accountId: string, term: ScoringTerm, stats: CorpusStats, keysOnly: boolean, prefix: number, ties = false): RawBuilder<unknown> {
   const weight = term.weight * idfOf(term, stats);
   const count = Math.min(prefix, term.docs);
   const read = (secret: boolean) => sql`(
     select doc, ${weight}::float8 * impact as part, ${bit(term.queryTerm)}::bigint as bit, ${term.exact}::boolean as exact
     from search_postings
-    where term_id = ${term.termId} and secret = ${secret}
+    where account_id = ${accountId} and term_id = ${term.termId} and secret = ${secret}
     order by impact desc ${ties ? sql`fetch first ${count} rows with ties` : sql`limit ${count}`})`;
   return keysOnly ? read(false) : sql`${read(false)} union all ${read(true)}`;
 }
 
 /** Whether the Memory `s.doc` has one of these terms. */
-function hasAnyTerm(termIds: readonly number[], keysOnly: boolean): RawBuilder<boolean> {
+function hasAnyTerm(accountId: string, termIds: readonly number[], keysOnly: boolean): RawBuilder<boolean> {
   return sql<boolean>`exists (
     select 1 from search_postings x
-    where x.term_id = any(${sql.val(termIds)}::int[]) and x.doc = s.doc ${keysOnly ? sql`and not x.secret` : sql``})`;
+    where x.account_id = ${accountId} and x.doc = s.doc and x.term_id = any(${sql.val(termIds)}::int[]) ${keysOnly ? sql`and not x.secret` : sql``})`;
 }
 
 /**
@@ -72,7 +76,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
   const alone = terms.length === 1 && options.requirements.length === 0 && options.excluded.length === 0 && !options.type && !options.tag;
   const prefix = alone ? options.limit : (options.prefix ?? prefixSize(terms.length));
   const hits = sql.join(
-    terms.map((term) => postingsPrefix(term, stats, keysOnly, prefix, alone)),
+    terms.map((term) => postingsPrefix(principal.accountId, term, stats, keysOnly, prefix, alone)),
     sql` union all `,
   );
 
@@ -85,13 +89,13 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     const ids = termIdsOf.get(queryTerm);
     if (!ids) return sql<boolean>`false`;
     const byBit = sql<boolean>`(s.matched & ${bit(queryTerm)}::bigint) <> 0`;
-    return readInFull(queryTerm) ? byBit : sql<boolean>`(${byBit} or ${hasAnyTerm(ids, keysOnly)})`;
+    return readInFull(queryTerm) ? byBit : sql<boolean>`(${byBit} or ${hasAnyTerm(principal.accountId, ids, keysOnly)})`;
   };
   const conditions: RawBuilder<boolean>[] = options.requirements.map(
     (alternatives) => sql<boolean>`(${sql.join(alternatives.map((all) => sql`(${sql.join(all.map(termMatched), sql` and `)})`), sql` or `)})`,
   );
   for (const termIds of options.excluded) {
-    conditions.push(sql<boolean>`not (${sql.join(termIds.map((id) => hasAnyTerm([id], keysOnly)), sql` and `)})`);
+    conditions.push(sql<boolean>`not (${sql.join(termIds.map((id) => hasAnyTerm(principal.accountId, [id], keysOnly)), sql` and `)})`);
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 
@@ -150,7 +154,7 @@ export async function rankMemories(db: Queryable, options: RankingOptions): Prom
     cross join lateral (
       select string_agg(t.id::text, ',' order by t.id) as term_ids, string_agg(${sql.raw(keysOnly ? 't.key_docs' : 't.docs')}::text, ',' order by t.id) as term_docs
       from search_terms t
-      where b.rank <= ${options.describeBest} and t.id = any(b.search_terms)) d
+      where b.rank <= ${options.describeBest} and t.account_id = ${principal.accountId} and t.id = any(b.search_terms)) d
     order by b.score desc, b.updated_at desc, b.id desc
     limit ${options.limit}`.execute(db);
   return rows.rows.map((row) => ({

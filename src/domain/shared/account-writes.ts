@@ -47,6 +47,7 @@ export function writeInAccount<T>(services: Services, accountId: string, work: (
   return services.accountWrites.run(accountId, () =>
     services.db.transaction().execute(async (trx) => {
       await holdAccountWrites(trx, accountId);
+      await services.markWrite?.(trx);
       return work(trx);
     }),
   );

@@ -10,29 +10,34 @@ import { allMemoriesVisibleTo, sourcedVisibleTo } from '../memories/visibility';
  * all see).
  */
 export async function deletionFootprint(db: Queryable, principal: Principal, subjectId: string) {
+  const { accountId } = principal;
   const [links, facts, suggestions, insights] = await Promise.all([
     db
       .selectFrom('memory_links as l')
-      .innerJoin('memories as m', 'm.id', 'l.memory_id')
+      .innerJoin('memories as m', (join) => join.onRef('m.account_id', '=', 'l.account_id').onRef('m.id', '=', 'l.memory_id'))
       .select(['l.memory_id', 'm.sensitivity'])
+      .where('l.account_id', '=', accountId)
       .where('l.subject_id', '=', subjectId)
       .orderBy('l.memory_id')
       .execute(),
     db
       .selectFrom('facts')
       .select(['id', sourcedVisibleTo(principal, 'fact', 'facts.id').as('visible')])
+      .where('account_id', '=', accountId)
       .where('subject_id', '=', subjectId)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('fact_suggestions')
       .select(sql<number>`count(*)::int`.as('count'))
+      .where('account_id', '=', accountId)
       .where('subject_id', '=', subjectId)
       .where(sourcedVisibleTo(principal, 'suggestion', 'fact_suggestions.id'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('memory_insights as i')
       .select(sql<number>`count(*)::int`.as('count'))
+      .where('i.account_id', '=', accountId)
       .where('i.subject_id', '=', subjectId)
       .where(allMemoriesVisibleTo(principal, 'i.memory_ids'))
       .executeTakeFirstOrThrow(),

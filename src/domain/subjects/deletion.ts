@@ -92,7 +92,7 @@ export async function deleteSubject(
         parameter: 'confirmation_token',
       });
     }
-    await deleteSubjectRow(trx, subjectId);
+    await deleteSubjectRow(trx, principal.accountId, subjectId);
     await applyChanges(trx, principal.accountId, [{ kind: 'subject_removed', subjectId }], now);
   });
 }

@@ -18,19 +18,21 @@ export async function insertLink(
     .executeTakeFirst();
 }
 
-export async function getLink(db: Queryable, subjectId: string, memoryId: string) {
+export async function getLink(db: Queryable, accountId: string, subjectId: string, memoryId: string) {
   return db
     .selectFrom('memory_links')
     .select(LINK_COLUMNS)
+    .where('account_id', '=', accountId)
     .where('subject_id', '=', subjectId)
     .where('memory_id', '=', memoryId)
     .executeTakeFirstOrThrow();
 }
 
-/** Whether there was a link to remove. */
-export async function deleteLink(db: Queryable, subjectId: string, memoryId: string): Promise<boolean> {
+/** Whether there was a link of the account to remove. */
+export async function deleteLink(db: Queryable, accountId: string, subjectId: string, memoryId: string): Promise<boolean> {
   const removed = await db
     .deleteFrom('memory_links')
+    .where('account_id', '=', accountId)
     .where('subject_id', '=', subjectId)
     .where('memory_id', '=', memoryId)
     .returning('memory_id')
@@ -41,7 +43,7 @@ export async function deleteLink(db: Queryable, subjectId: string, memoryId: str
 /** The Memories linked to a Subject that the principal can see, each with when it was linked. */
 export function memoriesLinkedTo(db: Queryable, principal: Principal, subjectId: string) {
   return visibleMemories(db, principal)
-    .innerJoin('memory_links as l', 'l.memory_id', 'memories.id')
+    .innerJoin('memory_links as l', (join) => join.onRef('l.account_id', '=', 'memories.account_id').onRef('l.memory_id', '=', 'memories.id'))
     .select(['l.created_at as linked_at'])
     .where('l.subject_id', '=', subjectId);
 }
@@ -49,7 +51,7 @@ export function memoriesLinkedTo(db: Queryable, principal: Principal, subjectId:
 /** The Subjects a Memory is linked to, each with its visible memory_count and when it was linked. */
 export function subjectsLinkedTo(db: Queryable, principal: Principal, memoryId: string) {
   return subjectsOf(db, principal)
-    .innerJoin('memory_links as l', 'l.subject_id', 'subjects.id')
+    .innerJoin('memory_links as l', (join) => join.onRef('l.account_id', '=', 'subjects.account_id').onRef('l.subject_id', '=', 'subjects.id'))
     .select(['l.created_at as linked_at'])
     .where('l.memory_id', '=', memoryId);
 }

@@ -26,7 +26,7 @@ export async function linkMemory(
     const now = services.clock.now();
     const inserted = await insertLink(trx, { account_id: principal.accountId, subject_id: subjectId, memory_id: memoryId, created_at: now });
     if (!inserted) {
-      const existing = await getLink(trx, subjectId, memoryId);
+      const existing = await getLink(trx, principal.accountId, subjectId, memoryId);
       return { link: toLink(existing), created: false };
     }
     await applyChanges(trx, principal.accountId, [{ kind: 'linked', memory, subjectId }], now);
@@ -39,7 +39,7 @@ export async function unlinkMemory(services: Services, principal: Principal, sub
     await lockOwnedSubject(trx, principal, subjectId);
     // A Memory the caller cannot see has no link the caller can remove.
     const visible = await findVisibleMemory(trx, principal, memoryId);
-    const removed = visible !== undefined && (await deleteLink(trx, subjectId, memoryId));
+    const removed = visible !== undefined && (await deleteLink(trx, principal.accountId, subjectId, memoryId));
     if (!removed) throw new AppError('link_not_found', 'This Memory is not linked to this Subject.');
     const now = services.clock.now();
     await applyChanges(trx, principal.accountId, [{ kind: 'unlinked', memory: visible, subjectId }], now);

@@ -27,7 +27,8 @@ export type SubjectWithCount = Omit<SubjectRow, 'search_text'> & { memory_count:
  * maintained counts (see link-counts.repository.ts), not counted.
  */
 export function memoryCount(principal: Principal) {
-  return sql<number>`coalesce((select ${visibleLinks(principal)} from subject_memory_counts c where c.subject_id = subjects.id), 0)`;
+  return sql<number>`coalesce((select ${visibleLinks(principal)} from subject_memory_counts c
+    where c.account_id = subjects.account_id and c.subject_id = subjects.id), 0)`;
 }
 
 /** Of a subject_memory_counts row named `c`, the linked Memories the principal can see. */
@@ -86,13 +87,19 @@ export async function insertSubject(db: Queryable, row: Insertable<DB['subjects'
   return db.insertInto('subjects').values(row).returning(MENTIONED_AS).executeTakeFirstOrThrow();
 }
 
-export async function updateSubjectRow(db: Queryable, id: string, changes: Updateable<DB['subjects']>) {
-  return db.updateTable('subjects').set(changes).where('id', '=', id).returning(MENTIONED_AS).executeTakeFirstOrThrow();
+export async function updateSubjectRow(db: Queryable, accountId: string, id: string, changes: Updateable<DB['subjects']>) {
+  return db
+    .updateTable('subjects')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returning(MENTIONED_AS)
+    .executeTakeFirstOrThrow();
 }
 
-/** Deletes the Subject; its links, Facts, suggestions, insights and counts go with it (on delete cascade). */
-export async function deleteSubjectRow(db: Queryable, id: string): Promise<void> {
-  await db.deleteFrom('subjects').where('id', '=', id).execute();
+/** Deletes the account's Subject; its links, Facts, suggestions, insights and counts go with it (on delete cascade). */
+export async function deleteSubjectRow(db: Queryable, accountId: string, id: string): Promise<void> {
+  await db.deleteFrom('subjects').where('account_id', '=', accountId).where('id', '=', id).execute();
 }
 
 export interface SubjectSearch {

@@ -98,7 +98,7 @@ export async function updateSubject(
       };
       if (Object.keys(changes).length === 0) return;
       const now = services.clock.now();
-      const row = await updateSubjectRow(trx, id, { ...changes, updated_at: now });
+      const row = await updateSubjectRow(trx, principal.accountId, id, { ...changes, updated_at: now });
       await applyChanges(trx, principal.accountId, [{ kind: 'subject_saved', subject: row, named: 'name' in changes || 'aliases' in changes }], now);
     });
   } catch (err) {

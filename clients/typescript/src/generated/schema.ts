@@ -1351,7 +1351,7 @@ export interface components {
          * @description The error codes of this version of the contract (see `ErrorCode`).
          * @enum {string}
          */
-        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "connection_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large" | "csrf_failed" | "invalid_credentials" | "sign_up_closed" | "setup_complete" | "invitation_invalid" | "email_taken";
+        KnownErrorCode: "invalid_request" | "invalid_json" | "credentials_in_query" | "invalid_cursor" | "batch_too_large" | "memory_in_use" | "duplicate_subject" | "confirmation_required" | "invalid_confirmation" | "confirmation_stale" | "source_not_found" | "source_not_linked" | "fact_exists" | "invalid_checkpoint" | "checkpoint_expired" | "invalid_template_state" | "invalid_draft" | "secret_in_content" | "publish_confirmation_mismatch" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_answer_lost" | "unauthorized" | "insufficient_key_mode" | "session_required" | "secret_memory_forbidden" | "not_found" | "memory_not_found" | "subject_not_found" | "link_not_found" | "suggestion_not_found" | "template_not_found" | "api_key_not_found" | "connection_not_found" | "revision_not_found" | "insight_not_found" | "suggestion_already_reviewed" | "template_limit_reached" | "method_not_allowed" | "draft_changed" | "workflow_state_changed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "body_budget_exceeded" | "request_timeout" | "uri_too_long" | "headers_too_large" | "invalid_import" | "import_in_progress" | "memory_not_in_trash" | "too_many_exports" | "revision_limit_reached" | "account_busy" | "api_key_limit_reached" | "origin_not_allowed" | "batch_response_too_large" | "csrf_failed" | "invalid_credentials" | "sign_up_closed" | "setup_complete" | "invitation_invalid" | "email_taken";
         FieldError: {
             /** @description Where the field is: `path`, `query`, `header` or `body`. */
             in?: string;
@@ -3244,7 +3244,10 @@ export interface components {
          *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
          *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
          *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-         *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+         *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+         *     request whose write committed but whose answer was lost (the database failed over as it
+         *     answered, and it was answered 503) is never run again: its repeats are answered
+         *     `400 idempotency_answer_lost` (not retryable; read the result instead).
          */
         IdempotencyKey: string;
         /** @description The expected current revision as an entity tag (`"3"`), or `*`. */
@@ -3338,7 +3341,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3878,7 +3884,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4051,7 +4060,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4142,7 +4154,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4381,7 +4396,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4570,7 +4588,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4969,7 +4990,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5146,7 +5170,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5294,7 +5321,10 @@ export interface operations {
                  *     running, however long it runs (an import of a large file), `400 idempotency_key_in_use`
                  *     (retryable). A request that died (its server stopped) holds its key for at most a minute;
                  *     a retry after that runs again. Responses 409, 412, 429 and 5xx are not stored, so a retry
-                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`.
+                 *     runs again; a stored refusal is replayed with the repeat's own `error.request_id`. A
+                 *     request whose write committed but whose answer was lost (the database failed over as it
+                 *     answered, and it was answered 503) is never run again: its repeats are answered
+                 *     `400 idempotency_answer_lost` (not retryable; read the result instead).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
