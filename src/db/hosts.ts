@@ -40,11 +40,6 @@ export class FailoverPool {
 
   constructor(private readonly pools: readonly pg.Pool[]) {}
 
-  /** The host connections go to now (its index in the URL's list). */
-  get primaryIndex(): number {
-    return this.current;
-  }
-
   async connect(): Promise<pg.PoolClient> {
     const errors: unknown[] = [];
     for (let tried = 0; tried < this.pools.length; tried += 1) {

@@ -1,3 +1,4 @@
+import { splitHosts } from '../../src/db/hosts';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,19 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), EXPORT_CONCURRENCY: '5' }).exportConcurrency).toBe(1);
   });
 
+  test('DATABASE_URL may name several hosts, each its own URL for the pool; DATABASE_REPLICA_URLS is a list', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      APP_JWT_SECRET: SECRET,
+      DATABASE_URL: 'postgres://mtl:pw@db1:5432,db2:5433/mtl?target_session_attrs=read-write&sslmode=disable',
+      DATABASE_REPLICA_URLS: 'postgres://mtl@db2:5433/mtl, postgres://mtl@db3/mtl',
+    });
+    expect(splitHosts(config.databaseUrl!)).toEqual(['postgres://mtl:pw@db1:5432/mtl?sslmode=disable', 'postgres://mtl:pw@db2:5433/mtl?sslmode=disable']);
+    expect(config.databaseReplicaUrls).toEqual(['postgres://mtl@db2:5433/mtl', 'postgres://mtl@db3/mtl']);
+    expect(loadConfig({ DATA_DIR: tempDir() }).databaseReplicaUrls).toEqual([]);
+    expect(splitHosts('postgres://mtl@db1/mtl')).toEqual(['postgres://mtl@db1/mtl']);
+  });
+
   test('RESPONSE_WRITE_TIMEOUT_MS defaults to 30 s; its earlier name EXPORT_IDLE_TIMEOUT_MS is read when it is not set', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).responseWriteTimeoutMs).toBe(30_000);
     expect(loadConfig({ DATA_DIR: tempDir(), RESPONSE_WRITE_TIMEOUT_MS: '5000' }).responseWriteTimeoutMs).toBe(5_000);
@@ -77,6 +91,9 @@ describe('configuration', () => {
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://db1:5432,db2:port/mtl' }],
+    ['DATABASE_REPLICA_URLS', { DATABASE_REPLICA_URLS: 'postgres://db2/mtl, mysql://db3/mtl' }],
+    ['DATABASE_REPLICA_URLS', { DATABASE_REPLICA_URLS: 'replica-one' }],
     ['APP_JWT_SECRET', { APP_JWT_SECRET: 'short' }],
     ['APP_JWT_SECRET', { DATABASE_URL: 'postgres://localhost/mtl' }],
     ['APP_JWKS_URL', { APP_JWKS_URL: 'ftp://keys.example.com' }],
