@@ -52,12 +52,19 @@ export class ReadReplicas {
   private next = 0;
   private primaryReads = 0;
   private readonly timer: NodeJS.Timeout;
+  /** A poll still waiting for a replica that does not answer: the next tick waits for it, not beside it. */
+  private polling: Promise<void> | null = null;
 
   constructor(urls: readonly string[], poolSize: number, preparedStatements: number, limits?: SessionLimits) {
     this.replicas = urls.map((url) => ({ database: openPostgres(url, poolSize, preparedStatements, limits), replayed: null, reads: 0 }));
-    this.timer = setInterval(() => void this.poll(), REPLAY_POLL_MS);
+    const tick = () => {
+      this.polling ??= this.poll().finally(() => {
+        this.polling = null;
+      });
+    };
+    this.timer = setInterval(tick, REPLAY_POLL_MS);
     this.timer.unref();
-    void this.poll();
+    tick();
   }
 
   /** Notes an account's write at this position (null: it committed, at a position unknown). */
